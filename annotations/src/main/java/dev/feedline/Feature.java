@@ -1,0 +1,19 @@
+package dev.feedline;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The {@code tf.train.Example} feature key that {@link Decode} reads a component from, when it
+ * differs from the component name (for example {@code "image/encoded"}).
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.RECORD_COMPONENT)
+public @interface Feature {
+  /** The feature key. */
+  String value();
+}

@@ -1,0 +1,31 @@
+package dev.feedline;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Transforms each element with ordinary TensorFlow Java graph code: a static method from
+ * {@code (Ops tf, In element)} to the output element record. The body runs once, when the graph
+ * function is traced, not once per element.
+ *
+ * <pre>{@code
+ * @Map(parallel = AUTO)
+ * static Photo decodeAndResize(Ops tf, EncodedPhoto in) { ... }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Map {
+  /** Elements mapped in parallel: {@link Feedline#AUTO}, a fixed count, or {@link Feedline#SEQUENTIAL}. */
+  int parallel() default Feedline.SEQUENTIAL;
+
+  /** Whether elements keep their input order when mapped in parallel. */
+  boolean deterministic() default true;
+
+  /** What the body costs per element; {@link Cost#INFER} judges it from the element types. */
+  Cost cost() default Cost.INFER;
+}

@@ -1,0 +1,24 @@
+package dev.feedline;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares an input pipeline: an interface whose stage methods, in source order, are its stages.
+ *
+ * <p>The first stage is a source ({@link TFRecordSource} or {@link InMemorySource}); every later
+ * stage takes the previous stage's element as its parameter and returns its own element. Built-in
+ * stages ({@link Interleave}, {@link Decode}, {@link Shuffle}, {@link Cache}, {@link Batch},
+ * {@link Repeat}, {@link Prefetch}) are abstract methods; {@link Map} and {@link Filter} are static
+ * methods whose body is TensorFlow graph code.
+ *
+ * <p>The annotation processor checks the pipeline while javac runs and generates
+ * {@code Feedline<Name>} beside it: the tf.data graph, typed outputs and an epoch iterator.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface Pipeline {}

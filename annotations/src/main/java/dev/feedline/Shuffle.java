@@ -1,0 +1,25 @@
+package dev.feedline;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Shuffles elements through a buffer of {@code buffer} elements. Every epoch draws a new order; a
+ * fixed {@code seed} makes that sequence of orders the same on every run.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Shuffle {
+  /** Seed value meaning "draw a random seed when the pipeline is built". */
+  long RANDOM_SEED = -1;
+
+  /** Elements held in the shuffle buffer; larger shuffles better and costs memory. */
+  long buffer();
+
+  /** A fixed seed (0 or more) for reproducible orders, or {@link #RANDOM_SEED}. */
+  long seed() default RANDOM_SEED;
+}

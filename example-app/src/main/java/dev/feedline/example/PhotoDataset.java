@@ -1,0 +1,149 @@
+package dev.feedline.example;
+
+import com.google.protobuf.ByteString;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
+import org.tensorflow.proto.BytesList;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
+import org.tensorflow.proto.Features;
+import org.tensorflow.proto.Int64List;
+
+/**
+ * Writes the example data set: distinct JPEG photos cut out of two real photographs (see
+ * {@code photos/ATTRIBUTION.md}), as sharded TFRecord files of {@code tf.train.Example} records.
+ *
+ * <p>Photo {@code id} is a random window of photograph {@code label} (0 the temple, 1 the flower):
+ * 30–100% of its height, a random aspect ratio, sometimes mirrored, scaled to 160–320 pixels a
+ * side and encoded at JPEG quality 90. Decoding them costs what users' photos cost; the same seed
+ * always writes the same files.
+ */
+public final class PhotoDataset {
+  /** The photographs, by label. */
+  static final List<String> PHOTOS = List.of("china.jpg", "flower.jpg");
+
+  private final List<BufferedImage> photographs;
+  private final long seed;
+
+  public PhotoDataset(long seed) {
+    this.photographs = PHOTOS.stream().map(PhotoDataset::load).toList();
+    this.seed = seed;
+  }
+
+  /** Label of photo {@code id}: which photograph it comes from. */
+  public static long labelOf(long id) {
+    return id % PHOTOS.size();
+  }
+
+  /** The file name of shard {@code index} of {@code count}. */
+  public static String shardName(int index, int count) {
+    return String.format(Locale.ROOT, "photos-%05d-of-%05d.tfrecord", index, count);
+  }
+
+  /**
+   * Writes {@code photos} photos into {@code shards} shards in {@code dir}; photo {@code id} goes
+   * to shard {@code id % shards}.
+   *
+   * @return the shard files, in order
+   */
+  public List<Path> write(Path dir, int photos, int shards) throws IOException {
+    Files.createDirectories(dir);
+    List<Path> files = new ArrayList<>();
+    for (int s = 0; s < shards; s++) {
+      Path file = dir.resolve(shardName(s, shards));
+      int shard = s;
+      List<byte[]> records = IntStream.range(0, photos)
+          .filter(id -> id % shards == shard)
+          .parallel()
+          .mapToObj(id -> example(id, jpeg(id)).toByteArray())
+          .toList();
+      try (TFRecordWriter writer = new TFRecordWriter(file)) {
+        for (byte[] record : records) {
+          writer.write(record);
+        }
+      }
+      files.add(file);
+    }
+    return files;
+  }
+
+  /** The JPEG bytes of photo {@code id}. */
+  public byte[] jpeg(long id) {
+    SplittableRandom random = new SplittableRandom(seed * 1_000_003 + id);
+    BufferedImage source = photographs.get((int) labelOf(id));
+    int h = (int) (source.getHeight() * (0.3 + 0.7 * random.nextDouble()));
+    int w = Math.min(source.getWidth(), (int) (h * (0.75 + 0.6 * random.nextDouble())));
+    int x = random.nextInt(source.getWidth() - w + 1);
+    int y = random.nextInt(source.getHeight() - h + 1);
+    int side = 160 + random.nextInt(161);
+    int outW = w >= h ? side : side * w / h;
+    int outH = w >= h ? side * h / w : side;
+    BufferedImage crop = new BufferedImage(outW, outH, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = crop.createGraphics();
+    g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+    boolean mirror = random.nextBoolean();
+    g.drawImage(source, mirror ? outW : 0, 0, mirror ? 0 : outW, outH, x, y, x + w, y + h, null);
+    g.dispose();
+    return encode(crop);
+  }
+
+  /** A tf.train.Example with the features {@link EncodedPhoto} declares. */
+  public static Example example(long id, byte[] jpeg) {
+    return Example.newBuilder()
+        .setFeatures(Features.newBuilder()
+            .putFeature("image/encoded", Feature.newBuilder()
+                .setBytesList(BytesList.newBuilder().addValue(ByteString.copyFrom(jpeg))).build())
+            .putFeature("label", int64(labelOf(id)))
+            .putFeature("id", int64(id)))
+        .build();
+  }
+
+  private static Feature int64(long value) {
+    return Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(value)).build();
+  }
+
+  private static byte[] encode(BufferedImage image) {
+    ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (MemoryCacheImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
+      ImageWriteParam param = writer.getDefaultWriteParam();
+      param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+      param.setCompressionQuality(0.9f);
+      writer.setOutput(out);
+      writer.write(null, new IIOImage(image, null, null), param);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      writer.dispose();
+    }
+    return bytes.toByteArray();
+  }
+
+  private static BufferedImage load(String name) {
+    try (InputStream in = PhotoDataset.class.getResourceAsStream("photos/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("photo resource missing: photos/" + name);
+      }
+      return ImageIO.read(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read photo " + name, e);
+    }
+  }
+}

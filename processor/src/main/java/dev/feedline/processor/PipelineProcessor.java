@@ -1,0 +1,184 @@
+package dev.feedline.processor;
+
+import com.google.auto.service.AutoService;
+import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.Options;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Reporter;
+import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.reading.ElementReader;
+import dev.feedline.processor.reading.PipelineReader;
+import dev.feedline.processor.reading.UnresolvedTypeException;
+import dev.feedline.processor.validation.PipelineValidator;
+import dev.feedline.processor.writing.PipelineWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic;
+
+/**
+ * Checks {@code @Pipeline} interfaces and {@code @Element} records while javac runs, and generates
+ * each valid pipeline's TensorFlow graph code.
+ *
+ * <p>Each pipeline goes model, then validation, then generation: it is read into a model, checked,
+ * its findings printed once, and written only when nothing was reported as an error. A pipeline
+ * that uses a type not generated yet is retried in the next round. Nothing escapes to javac: a
+ * failure inside the processor is reported as an error on the pipeline it was processing.
+ */
+@AutoService(Processor.class)
+public final class PipelineProcessor extends AbstractProcessor {
+  private static final String ELEMENT = "dev.feedline.Element";
+
+  /** Pipelines waiting for a type, by qualified name: the type it waits for. */
+  private final Map<String, String> deferred = new LinkedHashMap<>();
+  private final Set<String> written = new HashSet<>();
+  private Reporter reporter;
+  private ElementReader elementReader;
+  private PipelineReader pipelineReader;
+  private PipelineWriter writer;
+
+  @Override
+  public synchronized void init(ProcessingEnvironment environment) {
+    super.init(environment);
+    Options options = new Options(environment.getOptions());
+    reporter = new Reporter(environment.getMessager(), options);
+    options.problems().forEach(p -> reporter.printGlobal(Diagnostic.Kind.WARNING, p));
+    elementReader = new ElementReader(environment.getElementUtils());
+    pipelineReader = new PipelineReader(environment.getElementUtils(), elementReader);
+    boolean generatedAvailable =
+        environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+    writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    Set<String> types = new LinkedHashSet<>();
+    types.add(PipelineReader.PIPELINE);
+    types.add(ELEMENT);
+    for (StageKind kind : StageKind.values()) {
+      types.add(kind.annotationQualifiedName());
+    }
+    return types;
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Options.supported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    checkRecords(round);
+    checkStagePlacement(round);
+    Set<TypeElement> pipelines = new LinkedHashSet<>();
+    for (String name : Set.copyOf(deferred.keySet())) {
+      Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name))
+          .ifPresent(pipelines::add);
+    }
+    deferred.clear();
+    pipelines.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
+    pipelines.forEach(this::process);
+    if (round.processingOver()) {
+      reportStillUnresolved(round);
+    }
+    return false; // other processors may read these annotations too
+  }
+
+  private TypeElement annotation(String name) {
+    return processingEnv.getElementUtils().getTypeElement(name);
+  }
+
+  private void process(TypeElement pipeline) {
+    String name = pipeline.getQualifiedName().toString();
+    if (written.contains(name)) {
+      return;
+    }
+    Report report = new Report();
+    try {
+      Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
+      model.ifPresent(m -> PipelineValidator.validate(m, report));
+      boolean errors = reporter.print(report);
+      if (model.isPresent() && !errors) {
+        writer.write(model.get());
+        written.add(name);
+      }
+    } catch (UnresolvedTypeException e) {
+      deferred.put(name, e.typeName());
+    } catch (IOException | RuntimeException e) {
+      reportInternalError(pipeline, e);
+    }
+  }
+
+  /** Records are checked on their own too, so a bad record is reported even if no stage uses it. */
+  private void checkRecords(RoundEnvironment round) {
+    for (Element element : round.getElementsAnnotatedWith(annotation(ELEMENT))) {
+      Report report = new Report();
+      try {
+        elementReader.readRecord((TypeElement) element, report);
+        reporter.print(report);
+      } catch (UnresolvedTypeException e) {
+        // javac reports the missing type itself; a stage using the record defers its pipeline
+      } catch (RuntimeException e) {
+        reportInternalError(element, e);
+      }
+    }
+  }
+
+  private void checkStagePlacement(RoundEnvironment round) {
+    for (StageKind kind : StageKind.values()) {
+      for (Element method : round.getElementsAnnotatedWith(annotation(kind.annotationQualifiedName()))) {
+        Element owner = method.getEnclosingElement();
+        if (Annotations.find(owner, PipelineReader.PIPELINE).isEmpty()) {
+          Report report = new Report();
+          report.add(Rule.STAGE_OUTSIDE_PIPELINE, method,
+              Annotations.find(method, kind.annotationQualifiedName()).orElse(null), null,
+              kind.annotation(), method.getSimpleName(), owner.getSimpleName(), owner.getSimpleName());
+          reporter.print(report);
+        }
+      }
+    }
+  }
+
+  private void reportStillUnresolved(RoundEnvironment round) {
+    if (round.errorRaised()) {
+      deferred.clear(); // javac's own "cannot find symbol" already explains it
+      return;
+    }
+    deferred.forEach((name, type) -> {
+      TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
+      Report report = new Report();
+      report.add(Rule.UNRESOLVED_TYPE, pipeline, pipeline.getSimpleName(), type);
+      reporter.print(report);
+    });
+    deferred.clear();
+  }
+
+  private void reportInternalError(Element element, Exception e) {
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    Report report = new Report();
+    report.add(Rule.INTERNAL_ERROR, element, element.getSimpleName(), trace);
+    reporter.print(report);
+  }
+}

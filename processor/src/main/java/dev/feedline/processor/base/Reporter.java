@@ -1,0 +1,76 @@
+package dev.feedline.processor.base;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
+
+/**
+ * Prints findings through javac's {@link Messager}: at the build's severity for each rule, minus
+ * suppressed warnings and notes, and each one once, however many rounds or paths report it.
+ */
+public final class Reporter {
+  private final Messager messager;
+  private final Options options;
+  private final Set<Finding> printed = new HashSet<>();
+
+  public Reporter(Messager messager, Options options) {
+    this.messager = messager;
+    this.options = options;
+  }
+
+  /**
+   * Prints the report's findings.
+   *
+   * @return whether any was printed as an error, which stops generation
+   */
+  public boolean print(Report report) {
+    boolean errors = false;
+    for (Finding finding : report.findings()) {
+      Severity severity = options.severity(finding.rule());
+      if (severity == Severity.OFF || isSuppressed(finding, severity)) {
+        continue;
+      }
+      errors |= severity == Severity.ERROR;
+      if (printed.add(finding)) {
+        print(severity.kind().orElseThrow(), finding);
+      }
+    }
+    return errors;
+  }
+
+  /** Prints a message that belongs to no declaration, such as a bad processor option. */
+  public void printGlobal(Diagnostic.Kind kind, String message) {
+    messager.printMessage(kind, message);
+  }
+
+  private void print(Diagnostic.Kind kind, Finding finding) {
+    AnnotationMirror annotation = finding.annotation();
+    AnnotationValue value = finding.value();
+    if (annotation != null && value != null) {
+      messager.printMessage(kind, finding.message(), finding.element(), annotation, value);
+    } else if (annotation != null) {
+      messager.printMessage(kind, finding.message(), finding.element(), annotation);
+    } else {
+      messager.printMessage(kind, finding.message(), finding.element());
+    }
+  }
+
+  private static boolean isSuppressed(Finding finding, Severity severity) {
+    if (!finding.rule().configurable() || severity == Severity.ERROR) {
+      return false;
+    }
+    String key = "feedline:" + finding.rule().id();
+    for (Element e = finding.element(); e != null; e = e.getEnclosingElement()) {
+      SuppressWarnings suppress = e.getAnnotation(SuppressWarnings.class);
+      if (suppress != null && List.of(suppress.value()).contains(key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

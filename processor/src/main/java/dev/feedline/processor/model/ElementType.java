@@ -1,0 +1,41 @@
+package dev.feedline.processor.model;
+
+import java.util.List;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * The element type of a stage: an {@code @Element} record, or a raw {@code Operand<TString>}
+ * scalar (a file name or a serialized record) before {@code @Decode}.
+ *
+ * @param type the Java type as declared
+ * @param displayName the type as messages show it: {@code Photo} or {@code Operand<TString>}
+ * @param components the record's tensors in order; one scalar string for a raw element
+ */
+public record ElementType(
+    TypeMirror type, String displayName, boolean isRecord, List<Component> components) {
+
+  public ElementType {
+    components = List.copyOf(components);
+  }
+
+  /** The raw string element's one component is called this. */
+  public static final String RAW_COMPONENT = "value";
+
+  public static ElementType rawString(TypeMirror type) {
+    return new ElementType(
+        type,
+        "Operand<TString>",
+        false,
+        List.of(new Component(RAW_COMPONENT, DType.STRING, StaticShape.scalar(), RAW_COMPONENT, null)));
+  }
+
+  /** Whether both are the same Java type. */
+  public boolean sameTypeAs(ElementType other) {
+    return type.toString().equals(other.type.toString());
+  }
+
+  @Override
+  public String toString() {
+    return displayName;
+  }
+}

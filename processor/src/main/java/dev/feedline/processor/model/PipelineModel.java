@@ -1,0 +1,43 @@
+package dev.feedline.processor.model;
+
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * A {@code @Pipeline} interface and its stages, in source order.
+ *
+ * @param generatedPackage the package of the interface, where the generated class goes
+ * @param generatedSimpleName {@code Feedline} followed by the interface's nested name, joined with
+ *     {@code _}: {@code FeedlinePhotoPipeline}, {@code FeedlineOuter_Inner}
+ */
+public record PipelineModel(
+    TypeElement type,
+    AnnotationMirror annotation,
+    String generatedPackage,
+    String generatedSimpleName,
+    List<Stage> stages) {
+
+  public PipelineModel {
+    stages = List.copyOf(stages);
+  }
+
+  public String simpleName() {
+    return type.getSimpleName().toString();
+  }
+
+  public Optional<Stage> source() {
+    return stages.isEmpty() || !stages.get(0).kind().isSource()
+        ? Optional.empty()
+        : Optional.of(stages.get(0));
+  }
+
+  public Stage last() {
+    return stages.get(stages.size() - 1);
+  }
+
+  public boolean has(StageKind kind) {
+    return stages.stream().anyMatch(s -> s.kind() == kind);
+  }
+}

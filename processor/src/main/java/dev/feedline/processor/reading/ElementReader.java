@@ -1,0 +1,209 @@
+package dev.feedline.processor.reading;
+
+import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.StaticShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+
+/** Reads element types: {@code @Element} records and raw {@code Operand<TString>} scalars. */
+public final class ElementReader {
+  static final String ELEMENT = "dev.feedline.Element";
+  private static final String SHAPE = "dev.feedline.Shape";
+  private static final String FEATURE = "dev.feedline.Feature";
+
+  private final Elements elements;
+
+  public ElementReader(Elements elements) {
+    this.elements = elements;
+  }
+
+  /**
+   * Reads the element type a stage declares.
+   *
+   * @param where what declares it, for messages: "the parameter of @Map 'resize'"
+   * @param anchor the element to report problems on
+   * @return empty when the type is not a valid element; the problem is in {@code report}
+   */
+  Optional<ElementType> readUse(TypeMirror type, String where, Element anchor, Report report) {
+    TypeNames.requireResolved(type);
+    TypeMirror dtype = TypeNames.operandArgument(type);
+    if (dtype != null) {
+      if (DType.ofClass(TypeNames.qualifiedName(dtype)).orElse(null) == DType.STRING) {
+        return Optional.of(ElementType.rawString(type));
+      }
+      report.add(
+          Rule.STAGE_SIGNATURE,
+          anchor,
+          "The element type of "
+              + where
+              + " is "
+              + TypeNames.display(type)
+              + "; only Operand<TString> (a file name or a serialized record) stands alone as an"
+              + " element: put other tensors in an @Element record with their @Shape.");
+      return Optional.empty();
+    }
+    if (type instanceof DeclaredType declared
+        && declared.asElement().getKind() == ElementKind.RECORD
+        && Annotations.find(declared.asElement(), ELEMENT).isPresent()) {
+      return readRecord((TypeElement) declared.asElement(), report);
+    }
+    report.add(
+        Rule.STAGE_SIGNATURE,
+        anchor,
+        "The element type of "
+            + where
+            + " is "
+            + TypeNames.display(type)
+            + ", which is neither an @Element record nor Operand<TString>; "
+            + (type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD
+                ? "annotate record " + TypeNames.display(type) + " with @Element."
+                : "declare the element as an @Element record of Operand components."));
+    return Optional.empty();
+  }
+
+  /** Reads an {@code @Element} record, reporting every problem with it. */
+  public Optional<ElementType> readRecord(TypeElement record, Report report) {
+    AnnotationMirror marker = Annotations.find(record, ELEMENT).orElseThrow();
+    String name = record.getSimpleName().toString();
+    if (record.getKind() != ElementKind.RECORD) {
+      report.add(Rule.ELEMENT_NOT_RECORD, record, marker, null, name, name);
+      return Optional.empty();
+    }
+    boolean valid = true;
+    if (!record.getTypeParameters().isEmpty()) {
+      report.add(
+          Rule.ELEMENT_INVALID,
+          record,
+          marker,
+          null,
+          "@Element " + name + " is generic; an element's dtypes are fixed, so remove its type"
+              + " parameters.");
+      valid = false;
+    }
+    if (isPrivate(record)) {
+      report.add(
+          Rule.ELEMENT_INVALID,
+          record,
+          marker,
+          null,
+          "@Element " + name + " is private, so generated code cannot construct it; make it"
+              + " package-private or public.");
+      valid = false;
+    }
+    List<Component> components = new ArrayList<>();
+    for (RecordComponentElement component : record.getRecordComponents()) {
+      Optional<Component> read = readComponent(name, component, report);
+      read.ifPresent(components::add);
+      valid &= read.isPresent();
+    }
+    if (record.getRecordComponents().isEmpty()) {
+      report.add(
+          Rule.ELEMENT_INVALID,
+          record,
+          marker,
+          null,
+          "@Element " + name + " has no components; declare one Operand component per tensor.");
+      valid = false;
+    }
+    return valid
+        ? Optional.of(new ElementType(record.asType(), name, true, components))
+        : Optional.empty();
+  }
+
+  private Optional<Component> readComponent(
+      String record, RecordComponentElement component, Report report) {
+    String name = component.getSimpleName().toString();
+    TypeMirror type = component.asType();
+    TypeNames.requireResolved(type);
+    TypeMirror dtypeArgument = TypeNames.operandArgument(type);
+    Optional<DType> dtype =
+        dtypeArgument == null
+            ? Optional.empty()
+            : DType.ofClass(TypeNames.qualifiedName(dtypeArgument));
+    boolean valid = true;
+    if (dtype.isEmpty()) {
+      report.add(
+          Rule.ELEMENT_INVALID,
+          component,
+          "Component '" + name + "' of " + record + " has type " + TypeNames.display(type)
+              + "; an element component is one tensor: declare it as Operand<TFloat32>,"
+              + " Operand<TInt64>, Operand<TString> or another TensorFlow dtype.");
+      valid = false;
+    }
+    Optional<StaticShape> shape = readShape(record, name, component, report);
+    valid &= shape.isPresent();
+    String featureKey = name;
+    Optional<AnnotationMirror> feature = Annotations.find(component, FEATURE);
+    if (feature.isPresent()) {
+      featureKey = String.valueOf(Annotations.value(elements, feature.get(), "value"));
+      if (featureKey.isBlank()) {
+        report.add(
+            Rule.ELEMENT_INVALID,
+            component,
+            feature.get(),
+            Annotations.explicitValue(feature.get(), "value").orElse(null),
+            "@Feature on component '" + name + "' of " + record + " is empty; give the"
+                + " tf.train.Example feature key, or remove @Feature to use '" + name + "'.");
+        valid = false;
+      }
+    }
+    return valid
+        ? Optional.of(new Component(name, dtype.get(), shape.get(), featureKey, component))
+        : Optional.empty();
+  }
+
+  private Optional<StaticShape> readShape(
+      String record, String name, RecordComponentElement component, Report report) {
+    Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
+    if (shape.isEmpty()) {
+      report.add(
+          Rule.ELEMENT_INVALID,
+          component,
+          "Component '" + name + "' of " + record + " has no @Shape; declare its static shape,"
+              + " such as @Shape({224, 224, 3}), or @Shape({}) for a scalar.");
+      return Optional.empty();
+    }
+    List<Long> dims = new ArrayList<>();
+    for (AnnotationValue dim : Annotations.arrayValue(elements, shape.get(), "value")) {
+      if (!(dim.getValue() instanceof Number size) || size.longValue() < -1) {
+        report.add(
+            Rule.ELEMENT_INVALID,
+            component,
+            shape.get(),
+            dim,
+            "@Shape of component '" + name + "' of " + record + " has dimension " + dim
+                + "; a dimension is a size of 0 or more, or -1 (Feedline.UNKNOWN) when only"
+                + " known at run time.");
+        return Optional.empty();
+      }
+      dims.add(size.longValue());
+    }
+    return Optional.of(new StaticShape(dims));
+  }
+
+  static boolean isPrivate(Element element) {
+    for (Element e = element; e != null && e.getKind() != ElementKind.PACKAGE;
+        e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,142 @@
+package dev.feedline.processor.reading;
+
+import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/** Reads a {@code @Pipeline} interface into a {@link PipelineModel}. */
+public final class PipelineReader {
+  public static final String PIPELINE = "dev.feedline.Pipeline";
+  /** The prefix of generated class names. */
+  public static final String GENERATED_PREFIX = "Feedline";
+
+  private final Elements elements;
+  private final StageReader stageReader;
+
+  public PipelineReader(Elements elements, ElementReader elementReader) {
+    this.elements = elements;
+    this.stageReader = new StageReader(elements, elementReader);
+  }
+
+  /**
+   * Reads the pipeline, reporting every declaration problem found.
+   *
+   * @return empty when the declaration cannot be turned into a pipeline
+   * @throws UnresolvedTypeException when a type it uses does not exist yet
+   */
+  public Optional<PipelineModel> read(TypeElement type, Report report) {
+    AnnotationMirror annotation = Annotations.find(type, PIPELINE).orElseThrow();
+    String name = type.getSimpleName().toString();
+    String generated = GENERATED_PREFIX + nestedName(type);
+    if (type.getKind() != ElementKind.INTERFACE) {
+      report.add(Rule.PIPELINE_NOT_INTERFACE, type, annotation, null, name, name);
+      return Optional.empty();
+    }
+    if (ElementReader.isPrivate(type)) {
+      report.add(Rule.PIPELINE_NOT_ACCESSIBLE, type, annotation, null, name, generated);
+      return Optional.empty();
+    }
+    reportInheritedStages(type, annotation, report);
+    List<StageReader.ReadStage> read = new ArrayList<>();
+    boolean complete = true;
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      List<AnnotationMirror> annotations = StageReader.stageAnnotations(method);
+      if (annotations.isEmpty()) {
+        if (method.getModifiers().contains(Modifier.ABSTRACT)) {
+          report.add(Rule.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
+        }
+        continue;
+      }
+      if (annotations.size() > 1) {
+        report.add(
+            Rule.CONFLICTING_STAGE_ANNOTATIONS,
+            method,
+            annotations.get(1),
+            null,
+            method.getSimpleName(),
+            Annotations.simpleName(annotations.get(0)),
+            Annotations.simpleName(annotations.get(1)));
+        complete = false;
+        continue;
+      }
+      Optional<StageReader.ReadStage> stage = stageReader.read(method, annotations.get(0), report);
+      stage.ifPresent(read::add);
+      complete &= stage.isPresent();
+    }
+    if (!complete || report.hasDeclarationErrors()) {
+      return Optional.empty();
+    }
+    String packageName = elements.getPackageOf(type).getQualifiedName().toString();
+    return Optional.of(new PipelineModel(type, annotation, packageName, generated, chain(read)));
+  }
+
+  /** Numbers the stages and carries the batch dimensions down the chain. */
+  private static List<Stage> chain(List<StageReader.ReadStage> read) {
+    List<Stage> stages = new ArrayList<>();
+    List<Long> outer = List.of();
+    for (StageReader.ReadStage s : read) {
+      if (s.kind() == StageKind.BATCH) {
+        List<Long> batched = new ArrayList<>();
+        batched.add((Boolean) s.values().get("dropRemainder")
+            ? ((Number) s.values().get("size")).longValue()
+            : -1L);
+        batched.addAll(outer);
+        outer = batched;
+      }
+      stages.add(
+          new Stage(
+              stages.size() + 1,
+              s.kind(),
+              s.method(),
+              s.annotation(),
+              s.input(),
+              s.output(),
+              outer,
+              s.values(),
+              s.written()));
+    }
+    return stages;
+  }
+
+  /** Stage methods declared in a superinterface have no place in this interface's order. */
+  private void reportInheritedStages(TypeElement type, AnnotationMirror annotation, Report report) {
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+      Element owner = method.getEnclosingElement();
+      if (!owner.equals(type) && !StageReader.stageAnnotations(method).isEmpty()) {
+        report.add(
+            Rule.INHERITED_STAGE,
+            type,
+            annotation,
+            null,
+            method.getSimpleName(),
+            owner.getSimpleName(),
+            type.getSimpleName());
+      }
+    }
+  }
+
+  /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */
+  private static String nestedName(TypeElement type) {
+    StringBuilder name = new StringBuilder(type.getSimpleName());
+    for (Element e = type.getEnclosingElement(); !(e instanceof PackageElement);
+        e = e.getEnclosingElement()) {
+      name.insert(0, e.getSimpleName() + "_");
+    }
+    return name.toString();
+  }
+}

@@ -1,0 +1,106 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.List;
+
+/**
+ * Checks the chain of stages: one source and it comes first, each stage takes what the previous
+ * one produces, and the file-reading stages stand where they can read.
+ */
+final class ChainValidator {
+  private ChainValidator() {}
+
+  static void validate(PipelineModel pipeline, Report report) {
+    List<Stage> stages = pipeline.stages();
+    if (stages.stream().noneMatch(s -> s.kind().isSource())) {
+      report.add(Rule.MISSING_SOURCE, pipeline.type(), pipeline.annotation(), null,
+          pipeline.simpleName());
+    }
+    for (int i = 0; i < stages.size(); i++) {
+      Stage stage = stages.get(i);
+      Stage previous = i == 0 ? null : stages.get(i - 1);
+      if (stage.kind().isSource()) {
+        if (previous != null) {
+          report.add(Rule.SOURCE_NOT_FIRST, stage.method(), stage.annotation(), null,
+              stage.kind().annotation(), stage.name(), previous.name());
+        }
+        checkSourceElement(stage, report);
+        continue;
+      }
+      if (previous == null) {
+        continue; // MISSING_SOURCE says it
+      }
+      if (!stage.input().sameTypeAs(previous.output())) {
+        report.add(Rule.CHAIN_TYPE_MISMATCH, stage.method().getParameters().get(
+                stage.method().getParameters().size() - 1),
+            stage.kind().annotation(), stage.name(), stage.input(),
+            previous.kind().annotation(), previous.name(), previous.output(),
+            previous.output(), previous.output(), stage.input());
+      }
+      if (stage.kind().keepsType() && !stage.output().sameTypeAs(stage.input())) {
+        report.add(Rule.BUILT_IN_CHANGES_TYPE, stage.method(), stage.annotation(), null,
+            stage.kind().annotation(), stage.name(), stage.output(), stage.input(),
+            stage.kind().annotation(), stage.input());
+      }
+      checkFileReading(stage, previous, report);
+      if (stage.kind() == StageKind.DECODE) {
+        checkDecode(stage, report);
+      }
+    }
+  }
+
+  private static void checkSourceElement(Stage source, Report report) {
+    if (source.kind() == StageKind.TFRECORD_SOURCE && source.output().isRecord()) {
+      report.add(Rule.STAGE_SIGNATURE, source.method(), source.annotation(), null,
+          source + " yields file names: declare it `Operand<TString> " + source.name() + "();`.");
+    }
+  }
+
+  private static void checkFileReading(Stage stage, Stage previous, Report report) {
+    if (stage.kind() == StageKind.INTERLEAVE) {
+      if (previous.kind() != StageKind.TFRECORD_SOURCE) {
+        report.add(Rule.INTERLEAVE_WITHOUT_FILES, stage.method(), stage.annotation(), null,
+            stage.name(), previous.kind().annotation(), previous.name());
+      }
+      if (stage.output().isRecord()) {
+        report.add(Rule.STAGE_SIGNATURE, stage.method(), stage.annotation(), null,
+            stage + " yields serialized records: declare it `Operand<TString> " + stage.name()
+                + "(Operand<TString> file);` and parse them with @Decode.");
+      }
+    } else if (previous.kind() == StageKind.TFRECORD_SOURCE) {
+      report.add(Rule.FILES_NOT_READ, previous.method(), previous.annotation(), null,
+          previous.name());
+    }
+  }
+
+  private static void checkDecode(Stage decode, Report report) {
+    if (decode.input().isRecord()) {
+      report.add(Rule.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
+          decode + " parses serialized tf.train.Example records: its parameter is"
+              + " Operand<TString>, not " + decode.input() + ".");
+    }
+    ElementType output = decode.output();
+    if (!output.isRecord()) {
+      report.add(Rule.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
+          decode + " parses records into an @Element record: return one, not " + output + ".");
+      return;
+    }
+    for (Component component : output.components()) {
+      String problem = !component.dtype().isExampleFeature()
+          ? "its dtype is " + component.dtype().className()
+          : !component.shape().isFullyKnown()
+              ? "its shape " + component.shape() + " has unknown dimensions"
+              : null;
+      if (problem != null) {
+        report.add(Rule.DECODE_UNSUPPORTED_COMPONENT, decode.method(), decode.annotation(), null,
+            decode.name(), component.name(), output, problem);
+      }
+    }
+  }
+}

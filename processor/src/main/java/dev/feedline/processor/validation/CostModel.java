@@ -1,0 +1,38 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+
+/** Tells which stages do expensive per-element work: what a cache belongs after. */
+final class CostModel {
+  private CostModel() {}
+
+  /**
+   * Whether a stage is expensive: {@code @Decode} parses; a {@code @Map} is what its {@code cost}
+   * declares, or, by default, expensive when it turns a string into a numeric tensor of rank 2 or
+   * more, which is what decoding an image or audio clip looks like.
+   */
+  static boolean isExpensive(Stage stage) {
+    if (stage.kind() == StageKind.DECODE) {
+      return true;
+    }
+    if (stage.kind() != StageKind.MAP) {
+      return false;
+    }
+    return switch (stage.enumValue("cost")) {
+      case "EXPENSIVE" -> true;
+      case "CHEAP" -> false;
+      default -> looksLikeDecoding(stage);
+    };
+  }
+
+  private static boolean looksLikeDecoding(Stage map) {
+    boolean takesString =
+        map.input().components().stream().anyMatch(c -> c.dtype() == DType.STRING);
+    boolean makesTensor =
+        map.output().components().stream()
+            .anyMatch(c -> c.dtype().isNumeric() && c.shape().rank() >= 2);
+    return takesString && makesTensor;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.Collection;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */
+final class BuilderWriter {
+  private static final ClassName STRING = ClassName.get(String.class);
+
+  private BuilderWriter() {}
+
+  static TypeSpec write(PipelineModel pipeline, GeneratedNames names) {
+    ClassName builder = names.generated().nestedClass("Builder");
+    Stage source = pipeline.stages().get(0);
+    TypeSpec.Builder type = TypeSpec.classBuilder(builder)
+        .addJavadoc("Collects the data the source reads; {@link #build} adds the pipeline to a graph.\n")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    MethodSpec.Builder build = MethodSpec.methodBuilder("build")
+        .addJavadoc("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n"
+            + "@throws $T naming the file or pattern when a source file is missing or unreadable\n",
+            ClassName.get("dev.feedline.runtime", "FeedlineException"))
+        .addModifiers(Modifier.PUBLIC)
+        .returns(names.generated())
+        .addParameter(Names.GRAPH, "graph");
+    String sourceArguments;
+    if (source.kind() == StageKind.TFRECORD_SOURCE) {
+      type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
+              Modifier.PRIVATE, Modifier.FINAL)
+          .initializer("new $T<>()", Names.ARRAY_LIST).build());
+      type.addMethod(MethodSpec.methodBuilder("files")
+          .addJavadoc("Adds TFRecord files to read: paths, or glob patterns such as\n"
+              + "{@code data/train-*.tfrecord}. Every pattern must match a file.\n")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), STRING),
+              "pathsOrGlobs")
+          .addStatement("files.addAll(pathsOrGlobs)")
+          .addStatement("return this")
+          .build());
+      type.addMethod(MethodSpec.methodBuilder("files")
+          .addJavadoc("Adds TFRecord files to read: paths, or glob patterns.\n")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(ArrayTypeName.of(STRING), "pathsOrGlobs")
+          .varargs()
+          .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
+          .build());
+      build.addStatement("$T<$T> resolved = $T.resolve($N, files)",
+          Names.LIST, STRING, Names.DATA_FILES, GeneratedNames.PIPELINE);
+      sourceArguments = "resolved";
+    } else {
+      addDataSetter(type, builder, source, build);
+      sourceArguments = String.join(", ", source.output().components().stream()
+          .map(Component::name).toList());
+    }
+    build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
+        Names.OPS, Names.OPS, pipeline.simpleName());
+    build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N))",
+        names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, sourceArguments,
+        names.elementConstant(pipeline.last()));
+    return type.addMethod(build.build()).build();
+  }
+
+  private static void addDataSetter(
+      TypeSpec.Builder type, ClassName builder, Stage source, MethodSpec.Builder build) {
+    List<Component> components = source.output().components();
+    MethodSpec.Builder data = MethodSpec.methodBuilder("data")
+        .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"
+            + "leading dimension. {@link #build} copies them into the graph; the caller still owns\n"
+            + "and closes them.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder);
+    for (Component c : components) {
+      TypeName dtype = Names.dtype(c.dtype());
+      type.addField(dtype, c.name(), Modifier.PRIVATE);
+      data.addParameter(ParameterSpec.builder(dtype, c.name()).build());
+      data.addStatement("this.$N = $N", c.name(), c.name());
+    }
+    type.addMethod(data.addStatement("return this").build());
+    build.beginControlFlow("if ($N == null)", components.get(0).name())
+        .addStatement("throw new $T($S)", IllegalStateException.class,
+            "Call data(...) with the elements before build(graph)")
+        .endControlFlow();
+  }
+}

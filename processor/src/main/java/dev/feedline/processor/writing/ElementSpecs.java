@@ -1,0 +1,61 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Modifier;
+
+/** The {@code ElementSpec} constants: one per distinct stage output, plus parse specs. */
+final class ElementSpecs {
+  private ElementSpecs() {}
+
+  static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
+    List<FieldSpec> fields = new ArrayList<>();
+    for (Stage stage : pipeline.stages()) {
+      if (stage.kind() == StageKind.DECODE) {
+        fields.add(constant(names.featureConstant(stage),
+            "tf.train.Example features that stage " + stage.position() + ", " + stage.name()
+                + ", parses: key, dtype and shape.",
+            stage.output().components().stream()
+                .map(c -> component(c.featureKey(), c, c.shape()))
+                .toList()));
+      }
+      if (names.introducesElement(stage)) {
+        fields.add(constant(names.elementConstant(stage),
+            "Elements after stage " + stage.position() + ", " + stage.name() + ".",
+            stage.output().components().stream()
+                .map(c -> component(c.name(), c, stage.shapeOf(c)))
+                .toList()));
+      }
+    }
+    return fields;
+  }
+
+  private static FieldSpec constant(String name, String doc, List<CodeBlock> components) {
+    return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("$L\n", doc)
+        .initializer("$T.of(\n$>$>$L$<$<)", Names.ELEMENT_SPEC, CodeBlock.join(components, ",\n"))
+        .build();
+  }
+
+  private static CodeBlock component(String name, Component component, StaticShape shape) {
+    return CodeBlock.of("$T.component($S, $T.class, $L)",
+        Names.ELEMENT_SPEC, name, Names.dtype(component.dtype()), shape(shape));
+  }
+
+  /** {@code Shape.scalar()} or {@code Shape.of(-1, 224, 224, 3)}. */
+  static CodeBlock shape(StaticShape shape) {
+    if (shape.rank() == 0) {
+      return CodeBlock.of("$T.scalar()", Names.SHAPE);
+    }
+    return CodeBlock.of("$T.of($L)", Names.SHAPE,
+        shape.dims().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+  }
+}

@@ -1,0 +1,102 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes the methods that trace a stage's graph function: placeholders for the input element,
+ * the stage's work, and the outputs in component order.
+ */
+final class FunctionWriter {
+  private FunctionWriter() {}
+
+  /** The parse function of a {@code @Decode} stage. */
+  static MethodSpec decode(Stage stage, GeneratedNames names) {
+    MethodSpec.Builder method = start(stage, names,
+        "Graph function of stage " + stage.position() + ", " + stage.name()
+            + ": parses a serialized tf.train.Example into {@link $T}.",
+        TypeName.get(stage.output().type()));
+    Component serialized = stage.input().components().get(0);
+    method.addStatement("$T<$T> record = tf.placeholder($T.class, $T.shape($L))",
+        Names.PLACEHOLDER, Names.dtype(serialized.dtype()), Names.dtype(serialized.dtype()),
+        Names.PLACEHOLDER, ElementSpecs.shape(stage.shapeOf(serialized)));
+    method.addStatement("$T<$T<?>> features = $T.parse(tf, record, $N)",
+        Names.LIST, Names.OUTPUT, Names.EXAMPLE_PARSER, names.featureConstant(stage));
+    CodeBlock.Builder signature = CodeBlock.builder()
+        .add("return $T.builder()\n$>$>.key($S)\n.input(\"record\", record)\n",
+            Names.SIGNATURE, stage.name());
+    List<Component> components = stage.output().components();
+    for (int i = 0; i < components.size(); i++) {
+      signature.add(".output($S, features.get($L))\n", components.get(i).name(), i);
+    }
+    method.addCode(signature.add(".build();\n$<$<").build());
+    return method.build();
+  }
+
+  /** The function of a {@code @Map} or {@code @Filter} stage, which calls the user's body. */
+  static MethodSpec body(PipelineModel pipeline, Stage stage, GeneratedNames names) {
+    TypeName spec = TypeName.get(pipeline.type().asType());
+    MethodSpec.Builder method = start(stage, names,
+        "Graph function of stage " + stage.position() + ", " + stage.name() + ": calls {@link $T#"
+            + stage.name() + "} and checks each output against its declared shape.",
+        spec);
+    ElementType input = stage.input();
+    CodeBlock in = input.isRecord()
+        ? CodeBlock.of("$T in = new $T(\n$L)", TypeName.get(input.type()),
+            TypeName.get(input.type()), CodeBlock.join(placeholders(stage, input), ",\n"))
+        : CodeBlock.of("$T in = $L", TypeName.get(input.type()), placeholders(stage, input).get(0));
+    method.addStatement(in);
+    CodeBlock.Builder signature = CodeBlock.builder()
+        .add("return $T.builder()\n$>$>.key($S)\n", Names.SIGNATURE, stage.name());
+    for (Component c : input.components()) {
+      signature.add(".input($S, $L)\n", "in_" + c.name(), accessor("in", input, c));
+    }
+    if (stage.kind() == StageKind.FILTER) {
+      method.addStatement("$T keep = $T.$N(tf, in)", Names.operandOf(DType.BOOL),
+          spec, stage.name());
+      signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
+    } else {
+      ElementType output = stage.output();
+      method.addStatement("$T out = $T.$N(tf, in)", TypeName.get(output.type()), spec, stage.name());
+      for (Component c : output.components()) {
+        signature.add(".output($S, tf.ensureShape($L, $L))\n",
+            c.name(), accessor("out", output, c), ElementSpecs.shape(stage.shapeOf(c)));
+      }
+    }
+    method.addCode(signature.add(".build();\n$<$<").build());
+    return method.build();
+  }
+
+  private static MethodSpec.Builder start(Stage stage, GeneratedNames names, String doc, TypeName linked) {
+    return MethodSpec.methodBuilder(names.functionMethod(stage))
+        .addJavadoc(doc + "\n", linked)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(Names.SIGNATURE)
+        .addParameter(Names.OPS, "tf");
+  }
+
+  /** One placeholder per input component, shaped as the element arrives at this stage. */
+  private static List<CodeBlock> placeholders(Stage stage, ElementType input) {
+    List<CodeBlock> placeholders = new ArrayList<>();
+    for (Component c : input.components()) {
+      placeholders.add(CodeBlock.of("tf.placeholder($T.class, $T.shape($L))",
+          Names.dtype(c.dtype()), Names.PLACEHOLDER, ElementSpecs.shape(stage.shapeOf(c))));
+    }
+    return placeholders;
+  }
+
+  private static String accessor(String variable, ElementType element, Component component) {
+    return element.isRecord() ? variable + "." + component.name() + "()" : variable;
+  }
+}

@@ -1,0 +1,93 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.NameAllocator;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The names in a generated class, allocated once so they never collide with each other or with
+ * the fixed members, whatever the stage methods are called.
+ */
+final class GeneratedNames {
+  static final String PIPELINE = "PIPELINE";
+  static final String DATASET_OPTIONS = "DATASET_OPTIONS";
+
+  private final ClassName generated;
+  private final Map<Stage, String> elementConstants = new HashMap<>();
+  private final Map<Stage, String> featureConstants = new HashMap<>();
+  private final Map<Stage, String> functionMethods = new HashMap<>();
+  private final Set<Stage> introducers = new HashSet<>();
+
+  GeneratedNames(PipelineModel pipeline) {
+    this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
+    NameAllocator constants = new NameAllocator();
+    constants.newName(PIPELINE);
+    constants.newName(DATASET_OPTIONS);
+    NameAllocator methods = new NameAllocator();
+    for (String fixed : List.of("builder", "output", "epoch", "steps", "dataset", "pipeline")) {
+      methods.newName(fixed);
+    }
+    Stage previous = null;
+    for (Stage stage : pipeline.stages()) {
+      if (previous == null || changesElement(previous, stage)) {
+        elementConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_ELEMENT"));
+        introducers.add(stage);
+      } else {
+        elementConstants.put(stage, elementConstants.get(previous));
+      }
+      switch (stage.kind()) {
+        case DECODE -> {
+          featureConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_FEATURES"));
+          functionMethods.put(stage, methods.newName(stage.name() + "Function"));
+        }
+        case MAP, FILTER -> functionMethods.put(stage, methods.newName(stage.name() + "Function"));
+        default -> { }
+      }
+      previous = stage;
+    }
+  }
+
+  /** Whether a stage's elements differ from its input's: another type, shape or meaning. */
+  static boolean changesElement(Stage previous, Stage stage) {
+    return stage.kind() == StageKind.INTERLEAVE // file names in, records out
+        || !stage.output().sameTypeAs(previous.output())
+        || !stage.outer().equals(previous.outer());
+  }
+
+  /** The generated class. */
+  ClassName generated() {
+    return generated;
+  }
+
+  /** The {@code ElementSpec} constant describing a stage's output. */
+  String elementConstant(Stage stage) {
+    return elementConstants.get(stage);
+  }
+
+  /** Whether {@code stage} is the first whose output its element constant describes. */
+  boolean introducesElement(Stage stage) {
+    return introducers.contains(stage);
+  }
+
+  /** The {@code ElementSpec} constant of the features a {@code @Decode} stage parses. */
+  String featureConstant(Stage decode) {
+    return featureConstants.get(decode);
+  }
+
+  /** The private method that builds a stage's graph function. */
+  String functionMethod(Stage stage) {
+    return functionMethods.get(stage);
+  }
+
+  static String upperSnake(String camel) {
+    return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,63 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.feedline.processor.model.DType;
+
+/** The classes generated code refers to, by name: the processor never loads them. */
+final class Names {
+  private Names() {}
+
+  // TensorFlow Java
+  static final ClassName OPERAND = ClassName.get("org.tensorflow", "Operand");
+  static final ClassName OUTPUT = ClassName.get("org.tensorflow", "Output");
+  static final ClassName GRAPH = ClassName.get("org.tensorflow", "Graph");
+  static final ClassName SESSION = ClassName.get("org.tensorflow", "Session");
+  static final ClassName RESULT = ClassName.get("org.tensorflow", "Result");
+  static final ClassName SIGNATURE = ClassName.get("org.tensorflow", "Signature");
+  static final ClassName CONCRETE_FUNCTION = ClassName.get("org.tensorflow", "ConcreteFunction");
+  static final ClassName SHAPE = ClassName.get("org.tensorflow.ndarray", "Shape");
+  static final ClassName OPS = ClassName.get("org.tensorflow.op", "Ops");
+  static final ClassName PLACEHOLDER = ClassName.get("org.tensorflow.op.core", "Placeholder");
+  static final ClassName TTYPE = ClassName.get("org.tensorflow.types.family", "TType");
+  static final ClassName PARALLEL_MAP = ClassName.get("org.tensorflow.op.data", "ParallelMapDataset");
+  static final ClassName PARALLEL_INTERLEAVE =
+      ClassName.get("org.tensorflow.op.data", "ParallelInterleaveDataset");
+  static final ClassName INTERLEAVE = ClassName.get("org.tensorflow.op.data", "InterleaveDataset");
+  static final ClassName SHUFFLE = ClassName.get("org.tensorflow.op.data", "ShuffleDataset");
+  static final ClassName DATASET_OPTIONS = ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
+  static final ClassName SESSION_RUNNER = SESSION.nestedClass("Runner");
+
+  // Feedline runtime
+  private static final String RUNTIME = "dev.feedline.runtime";
+  static final ClassName ELEMENT_SPEC = ClassName.get(RUNTIME, "ElementSpec");
+  static final ClassName PIPELINE_INFO = ClassName.get(RUNTIME, "PipelineInfo");
+  static final ClassName DATASET_ITERATOR = ClassName.get(RUNTIME, "DatasetIterator");
+  static final ClassName EPOCH_ITERATOR = ClassName.get(RUNTIME, "EpochIterator");
+  static final ClassName DATASET_OPS = ClassName.get(RUNTIME, "DatasetOps");
+  static final ClassName EXAMPLE_PARSER = ClassName.get(RUNTIME, "ExampleParser");
+  static final ClassName DATA_FILES = ClassName.get(RUNTIME, "DataFiles");
+
+  // JDK
+  static final ClassName LIST = ClassName.get("java.util", "List");
+  static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+  static final ClassName UNARY_OPERATOR = ClassName.get("java.util.function", "UnaryOperator");
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  /** The TensorFlow Java class of a dtype, such as {@code TFloat32}. */
+  static ClassName dtype(DType type) {
+    return ClassName.get(DType.PACKAGE, type.className());
+  }
+
+  /** {@code Operand<TFloat32>}. */
+  static TypeName operandOf(DType type) {
+    return ParameterizedTypeName.get(OPERAND, dtype(type));
+  }
+
+  /** {@code Operand<? extends TType>}, the type of a dataset variant in a chain. */
+  static TypeName anyDataset() {
+    return ParameterizedTypeName.get(OPERAND, WildcardTypeName.subtypeOf(TTYPE));
+  }
+}

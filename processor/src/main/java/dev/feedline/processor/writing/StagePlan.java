@@ -1,0 +1,43 @@
+package dev.feedline.processor.writing;
+
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import java.util.stream.Collectors;
+
+/**
+ * The stage plan a reviewer reads in the generated class's Javadoc: each stage, its annotation,
+ * and the element with its static shapes wherever the element changes.
+ */
+final class StagePlan {
+  private StagePlan() {}
+
+  static String of(PipelineModel pipeline) {
+    int nameWidth =
+        pipeline.stages().stream().mapToInt(s -> s.name().length()).max().orElse(0);
+    StringBuilder plan = new StringBuilder();
+    Stage previous = null;
+    for (Stage stage : pipeline.stages()) {
+      plan.append(String.format("%2d %-" + nameWidth + "s  %s%n",
+          stage.position(), stage.name(), AnnotationText.of(stage)));
+      if (previous == null || GeneratedNames.changesElement(previous, stage)) {
+        plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
+      }
+      previous = stage;
+    }
+    return plan.toString();
+  }
+
+  /** {@code Photo: image float32[?,224,224,3], label int64[?]}. */
+  static String element(Stage stage) {
+    return stage.output()
+        + ": "
+        + stage.output().components().stream()
+            .map(c -> componentText(stage, c))
+            .collect(Collectors.joining(", "));
+  }
+
+  private static String componentText(Stage stage, Component component) {
+    return component.name() + " " + component.dtype().tfName() + stage.shapeOf(component);
+  }
+}

@@ -1,0 +1,75 @@
+package dev.feedline.runtime;
+
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Operand;
+import org.tensorflow.Signature;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.proto.DataType;
+import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
+public final class DatasetOps {
+
+  /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
+  static final long TFRECORD_BUFFER_BYTES = 256 * 1024;
+
+  private DatasetOps() {}
+
+  /**
+   * The interleave body that reads one TFRecord file: a graph function from a scalar file name to
+   * a dataset of serialized records.
+   *
+   * <p>The reader lives inside the function on purpose: a top-level {@code TFRecordDatasetV2}
+   * breaks every dataset graph rewrite, because its serialization emits 3 of its 4 inputs.
+   */
+  public static ConcreteFunction tfRecordReader() {
+    TVariant.register(); // the function returns a DT_VARIANT dataset
+    return ConcreteFunction.create(
+        tf -> {
+          Placeholder<TString> file =
+              tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+          // byte_offsets must have the rank of filenames: a scalar here.
+          Operand<? extends TType> records =
+              tf.data.tfRecordDataset(
+                  file, tf.constant(""), tf.constant(TFRECORD_BUFFER_BYTES), tf.constant(0L));
+          return Signature.builder()
+              .key("read_tfrecord")
+              .input("file", file)
+              .output("records", records)
+              .build();
+        });
+  }
+
+  /**
+   * Wraps {@code dataset} in an {@code OptionsDataset} carrying {@code options}.
+   *
+   * <p>Built with the raw op builder: the generated {@code optionsDataset} wrapper passes the proto
+   * as a Java String, which corrupts any byte at or above 0x80.
+   */
+  public static Operand<TVariant> withOptions(
+      Ops tf, Operand<? extends TType> dataset, ElementSpec spec, DatasetOptions.Options options) {
+    TVariant.register();
+    GraphOperation op =
+        (GraphOperation)
+            tf.scope()
+                .env()
+                .opBuilder("OptionsDataset", tf.scope().makeOpName("OptionsDataset"), tf.scope())
+                .addInput(dataset.asOutput())
+                .setAttr("serialized_options", options.toByteArray())
+                .setAttr("output_types", dataTypes(spec))
+                .setAttr("output_shapes", spec.shapes().toArray(Shape[]::new))
+                .build();
+    return op.output(0);
+  }
+
+  private static DataType[] dataTypes(ElementSpec spec) {
+    return spec.components().stream()
+        .map(c -> org.tensorflow.internal.types.registry.TensorTypeRegistry.find(c.type()).dataType())
+        .toArray(DataType[]::new);
+  }
+}

@@ -1,0 +1,89 @@
+package dev.feedline.runtime;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+
+/**
+ * One epoch of a pipeline, as a Java iterator.
+ *
+ * <p>It owns what it hands out, like a cursor: an element stays valid until the next call to
+ * {@link #next()} or {@link #close()}, which close it. Copy out what must outlive the step. The
+ * epoch ends at TensorFlow's end of sequence; any other TensorFlow error ends it too, rethrown as a
+ * {@link FeedlineException} that names the stage, so a failing pipeline never loops on its error.
+ *
+ * @param <T> the element handed out: a record of tensors, or a session {@code Result}
+ */
+public final class EpochIterator<T extends AutoCloseable>
+    implements Iterator<T>, Iterable<T>, AutoCloseable {
+  private final Supplier<T> step;
+  private final Function<RuntimeException, RuntimeException> translate;
+  private T lent;
+  private T ahead;
+  private boolean finished;
+  private long count;
+
+  EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate) {
+    this.step = step;
+    this.translate = translate;
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (ahead == null && !finished) {
+      try {
+        ahead = step.get();
+      } catch (TFOutOfRangeException endOfSequence) {
+        finished = true;
+      } catch (RuntimeException error) {
+        finished = true; // TensorFlow repeats some errors forever; never ask again
+        throw translate.apply(error);
+      }
+    }
+    return ahead != null;
+  }
+
+  @Override
+  public T next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("end of epoch");
+    }
+    release(lent);
+    lent = ahead;
+    ahead = null;
+    count++;
+    return lent;
+  }
+
+  /** Elements handed out so far. */
+  public long count() {
+    return count;
+  }
+
+  @Override
+  public Iterator<T> iterator() {
+    return this;
+  }
+
+  @Override
+  public void close() {
+    finished = true;
+    release(lent);
+    release(ahead);
+    lent = null;
+    ahead = null;
+  }
+
+  private static void release(AutoCloseable element) {
+    if (element == null) {
+      return;
+    }
+    try {
+      element.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not close a pipeline element", e);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.feedline.tests.support;
+
+import dev.feedline.example.TFRecordWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
+import org.tensorflow.proto.Features;
+import org.tensorflow.proto.FloatList;
+import org.tensorflow.proto.Int64List;
+
+/**
+ * TFRecord files of test rows: row {@code id} has {@code label = id % 10} and
+ * {@code values = [id, 2·id, 3·id]}, so every parsed value can be checked from its id.
+ */
+public final class TestData {
+  private TestData() {}
+
+  /** The Example of row {@code id}. */
+  public static Example row(long id) {
+    return Example.newBuilder()
+        .setFeatures(Features.newBuilder()
+            .putFeature("id", int64(id))
+            .putFeature("label", int64(id % 10))
+            .putFeature("values", Feature.newBuilder()
+                .setFloatList(FloatList.newBuilder().addValue(id).addValue(2 * id).addValue(3 * id))
+                .build()))
+        .build();
+  }
+
+  /** Row {@code id} without its {@code values} feature. */
+  public static Example rowWithoutValues(long id) {
+    return Example.newBuilder()
+        .setFeatures(Features.newBuilder().putFeature("id", int64(id)).putFeature("label", int64(id % 10)))
+        .build();
+  }
+
+  /**
+   * Writes rows {@code 0 .. files·perFile - 1} into {@code files} files; file {@code f} holds
+   * the ids {@code f·perFile ..}.
+   */
+  public static List<Path> writeRows(Path dir, int files, int perFile) throws IOException {
+    List<Path> paths = new ArrayList<>();
+    for (int f = 0; f < files; f++) {
+      Path path = dir.resolve("rows-" + f + ".tfrecord");
+      try (TFRecordWriter writer = new TFRecordWriter(path)) {
+        for (int i = 0; i < perFile; i++) {
+          writer.write(row((long) f * perFile + i).toByteArray());
+        }
+      }
+      paths.add(path);
+    }
+    return paths;
+  }
+
+  /** Writes the given examples into one file. */
+  public static Path write(Path file, List<Example> examples) throws IOException {
+    try (TFRecordWriter writer = new TFRecordWriter(file)) {
+      for (Example example : examples) {
+        writer.write(example.toByteArray());
+      }
+    }
+    return file;
+  }
+
+  private static Feature int64(long value) {
+    return Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(value)).build();
+  }
+}

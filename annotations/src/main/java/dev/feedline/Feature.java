@@ -12,7 +12,8 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target(ElementType.RECORD_COMPONENT)
+// FIELD too: javac copies it onto the record's field, where compiler messages can point.
+@Target({ElementType.RECORD_COMPONENT, ElementType.FIELD})
 public @interface Feature {
   /** The feature key. */
   String value();

@@ -17,8 +17,10 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /** Reads element types: {@code @Element} records and raw {@code Operand<TString>} scalars. */
@@ -108,7 +110,7 @@ public final class ElementReader {
     }
     List<Component> components = new ArrayList<>();
     for (RecordComponentElement component : record.getRecordComponents()) {
-      Optional<Component> read = readComponent(name, component, report);
+      Optional<Component> read = readComponent(name, declaration(record, component), report);
       read.ifPresent(components::add);
       valid &= read.isPresent();
     }
@@ -126,8 +128,20 @@ public final class ElementReader {
         : Optional.empty();
   }
 
-  private Optional<Component> readComponent(
-      String record, RecordComponentElement component, Report report) {
+  /**
+   * The record's field for a component: javac 17 gives record components no source position, so
+   * diagnostics point at the field, which sits on the component and carries its annotations.
+   */
+  private static Element declaration(TypeElement record, RecordComponentElement component) {
+    for (VariableElement field : ElementFilter.fieldsIn(record.getEnclosedElements())) {
+      if (field.getSimpleName().equals(component.getSimpleName())) {
+        return field;
+      }
+    }
+    return component;
+  }
+
+  private Optional<Component> readComponent(String record, Element component, Report report) {
     String name = component.getSimpleName().toString();
     TypeMirror type = component.asType();
     TypeNames.requireResolved(type);
@@ -169,7 +183,7 @@ public final class ElementReader {
   }
 
   private Optional<StaticShape> readShape(
-      String record, String name, RecordComponentElement component, Report report) {
+      String record, String name, Element component, Report report) {
     Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
     if (shape.isEmpty()) {
       report.add(
@@ -187,7 +201,7 @@ public final class ElementReader {
             component,
             shape.get(),
             dim,
-            "@Shape of component '" + name + "' of " + record + " has dimension " + dim
+            "@Shape of component '" + name + "' of " + record + " has dimension " + dim.getValue()
                 + "; a dimension is a size of 0 or more, or -1 (Feedline.UNKNOWN) when only"
                 + " known at run time.");
         return Optional.empty();

@@ -1,0 +1,77 @@
+package dev.feedline.example;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.proto.Example;
+
+/** The photo data set: distinct real-photo JPEGs, framed as TFRecords, the same on every run. */
+class PhotoDatasetTest {
+  @TempDir Path dir;
+
+  @Test
+  void photosAreDistinctDecodableCropsAndTheSameForTheSameSeed() throws IOException {
+    PhotoDataset photos = new PhotoDataset(7);
+    byte[] first = photos.jpeg(0);
+    assertArrayEquals(first, new PhotoDataset(7).jpeg(0), "deterministic");
+    assertFalse(Arrays.equals(first, photos.jpeg(2)), "distinct photos");
+    BufferedImage image = ImageIO.read(new ByteArrayInputStream(first));
+    int longSide = Math.max(image.getWidth(), image.getHeight());
+    assertTrue(longSide >= 160 && longSide <= 320, "long side " + longSide);
+  }
+
+  @Test
+  void shardsHoldFramedExamplesWithValidChecksums() throws IOException {
+    List<Path> shards = new PhotoDataset(7).write(dir, 10, 3);
+    assertEquals(List.of(dir.resolve("photos-00000-of-00003.tfrecord"),
+        dir.resolve("photos-00001-of-00003.tfrecord"), dir.resolve("photos-00002-of-00003.tfrecord")),
+        shards);
+    try (var listing = Files.list(dir)) {
+      assertEquals(3, listing.count(), "no partial files left behind");
+    }
+    ByteBuffer shard = ByteBuffer.wrap(Files.readAllBytes(shards.get(1))).order(ByteOrder.LITTLE_ENDIAN);
+    long[] ids = new long[3];
+    for (int i = 0; i < 3; i++) {
+      byte[] length = new byte[8];
+      shard.get(length);
+      assertArrayEquals(TFRecordWriter.maskedCrc(length), bytes(shard, 4), "length CRC");
+      byte[] data = bytes(shard, (int) ByteBuffer.wrap(length).order(ByteOrder.LITTLE_ENDIAN).getLong());
+      assertArrayEquals(TFRecordWriter.maskedCrc(data), bytes(shard, 4), "data CRC");
+      Example example = Example.parseFrom(data);
+      ids[i] = example.getFeatures().getFeatureOrThrow("id").getInt64List().getValue(0);
+      assertEquals(PhotoDataset.labelOf(ids[i]),
+          example.getFeatures().getFeatureOrThrow("label").getInt64List().getValue(0));
+    }
+    assertFalse(shard.hasRemaining());
+    assertArrayEquals(new long[] {1, 4, 7}, ids, "photo id goes to shard id % 3");
+  }
+
+  @Test
+  void theMaskedCrcMatchesTensorFlowsDefinition() {
+    // crc32c("123456789") = 0xE3069283 (RFC 3720); masked: rotate right 15, add 0xa282ead8.
+    int crc = 0xE3069283;
+    int masked = ((crc >>> 15) | (crc << 17)) + 0xa282ead8;
+    byte[] expected = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(masked).array();
+    assertArrayEquals(expected, TFRecordWriter.maskedCrc("123456789".getBytes()));
+  }
+
+  private static byte[] bytes(ByteBuffer buffer, int n) {
+    byte[] bytes = new byte[n];
+    buffer.get(bytes);
+    return bytes;
+  }
+}

@@ -1,0 +1,69 @@
+package dev.feedline.runtime;
+
+import static dev.feedline.runtime.PipelineInfo.stage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Resolving the file names and globs a TFRecord source is given. */
+class DataFilesTest {
+  private static final PipelineInfo PIPELINE =
+      new PipelineInfo("x.Rows", List.of(stage("files", "TFRecordSource"), stage("read", "Interleave")));
+
+  @TempDir Path dir;
+
+  private String touch(String name) throws IOException {
+    Path file = dir.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "");
+    return file.toString();
+  }
+
+  @Test
+  void globsMatchInSortedOrderAndAFileNamedTwiceIsReadOnce() throws IOException {
+    String b = touch("b.tfrecord");
+    String a = touch("a.tfrecord");
+    String c = touch("sub/c.tfrecord");
+    touch("notes.txt");
+
+    List<String> files = DataFiles.resolve(PIPELINE, List.of(dir + "/*.tfrecord", b, dir + "/sub/*"));
+
+    assertEquals(List.of(a, b, c), files);
+  }
+
+  @Test
+  void tensorFlowListsFilesForPatternsWithAScheme() throws IOException {
+    String a = touch("a.tfrecord");
+    touch("b.txt");
+    assertEquals(List.of("file://" + a),
+        DataFiles.resolve(PIPELINE, List.of("file://" + dir + "/*.tfrecord")));
+  }
+
+  @Test
+  void everyBadPatternOrFileIsNamed() throws IOException {
+    touch("a.tfrecord");
+    Files.createDirectories(dir.resolve("folder"));
+    assertProblem(List.of(dir + "/*.tfrec"), dir + "/*.tfrec", "the pattern matches no file");
+    assertProblem(List.of(dir + "/missing/*.tfrecord"), dir + "/missing/*.tfrecord",
+        "the pattern matches no file");
+    assertProblem(List.of(dir + "/gone.tfrecord"), dir + "/gone.tfrecord", "the file does not exist");
+    assertProblem(List.of(dir + "/folder"), dir + "/folder", "the path is a folder, not a file");
+    FeedlineException none = assertThrows(FeedlineException.class,
+        () -> DataFiles.resolve(PIPELINE, List.of()));
+    assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource): no files given to read",
+        none.getMessage());
+  }
+
+  private static void assertProblem(List<String> patterns, String file, String problem) {
+    FeedlineException error =
+        assertThrows(FeedlineException.class, () -> DataFiles.resolve(PIPELINE, patterns));
+    assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource), file " + file + ": " + problem,
+        error.getMessage());
+  }
+}

@@ -1,0 +1,89 @@
+package dev.feedline.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+
+/** The cursor semantics of an epoch: what it hands out, what it closes, and when it stops. */
+class EpochIteratorTest {
+  /** A stand-in for a record of tensors that remembers being closed. */
+  static final class Element implements AutoCloseable {
+    final int value;
+    int closed;
+
+    Element(int value) {
+      this.value = value;
+    }
+
+    @Override
+    public void close() {
+      closed++;
+    }
+  }
+
+  /** Yields {@code count} elements, then TensorFlow's end of sequence. */
+  static Supplier<Element> elements(int count, List<Element> made) {
+    return () -> {
+      if (made.size() == count) {
+        throw new TFOutOfRangeException("End of sequence");
+      }
+      Element e = new Element(made.size());
+      made.add(e);
+      return e;
+    };
+  }
+
+  @Test
+  void eachElementIsClosedWhenTheNextIsTakenAndTheLastOnClose() {
+    List<Element> made = new ArrayList<>();
+    List<Integer> seen = new ArrayList<>();
+    try (EpochIterator<Element> epoch = new EpochIterator<>(elements(3, made), e -> e)) {
+      for (Element e : epoch) {
+        assertEquals(0, e.closed, "valid while lent");
+        seen.add(e.value);
+      }
+      assertEquals(3, epoch.count());
+      assertEquals(List.of(1, 1, 0), made.stream().map(e -> e.closed).toList());
+    }
+    assertEquals(List.of(0, 1, 2), seen);
+    assertEquals(List.of(1, 1, 1), made.stream().map(e -> e.closed).toList());
+  }
+
+  @Test
+  void closingEarlyClosesTheElementFetchedAhead() {
+    List<Element> made = new ArrayList<>();
+    EpochIterator<Element> epoch = new EpochIterator<>(elements(5, made), e -> e);
+    epoch.next();
+    assertTrue(epoch.hasNext()); // fetches element 1 ahead
+    epoch.close();
+    assertEquals(List.of(1, 1), made.stream().map(e -> e.closed).toList());
+    assertFalse(epoch.hasNext());
+    assertThrows(NoSuchElementException.class, epoch::next);
+  }
+
+  @Test
+  void anErrorIsTranslatedOnceAndEndsTheEpoch() {
+    RuntimeException tensorFlow = new IllegalArgumentException("Feature: x is required");
+    RuntimeException translated = new IllegalStateException("Pipeline P, stage 'parse'");
+    int[] calls = {0};
+    EpochIterator<Element> epoch = new EpochIterator<>(() -> {
+      calls[0]++;
+      throw tensorFlow;
+    }, e -> {
+      assertSame(tensorFlow, e);
+      return translated;
+    });
+    assertSame(translated, assertThrows(IllegalStateException.class, epoch::hasNext));
+    assertFalse(epoch.hasNext(), "no second call into TensorFlow");
+    assertEquals(1, calls[0]);
+  }
+}

@@ -1,0 +1,191 @@
+package dev.feedline.tests.diagnostics;
+
+import static dev.feedline.tests.support.Diagnostics.assertAt;
+import static dev.feedline.tests.support.Diagnostics.assertOnly;
+import static dev.feedline.tests.support.Diagnostics.columnOf;
+import static dev.feedline.tests.support.Diagnostics.feedline;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import dev.feedline.tests.support.Sources;
+import java.util.List;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Diagnostics on pipeline types, element records and whole chains. */
+class DeclarationDiagnosticsTest {
+  private static final Diagnostic.Kind ERROR = Diagnostic.Kind.ERROR;
+
+  @Test
+  void aPipelineWithoutSource() {
+    JavaFileObject source = Sources.pipeline("Bad", Sources.goodWith("@TFRecordSource"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:missing-source] Pipeline Bad has no source stage; add @TFRecordSource or"
+            + " @InMemorySource as its first stage.",
+        source, "@Pipeline interface Bad");
+  }
+
+  @Test
+  void aPipelineThatIsAClass() {
+    JavaFileObject source = Sources.source("Bad", "@Pipeline abstract class Bad {}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:pipeline-not-interface] @Pipeline Bad must be an interface; declare it as"
+            + " `interface Bad`.",
+        source, "@Pipeline abstract class Bad");
+  }
+
+  @Test
+  void aPrivatePipeline() {
+    JavaFileObject source = Sources.source("Outer",
+        "class Outer {",
+        "  @Pipeline private interface Hidden {",
+        "    @InMemorySource Sample samples();",
+        "    @Prefetch(AUTO) Sample prefetch(Sample sample);",
+        "  }",
+        "}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:pipeline-not-accessible] @Pipeline Hidden is private, so the generated"
+            + " FeedlineOuter_Hidden cannot call it; make it package-private or public.",
+        source, "@Pipeline private interface Hidden");
+  }
+
+  @Test
+  void aNestedPipelineIsGeneratedUnderItsJoinedName() {
+    JavaFileObject source = Sources.source("Outer",
+        "class Outer {",
+        "  @Pipeline interface Inner {",
+        "    @InMemorySource Sample samples();",
+        "    @Prefetch(AUTO) Sample prefetch(Sample sample);",
+        "  }",
+        "}");
+    Compilation compilation = Sources.compile(source);
+    assertEquals(List.of(), feedline(compilation));
+    assertEquals(List.of("/SOURCE_OUTPUT/test/FeedlineOuter_Inner.java"),
+        compilation.generatedSourceFiles().stream().map(JavaFileObject::getName).toList());
+  }
+
+  @Test
+  void anElementThatIsNotARecord() {
+    JavaFileObject source = Sources.source("NotRecord", "@Element final class NotRecord {}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:element-not-record] @Element NotRecord must be a record; declare it as"
+            + " `record NotRecord(...)`.",
+        source, "@Element final class NotRecord");
+  }
+
+  @Test
+  void elementComponentsNeedATensorTypeAndAValidShape() {
+    JavaFileObject source = Sources.source("Broken",
+        "@Element record Broken(",
+        "    @Shape({}) String name,",
+        "    Operand<TInt64> id,",
+        "    @Shape({4, -2}) Operand<TFloat32> xy,",
+        "    @Feature(\"\") @Shape({}) Operand<TString> text) {}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source));
+    assertEquals(4, reported.size(), reported.toString());
+    assertAt(reported.get(0), ERROR,
+        "[feedline:element-invalid] Component 'name' of Broken has type String; an element"
+            + " component is one tensor: declare it as Operand<TFloat32>, Operand<TInt64>,"
+            + " Operand<TString> or another TensorFlow dtype.",
+        source, "String name");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:element-invalid] Component 'id' of Broken has no @Shape; declare its static"
+            + " shape, such as @Shape({224, 224, 3}), or @Shape({}) for a scalar.",
+        source, "Operand<TInt64> id");
+    Diagnostic<? extends JavaFileObject> dimension = assertAt(reported.get(2), ERROR,
+        "[feedline:element-invalid] @Shape of component 'xy' of Broken has dimension -2; a"
+            + " dimension is a size of 0 or more, or -1 (Feedline.UNKNOWN) when only known at run"
+            + " time.",
+        source, "@Shape({4, -2})");
+    assertEquals(columnOf(source, "@Shape({4, -2})", "-2"), dimension.getColumnNumber(),
+        "anchored at the bad dimension");
+    assertAt(reported.get(3), ERROR,
+        "[feedline:element-invalid] @Feature on component 'text' of Broken is empty; give the"
+            + " tf.train.Example feature key, or remove @Feature to use 'text'.",
+        source, "@Feature(\"\")");
+  }
+
+  @Test
+  void anEmptyOrGenericElement() {
+    JavaFileObject source = Sources.source("Odd",
+        "@Element record Empty() {}",
+        "@Element record Generic<T>(@Shape({}) Operand<TInt64> id) {}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source));
+    assertEquals(2, reported.size(), reported.toString());
+    assertAt(reported.get(0), ERROR,
+        "[feedline:element-invalid] @Element Empty has no components; declare one Operand"
+            + " component per tensor.",
+        source, "record Empty");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:element-invalid] @Element Generic is generic; an element's dtypes are fixed, so"
+            + " remove its type parameters.",
+        source, "record Generic");
+  }
+
+  @Test
+  void aRecordWithoutElementAnnotationUsedByAStage() {
+    JavaFileObject source = Sources.source("Bad",
+        "record Plain(@Shape({}) Operand<TInt64> id) {}",
+        "@Pipeline interface Bad {",
+        "  @InMemorySource Plain samples();",
+        "  @Prefetch(AUTO) Plain prefetch(Plain sample);",
+        "}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source));
+    assertEquals(2, reported.size(), "one per stage that uses it: " + reported);
+    assertAt(reported.get(0), ERROR,
+        "[feedline:stage-signature] The element type of the result of @InMemorySource 'samples' is"
+            + " Plain, which is neither an @Element record nor Operand<TString>; annotate record"
+            + " Plain with @Element.",
+        source, "@InMemorySource Plain");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:stage-signature] The element type of the parameter of @Prefetch 'prefetch' is"
+            + " Plain, which is neither an @Element record nor Operand<TString>; annotate record"
+            + " Plain with @Element.",
+        source, "@Prefetch(AUTO) Plain");
+  }
+
+  @Test
+  void aDecodeIntoComponentsThatAnExampleCannotHold() {
+    JavaFileObject source = Sources.pipeline("Bad", Sources.goodWith("@Decode",
+        "  @Decode(parallel = AUTO) Counted parse(Operand<TString> record);",
+        "  @Map(parallel = AUTO) static Encoded back(Ops tf, Counted c) { return null; }"));
+    JavaFileObject counted = Sources.source("Counted",
+        "@Element record Counted(@Shape({}) Operand<TInt32> n, @Shape({-1}) Operand<TFloat32> v) {}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source, counted));
+    assertEquals(2, reported.size(), reported.toString());
+    assertAt(reported.get(0), ERROR,
+        "[feedline:decode-unsupported-component] @Decode 'parse' cannot parse component 'n' of"
+            + " Counted: its dtype is TInt32; a tf.train.Example feature is TString, TInt64 or"
+            + " TFloat32 with a fully known @Shape, so decode to that and convert in a @Map.",
+        source, "@Decode");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:decode-unsupported-component] @Decode 'parse' cannot parse component 'v' of"
+            + " Counted: its shape [?] has unknown dimensions; a tf.train.Example feature is"
+            + " TString, TInt64 or TFloat32 with a fully known @Shape, so decode to that and convert"
+            + " in a @Map.",
+        source, "@Decode");
+  }
+
+  @Test
+  void aStageInheritedFromASuperinterface() {
+    JavaFileObject source = Sources.source("Bad",
+        "interface Base {",
+        "  @Prefetch(AUTO) Sample prefetch(Sample sample);",
+        "}",
+        "@Pipeline interface Bad extends Base {",
+        "  @InMemorySource Sample samples();",
+        "}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source));
+    assertEquals(2, reported.size(), reported.toString());
+    assertAt(reported.get(0), ERROR,
+        "[feedline:stage-outside-pipeline] @Prefetch on 'prefetch' has no effect because Base is"
+            + " not a @Pipeline interface; annotate Base with @Pipeline or remove the stage"
+            + " annotation.",
+        source, "@Prefetch(AUTO) Sample prefetch");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:inherited-stage] Stage method 'prefetch' is inherited from Base; stages must be"
+            + " declared in the @Pipeline interface itself, in order: redeclare it in Bad.",
+        source, "@Pipeline interface Bad");
+  }
+}

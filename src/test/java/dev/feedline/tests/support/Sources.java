@@ -1,0 +1,96 @@
+package dev.feedline.tests.support;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import dev.feedline.processor.PipelineProcessor;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaFileObject;
+
+/**
+ * Test sources for the processor: element records shared by every test, and a valid pipeline to
+ * break one line at a time.
+ */
+public final class Sources {
+  private static final String HEADER = String.join("\n",
+      "package test;",
+      "",
+      "import static dev.feedline.Feedline.AUTO;",
+      "",
+      "import dev.feedline.*;",
+      "import org.tensorflow.Operand;",
+      "import org.tensorflow.op.Ops;",
+      "import org.tensorflow.types.*;",
+      "");
+
+  /** The element records every test pipeline may use. */
+  public static final JavaFileObject RECORDS = source("Records",
+      "final class Records {",
+      "  private Records() {}",
+      "}",
+      "@Element record Encoded(@Shape({}) Operand<TString> bytes, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Image(@Shape({8, 8, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Sample(@Shape({}) Operand<TInt64> id, @Shape({2}) Operand<TFloat32> xy) {}");
+
+  /** The stages of a pipeline that compiles without any diagnostic, one per line. */
+  public static final List<String> GOOD_STAGES = List.of(
+      "  @TFRecordSource Operand<TString> files();",
+      "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+      "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);",
+      "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) {",
+      "    return new Image(tf.zeros(tf.constant(new int[] {8, 8, 3}), TFloat32.class), in.label());",
+      "  }",
+      "  @Cache Image cache(Image image);",
+      "  @Shuffle(buffer = 100) Image shuffle(Image image);",
+      "  @Batch(size = 4) Image batch(Image image);",
+      "  @Prefetch(AUTO) Image prefetch(Image batch);");
+
+  private Sources() {}
+
+  /** A source file {@code test.<name>} with the common imports. */
+  public static JavaFileObject source(String name, String... lines) {
+    return JavaFileObjects.forSourceString("test." + name, HEADER + String.join("\n", lines) + "\n");
+  }
+
+  /** A pipeline interface {@code test.<name>} with the given stage lines. */
+  public static JavaFileObject pipeline(String name, List<String> stages) {
+    List<String> lines = new ArrayList<>();
+    lines.add("@Pipeline interface " + name + " {");
+    lines.addAll(stages);
+    lines.add("}");
+    return source(name, lines.toArray(String[]::new));
+  }
+
+  /** The good pipeline with the line containing {@code find} replaced by {@code replacement} lines. */
+  public static List<String> goodWith(String find, String... replacement) {
+    List<String> lines = new ArrayList<>();
+    boolean found = false;
+    for (String line : GOOD_STAGES) {
+      if (line.contains(find)) {
+        lines.addAll(List.of(replacement));
+        found = true;
+      } else {
+        lines.add(line);
+      }
+    }
+    if (!found) {
+      throw new IllegalArgumentException("no good stage contains " + find);
+    }
+    return lines;
+  }
+
+  /** Compiles the sources with the records and the processor, with {@code -A} options. */
+  public static Compilation compile(List<String> options, JavaFileObject... sources) {
+    List<JavaFileObject> all = new ArrayList<>(List.of(sources));
+    all.add(RECORDS);
+    return Compiler.javac()
+        .withProcessors(new PipelineProcessor())
+        .withOptions(options)
+        .compile(all);
+  }
+
+  public static Compilation compile(JavaFileObject... sources) {
+    return compile(List.of(), sources);
+  }
+}

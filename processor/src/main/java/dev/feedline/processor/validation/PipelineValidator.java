@@ -9,10 +9,10 @@ public final class PipelineValidator {
 
   public static void validate(PipelineModel pipeline, Report report) {
     ChainValidator.validate(pipeline, report);
-    ParameterValidator.validate(pipeline, report);
     if (report.hasDeclarationErrors()) {
-      return; // the checks below assume a well-formed chain
+      return; // the checks below assume each stage takes what the previous one produces
     }
+    ParameterValidator.validate(pipeline, report);
     OrderValidator.validate(pipeline, report);
     ParallelismValidator.validate(pipeline, report);
   }

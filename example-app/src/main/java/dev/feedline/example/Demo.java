@@ -72,8 +72,8 @@ public final class Demo {
         try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
           for (PhotoTensors batch : batches) {
             if (epoch == 1 && images == 0) {
-              out.printf(Locale.ROOT, "Batch shape: %s (first batch after %.2f s)%n",
-                  batch.image().shape(), seconds(start));
+              out.println("Batch shape: " + batch.image().shape());
+              out.printf(Locale.ROOT, "First batch after %.2f s%n", seconds(start));
             }
             images += batch.image().shape().get(0);
           }

@@ -67,6 +67,22 @@ final class BuilderWriter {
       sourceArguments = String.join(", ", source.output().components().stream()
           .map(Component::name).toList());
     }
+    for (Stage cache : names.fileCaches(pipeline)) {
+      String field = names.cacheFile(cache).orElseThrow();
+      type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
+          .initializer("$S", cache.stringValue("file")).build());
+      type.addMethod(MethodSpec.methodBuilder(field)
+          .addJavadoc("Sets the path prefix of stage $L's file cache, instead of {@code $L}. Files\n"
+              + "cached there by an earlier run are read, not rebuilt: change the prefix when the\n"
+              + "stages before the cache change.\n", cache.name(), cache.stringValue("file"))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(STRING, "prefix")
+          .addStatement("this.$N = prefix", field)
+          .addStatement("return this")
+          .build());
+      sourceArguments += ", " + field;
+    }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
     build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N))",

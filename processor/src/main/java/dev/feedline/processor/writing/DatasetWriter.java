@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
@@ -16,6 +17,7 @@ import javax.lang.model.element.Modifier;
  * raw data ops.
  */
 final class DatasetWriter {
+  private static final ClassName STRING = ClassName.get(String.class);
   /** The int64 constant tf.data reads as "tune this at run time". */
   private static final String AUTOTUNE = "-1L";
 
@@ -27,26 +29,32 @@ final class DatasetWriter {
     this.names = names;
   }
 
-  /** The parameters that carry the source's data: file names, or one tensor per component. */
-  static List<ParameterSpec> sourceParameters(Stage source) {
+  /**
+   * The run-time data of the dataset method: the source's file names or tensors (one per
+   * component), then each file cache's path prefix.
+   */
+  static List<ParameterSpec> runTimeParameters(PipelineModel pipeline, GeneratedNames names) {
+    Stage source = pipeline.stages().get(0);
+    List<ParameterSpec> parameters = new ArrayList<>();
     if (source.kind() == StageKind.TFRECORD_SOURCE) {
-      return List.of(ParameterSpec.builder(
-          ParameterizedTypeName.get(Names.LIST, com.palantir.javapoet.ClassName.get(String.class)),
-          "files").build());
+      parameters.add(ParameterSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files").build());
+    } else {
+      source.output().components().forEach(
+          c -> parameters.add(ParameterSpec.builder(Names.dtype(c.dtype()), c.name()).build()));
     }
-    return source.output().components().stream()
-        .map(c -> ParameterSpec.builder(Names.dtype(c.dtype()), c.name()).build())
-        .toList();
+    for (Stage cache : names.fileCaches(pipeline)) {
+      parameters.add(ParameterSpec.builder(STRING, names.cacheFile(cache).orElseThrow()).build());
+    }
+    return parameters;
   }
 
   MethodSpec datasetMethod() {
-    Stage source = pipeline.stages().get(0);
     MethodSpec.Builder method = MethodSpec.methodBuilder("dataset")
         .addJavadoc("Adds one dataset op per stage, in order, and returns the last.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Names.anyDataset())
         .addParameter(Names.OPS, "tf")
-        .addParameters(sourceParameters(source));
+        .addParameters(runTimeParameters(pipeline, names));
     for (Stage stage : pipeline.stages()) {
       method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(), AnnotationText.of(stage));
       method.addCode(stageCode(stage));
@@ -78,8 +86,9 @@ final class DatasetWriter {
           Names.LIST, types, shapes));
       case SHUFFLE -> shuffle(stage, types, shapes);
       case CACHE -> CodeBlock.builder()
-          .addStatement("dataset = tf.data.cacheDataset(dataset, tf.constant($S) /* $L */, tf.dummyMemoryCache(),\n$L, $L)",
-              stage.stringValue("file"), stage.stringValue("file").isEmpty() ? "in memory" : "file prefix",
+          .addStatement("dataset = tf.data.cacheDataset(dataset, $L, tf.dummyMemoryCache(), $L, $L)",
+              names.cacheFile(stage).map(file -> CodeBlock.of("tf.constant($N) /* file prefix */", file))
+                  .orElse(CodeBlock.of("tf.constant(\"\") /* in memory */")),
               types, shapes)
           .build();
       case BATCH -> CodeBlock.builder()

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,6 +25,7 @@ final class GeneratedNames {
   private final Map<Stage, String> elementConstants = new HashMap<>();
   private final Map<Stage, String> featureConstants = new HashMap<>();
   private final Map<Stage, String> functionMethods = new HashMap<>();
+  private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
 
   GeneratedNames(PipelineModel pipeline) {
@@ -32,8 +34,12 @@ final class GeneratedNames {
     constants.newName(PIPELINE);
     constants.newName(DATASET_OPTIONS);
     NameAllocator methods = new NameAllocator();
-    for (String fixed : List.of("builder", "output", "epoch", "steps", "dataset", "pipeline")) {
+    for (String fixed : List.of("builder", "output", "epoch", "steps", "dataset", "close")) {
       methods.newName(fixed);
+    }
+    NameAllocator builderMembers = new NameAllocator();
+    for (String fixed : List.of("files", "data", "build", "tf", "graph", "resolved")) {
+      builderMembers.newName(fixed);
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
@@ -49,6 +55,11 @@ final class GeneratedNames {
           functionMethods.put(stage, methods.newName(stage.name() + "Function"));
         }
         case MAP, FILTER -> functionMethods.put(stage, methods.newName(stage.name() + "Function"));
+        case CACHE -> {
+          if (!stage.stringValue("file").isEmpty()) {
+            cacheFiles.put(stage, builderMembers.newName(stage.name() + "File"));
+          }
+        }
         default -> { }
       }
       previous = stage;
@@ -85,6 +96,19 @@ final class GeneratedNames {
   /** The private method that builds a stage's graph function. */
   String functionMethod(Stage stage) {
     return functionMethods.get(stage);
+  }
+
+  /**
+   * The builder member that holds a file cache's path prefix, such as {@code cacheFile}; empty for
+   * an in-memory cache.
+   */
+  Optional<String> cacheFile(Stage cache) {
+    return Optional.ofNullable(cacheFiles.get(cache));
+  }
+
+  /** The stages with a file cache, in stage order. */
+  List<Stage> fileCaches(PipelineModel pipeline) {
+    return pipeline.stages().stream().filter(cacheFiles::containsKey).toList();
   }
 
   static String upperSnake(String camel) {

@@ -86,7 +86,7 @@ final class DatasetWriter {
           Names.LIST, types, shapes));
       case SHUFFLE -> shuffle(stage, types, shapes);
       case CACHE -> CodeBlock.builder()
-          .addStatement("dataset = tf.data.cacheDataset(dataset, $L, tf.dummyMemoryCache(), $L, $L)",
+          .addStatement("dataset = tf.data.cacheDataset(dataset, $L, tf.dummyMemoryCache(),\n$L, $L)",
               names.cacheFile(stage).map(file -> CodeBlock.of("tf.constant($N) /* file prefix */", file))
                   .orElse(CodeBlock.of("tf.constant(\"\") /* in memory */")),
               types, shapes)

@@ -120,13 +120,23 @@ public final class PipelineProcessor extends AbstractProcessor {
       model.ifPresent(m -> PipelineValidator.validate(m, report));
       boolean errors = reporter.print(report);
       if (model.isPresent() && !errors) {
-        writer.write(model.get());
+        write(model.get(), report);
         written.add(name);
       }
     } catch (UnresolvedTypeException e) {
       deferred.put(name, e.typeName());
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       reportInternalError(pipeline, e);
+    }
+  }
+
+  private void write(PipelineModel model, Report report) {
+    try {
+      writer.write(model);
+    } catch (IOException e) {
+      report.add(Rule.GENERATED_FILE_NOT_WRITTEN, model.type(), model.annotation(), null,
+          model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
+      reporter.print(report);
     }
   }
 

@@ -5,8 +5,10 @@ import static dev.feedline.tests.support.Diagnostics.assertOnly;
 import static dev.feedline.tests.support.Diagnostics.columnOf;
 import static dev.feedline.tests.support.Diagnostics.feedline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
+import dev.feedline.tests.support.Diagnostics;
 import dev.feedline.tests.support.Sources;
 import java.util.List;
 import javax.tools.Diagnostic;
@@ -63,6 +65,22 @@ class DeclarationDiagnosticsTest {
     assertEquals(List.of(), feedline(compilation));
     assertEquals(List.of("/SOURCE_OUTPUT/test/FeedlineOuter_Inner.java"),
         compilation.generatedSourceFiles().stream().map(JavaFileObject::getName).toList());
+  }
+
+  @Test
+  void aUserTypeWithTheGeneratedNameIsAClearError() {
+    JavaFileObject pipeline = Sources.pipeline("Taken", List.of(
+        "  @InMemorySource Sample samples();", "  @Prefetch(AUTO) Sample prefetch(Sample sample);"));
+    JavaFileObject clash = Sources.source("FeedlineTaken", "class FeedlineTaken {}");
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(pipeline, clash));
+    assertEquals(1, reported.size(), reported.toString());
+    assertTrue(reported.get(0).getMessage(null).startsWith(
+        "[feedline:generated-file-not-written] Could not write FeedlineTaken for pipeline Taken: "),
+        reported.get(0).getMessage(null));
+    assertTrue(reported.get(0).getMessage(null).endsWith(
+        "; if a type of that name already exists in package test, rename one of them."));
+    assertEquals(Diagnostics.lineOf(pipeline, "@Pipeline interface Taken"),
+        reported.get(0).getLineNumber());
   }
 
   @Test

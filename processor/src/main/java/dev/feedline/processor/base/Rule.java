@@ -37,6 +37,10 @@ public enum Rule {
       declaration(
           "Pipeline %s was not generated because type %s could not be resolved; if another"
               + " annotation processor generates it, check its errors above.")),
+  GENERATED_FILE_NOT_WRITTEN(
+      declaration(
+          "Could not write %s for pipeline %s: %s; if a type of that name already exists in"
+              + " package %s, rename one of them.")),
   INTERNAL_ERROR(
       declaration("The Feedline processor failed on %s; please report it with this trace: %s")),
 

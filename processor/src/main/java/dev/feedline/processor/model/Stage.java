@@ -6,6 +6,7 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
 
 /**
  * One stage of a pipeline.
@@ -37,6 +38,12 @@ public record Stage(
 
   public String name() {
     return method.getSimpleName().toString();
+  }
+
+  /** The parameter that takes the previous stage's element; absent on a source. */
+  public VariableElement elementParameter() {
+    List<? extends VariableElement> parameters = method.getParameters();
+    return parameters.get(parameters.size() - 1);
   }
 
   /** The output shape of a component, batch dimensions included. */

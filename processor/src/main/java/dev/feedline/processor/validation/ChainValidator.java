@@ -37,8 +37,7 @@ final class ChainValidator {
         continue; // MISSING_SOURCE says it
       }
       if (!stage.input().sameTypeAs(previous.output())) {
-        report.add(Rule.CHAIN_TYPE_MISMATCH, stage.method().getParameters().get(
-                stage.method().getParameters().size() - 1),
+        report.add(Rule.CHAIN_TYPE_MISMATCH, stage.elementParameter(),
             stage.kind().annotation(), stage.name(), stage.input(),
             previous.kind().annotation(), previous.name(), previous.output(),
             previous.output(), previous.output(), stage.input());

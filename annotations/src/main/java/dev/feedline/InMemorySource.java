@@ -16,4 +16,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
-public @interface InMemorySource {}
+public @interface InMemorySource {
+  /** How many elements the data will hold, if known: a size hint for the checks; 0 if unknown. */
+  long records() default 0;
+}

@@ -28,4 +28,16 @@ public @interface Map {
 
   /** What the body costs per element; {@link Cost#INFER} judges it from the element types. */
   Cost cost() default Cost.INFER;
+
+  /**
+   * The body uses random ops (augmentation): its output differs each epoch, so it must come
+   * after any {@link Cache}.
+   */
+  boolean random() default false;
+
+  /**
+   * The body works on a whole batch at once (every op accepts the leading batch dimension), so
+   * it may come after {@link Batch}. A per-element body after {@link Batch} is an error.
+   */
+  boolean vectorized() default false;
 }

@@ -21,4 +21,23 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
-public @interface Pipeline {}
+public @interface Pipeline {
+  /**
+   * The host memory this pipeline's caches and buffers may use, such as {@code "8GiB"}; the size
+   * checks compare their estimates with it. Empty: the build's {@code -Afeedline.ramBudget}, or
+   * no budget, in which case those checks only note that they cannot judge.
+   */
+  String ramBudget() default "";
+
+  /**
+   * The output must be the same on every run: the checker then flags non-deterministic stages and
+   * unseeded randomness.
+   */
+  boolean reproducible() default false;
+
+  /**
+   * The consumer needs fully static shapes (XLA, a fixed-size model input): the checker then
+   * flags batches whose size may vary.
+   */
+  boolean staticShapes() default false;
+}

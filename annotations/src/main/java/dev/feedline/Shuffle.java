@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Shuffles elements through a buffer of {@code buffer} elements. Every epoch draws a new order; a
- * fixed {@code seed} makes that sequence of orders the same on every run.
+ * Shuffles elements through a buffer of {@code buffer} elements. Every epoch draws a new order
+ * unless {@code reshuffleEachEpoch} is false; a fixed {@code seed} makes the sequence of orders the
+ * same on every run.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -22,4 +23,10 @@ public @interface Shuffle {
 
   /** A fixed seed (0 or more) for reproducible orders, or {@link #RANDOM_SEED}. */
   long seed() default RANDOM_SEED;
+
+  /**
+   * Draws a new order every epoch (the default). {@code false} repeats the first epoch's order,
+   * which a split by {@link Take} and {@link Skip} needs so that its halves stay apart.
+   */
+  boolean reshuffleEachEpoch() default true;
 }

@@ -16,4 +16,13 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
-public @interface TFRecordSource {}
+public @interface TFRecordSource {
+  /** How many files the source will read, if known: a size hint for the checks; 0 if unknown. */
+  long files() default 0;
+
+  /** How many records all files hold together, if known: a size hint; 0 if unknown. */
+  long records() default 0;
+
+  /** The average size of one file in bytes, if known: a size hint; 0 if unknown. */
+  long bytesPerFile() default 0;
+}

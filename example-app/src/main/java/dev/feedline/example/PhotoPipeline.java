@@ -22,12 +22,13 @@ import org.tensorflow.types.TUint8;
  * The "High-Throughput Image Pipeline" of the source articles: read TFRecord shards in parallel,
  * decode and resize in parallel, cache the decoded photos, shuffle, batch, prefetch.
  */
-@Pipeline
+@Pipeline(ramBudget = "4GiB")
 public interface PhotoPipeline {
   /** Side of the square images the model takes. */
   int SIZE = 224;
 
-  @TFRecordSource
+  /** The demo's default data set: 2048 photos in 8 shards (hints for the size checks). */
+  @TFRecordSource(files = 8, records = 2048)
   Operand<TString> shards();
 
   @Interleave(cycleLength = 8, parallel = AUTO)

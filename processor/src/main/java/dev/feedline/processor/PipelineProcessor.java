@@ -5,7 +5,7 @@ import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Reporter;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.reading.ElementReader;
@@ -48,6 +48,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   /** Pipelines waiting for a type, by qualified name: the type it waits for. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
   private final Set<String> written = new HashSet<>();
+  private Options options;
   private Reporter reporter;
   private ElementReader elementReader;
   private PipelineReader pipelineReader;
@@ -56,7 +57,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment environment) {
     super.init(environment);
-    Options options = new Options(environment.getOptions());
+    options = new Options(environment.getOptions());
     reporter = new Reporter(environment.getMessager(), options);
     options.problems().forEach(p -> reporter.printGlobal(Diagnostic.Kind.WARNING, p));
     elementReader = new ElementReader(environment.getElementUtils());
@@ -117,7 +118,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     Report report = new Report();
     try {
       Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
-      model.ifPresent(m -> PipelineValidator.validate(m, report));
+      model.ifPresent(m -> PipelineValidator.validate(m, options, report));
       boolean errors = reporter.print(report);
       if (model.isPresent() && !errors) {
         write(model.get(), report);
@@ -134,7 +135,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     try {
       writer.write(model);
     } catch (IOException e) {
-      report.add(Rule.GENERATED_FILE_NOT_WRITTEN, model.type(), model.annotation(), null,
+      report.add(Message.GENERATED_FILE_NOT_WRITTEN, model.type(), model.annotation(), null,
           model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
       reporter.print(report);
     }
@@ -161,7 +162,7 @@ public final class PipelineProcessor extends AbstractProcessor {
         Element owner = method.getEnclosingElement();
         if (Annotations.find(owner, PipelineReader.PIPELINE).isEmpty()) {
           Report report = new Report();
-          report.add(Rule.STAGE_OUTSIDE_PIPELINE, method,
+          report.add(Message.STAGE_OUTSIDE_PIPELINE, method,
               Annotations.find(method, kind.annotationQualifiedName()).orElse(null), null,
               kind.annotation(), method.getSimpleName(), owner.getSimpleName(), owner.getSimpleName());
           reporter.print(report);
@@ -178,7 +179,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     deferred.forEach((name, type) -> {
       TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
       Report report = new Report();
-      report.add(Rule.UNRESOLVED_TYPE, pipeline, pipeline.getSimpleName(), type);
+      report.add(Message.UNRESOLVED_TYPE, pipeline, pipeline.getSimpleName(), type);
       reporter.print(report);
     });
     deferred.clear();
@@ -188,7 +189,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
     Report report = new Report();
-    report.add(Rule.INTERNAL_ERROR, element, element.getSimpleName(), trace);
+    report.add(Message.INTERNAL_ERROR, element, element.getSimpleName(), trace);
     reporter.print(report);
   }
 }

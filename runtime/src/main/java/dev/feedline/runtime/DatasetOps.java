@@ -1,5 +1,7 @@
 package dev.feedline.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
@@ -9,7 +11,10 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.proto.DataType;
 import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TBool;
+import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TNumber;
 import org.tensorflow.types.family.TType;
 
 /** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
@@ -65,6 +70,35 @@ public final class DatasetOps {
                 .setAttr("output_shapes", spec.shapes().toArray(Shape[]::new))
                 .build();
     return op.output(0);
+  }
+
+  /**
+   * Batches {@code dataset}, padding each dimension its spec leaves unknown to the longest element
+   * of the batch, with zeros, {@code false} or empty strings.
+   *
+   * @param input the spec of the elements batched
+   * @param output the spec of the batches, with the leading batch dimension
+   */
+  public static Operand<? extends TType> paddedBatch(Ops tf, Operand<? extends TType> dataset,
+      long size, boolean dropRemainder, ElementSpec input, ElementSpec output) {
+    List<Operand<TInt64>> paddedShapes = new ArrayList<>();
+    List<Operand<?>> paddingValues = new ArrayList<>();
+    for (ElementSpec.Component component : input.components()) {
+      paddedShapes.add(tf.constant(component.shape().asArray())); // -1: pad to the batch's longest
+      paddingValues.add(zero(tf, component.type()));
+    }
+    return tf.data.paddedBatchDataset(dataset, tf.constant(size), paddedShapes, paddingValues,
+        tf.constant(dropRemainder), output.shapes());
+  }
+
+  private static Operand<?> zero(Ops tf, Class<? extends TType> type) {
+    if (type == TString.class) {
+      return tf.constant("");
+    }
+    if (type == TBool.class) {
+      return tf.constant(false);
+    }
+    return tf.dtypes.cast(tf.constant(0), type.asSubclass(TNumber.class));
   }
 
   private static DataType[] dataTypes(ElementSpec spec) {

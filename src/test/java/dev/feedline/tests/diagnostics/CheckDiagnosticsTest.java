@@ -3,6 +3,7 @@ package dev.feedline.tests.diagnostics;
 import static dev.feedline.tests.support.Diagnostics.assertAt;
 import static dev.feedline.tests.support.Diagnostics.assertOnly;
 import static dev.feedline.tests.support.Diagnostics.feedline;
+import static dev.feedline.tests.support.Diagnostics.warningsAndErrors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.Compilation;
@@ -54,7 +55,7 @@ class CheckDiagnosticsTest {
         "  @Map(parallel = AUTO) static Image brighter(Ops tf, Image in) { return in; }",
         "  @Map(parallel = AUTO, cost = Cost.CHEAP) static Image labelled(Ops tf, Image in) { return in; }");
     Compilation compilation = Sources.compile(Sources.pipeline("Good", stages));
-    assertEquals(List.of(), feedline(compilation));
+    assertEquals(List.of(), warningsAndErrors(compilation));
   }
 
   @Test
@@ -64,7 +65,7 @@ class CheckDiagnosticsTest {
         .map(line -> line.replace("@Map(parallel = AUTO) static Image decode",
             "@Map(parallel = AUTO, cost = Cost.CHEAP) static Image decode"))
         .toList());
-    assertEquals(List.of(), feedline(Sources.compile(source)));
+    assertEquals(List.of(), warningsAndErrors(Sources.compile(source)));
   }
 
   @Test
@@ -75,7 +76,7 @@ class CheckDiagnosticsTest {
     assertEquals(Compilation.Status.SUCCESS, warned.status(), "generated despite the finding");
 
     Compilation off = Sources.compile(List.of("-Afeedline.cacheBeforeExpensiveMap=off"), source);
-    assertEquals(List.of(), feedline(off));
+    assertEquals(List.of(), warningsAndErrors(off));
 
     JavaFileObject sequential = Sources.pipeline("Slow",
         Sources.goodWith("@Decode", "  @Decode Encoded parse(Operand<TString> record);"));
@@ -112,7 +113,7 @@ class CheckDiagnosticsTest {
     JavaFileObject onStage = Sources.pipeline("OnStage", Sources.goodWith("@Decode",
         "  @SuppressWarnings(\"feedline:map-not-parallel\")",
         "  @Decode Encoded parse(Operand<TString> record);"));
-    assertEquals(List.of(), feedline(Sources.compile(onStage)));
+    assertEquals(List.of(), warningsAndErrors(Sources.compile(onStage)));
 
     JavaFileObject onPipeline = Sources.source("OnPipeline",
         "@SuppressWarnings({\"feedline:map-not-parallel\", \"feedline:terminal-prefetch-autotune\"})",
@@ -120,7 +121,7 @@ class CheckDiagnosticsTest {
         "  @InMemorySource Encoded samples();",
         "  @Map static Image decode(Ops tf, Encoded in) { return null; }",
         "}");
-    assertEquals(List.of(), feedline(Sources.compile(onPipeline)));
+    assertEquals(List.of(), warningsAndErrors(Sources.compile(onPipeline)));
 
     JavaFileObject otherKey = Sources.pipeline("OtherKey", Sources.goodWith("@Decode",
         "  @SuppressWarnings(\"feedline:cache-before-expensive-map\")",

@@ -25,7 +25,7 @@ class DeclarationDiagnosticsTest {
     assertOnly(Sources.compile(source), ERROR,
         "[feedline:missing-source] Pipeline Bad has no source stage; add @TFRecordSource or"
             + " @InMemorySource as its first stage.",
-        source, "@Pipeline interface Bad");
+        source, "interface Bad {");
   }
 
   @Test
@@ -79,7 +79,7 @@ class DeclarationDiagnosticsTest {
         reported.get(0).getMessage(null));
     assertTrue(reported.get(0).getMessage(null).endsWith(
         "; if a type of that name already exists in package test, rename one of them."));
-    assertEquals(Diagnostics.lineOf(pipeline, "@Pipeline interface Taken"),
+    assertEquals(Diagnostics.lineOf(pipeline, "interface Taken {"),
         reported.get(0).getLineNumber());
   }
 
@@ -204,6 +204,6 @@ class DeclarationDiagnosticsTest {
     assertAt(reported.get(1), ERROR,
         "[feedline:inherited-stage] Stage method 'prefetch' is inherited from Base; stages must be"
             + " declared in the @Pipeline interface itself, in order: redeclare it in Bad.",
-        source, "@Pipeline interface Bad");
+        source, "@Pipeline interface Bad extends Base");
   }
 }

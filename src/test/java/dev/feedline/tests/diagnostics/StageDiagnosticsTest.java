@@ -105,7 +105,8 @@ class StageDiagnosticsTest {
         new Case("interleave-without-files", "@TFRecordSource",
             "  @InMemorySource Operand<TString> files();", ERROR,
             "[feedline:interleave-without-files] @Interleave 'read' reads TFRecord files but follows"
-                + " @InMemorySource 'files'; place it right after the @TFRecordSource.",
+                + " @InMemorySource 'files'; place it right after the @TFRecordSource, or after a"
+                + " @Shard that follows it.",
             "@Interleave", null),
         new Case("conflicting-stage-annotations", "@Cache",
             "  @Cache @Shuffle(buffer = 10) Image cache(Image image);", ERROR,

@@ -24,19 +24,30 @@ public final class Diagnostics {
     return feedline;
   }
 
+  /** The Feedline warnings and errors of a compilation, in order: everything but notes. */
+  public static List<Diagnostic<? extends JavaFileObject>> warningsAndErrors(Compilation compilation) {
+    return feedline(compilation).stream()
+        .filter(d -> d.getKind() != Diagnostic.Kind.NOTE)
+        .collect(java.util.stream.Collectors.toList());
+  }
+
   /**
-   * Asserts that the compilation reported exactly one Feedline diagnostic, with this kind and
-   * message, in {@code file} on the one line containing {@code lineText}.
+   * Asserts that the compilation reported exactly one Feedline diagnostic besides notes of other
+   * rules, with this kind and message, in {@code file} on the one line containing
+   * {@code lineText}. (Notes of other rules, such as "cannot size this cache", may accompany it.)
    *
    * @return the diagnostic, for column checks
    */
   public static Diagnostic<? extends JavaFileObject> assertOnly(Compilation compilation,
       Diagnostic.Kind kind, String message, JavaFileObject file, String lineText) {
-    List<Diagnostic<? extends JavaFileObject>> all = feedline(compilation);
-    if (all.size() != 1) {
-      fail("expected one Feedline diagnostic, got " + all.size() + ": " + all);
+    String rule = message.substring(0, message.indexOf(']') + 1);
+    List<Diagnostic<? extends JavaFileObject>> relevant = feedline(compilation).stream()
+        .filter(d -> d.getKind() != Diagnostic.Kind.NOTE || d.getMessage(Locale.ROOT).startsWith(rule))
+        .collect(java.util.stream.Collectors.toList());
+    if (relevant.size() != 1) {
+      fail("expected one Feedline diagnostic, got " + relevant.size() + ": " + relevant);
     }
-    return assertAt(all.get(0), kind, message, file, lineText);
+    return assertAt(relevant.get(0), kind, message, file, lineText);
   }
 
   /** Asserts one diagnostic's kind, message, file and line. */

@@ -35,7 +35,7 @@ public final class Sources {
 
   /** The stages of a pipeline that compiles without any diagnostic, one per line. */
   public static final List<String> GOOD_STAGES = List.of(
-      "  @TFRecordSource Operand<TString> files();",
+      "  @TFRecordSource(records = 1000) Operand<TString> files();",
       "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
       "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);",
       "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) {",
@@ -56,7 +56,7 @@ public final class Sources {
   /** A pipeline interface {@code test.<name>} with the given stage lines. */
   public static JavaFileObject pipeline(String name, List<String> stages) {
     List<String> lines = new ArrayList<>();
-    lines.add("@Pipeline interface " + name + " {");
+    lines.add("@Pipeline(ramBudget = \"1GiB\") interface " + name + " {");
     lines.addAll(stages);
     lines.add("}");
     return source(name, lines.toArray(String[]::new));

@@ -10,6 +10,12 @@ import javax.lang.model.element.Element;
  *
  * @param annotation null to anchor on the element alone
  * @param value null to anchor on the whole annotation
+ * @param text the printed message, rule id first
  */
 public record Finding(
-    Rule rule, Element element, AnnotationMirror annotation, AnnotationValue value, String message) {}
+    Message message, Element element, AnnotationMirror annotation, AnnotationValue value, String text) {
+
+  public Rule rule() {
+    return message.rule();
+  }
+}

@@ -3,8 +3,11 @@ package dev.feedline.processor.base;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -16,15 +19,42 @@ public final class Options {
   /** The prefix of every Feedline option. */
   public static final String PREFIX = "feedline.";
 
+  /** {@code -Afeedline.ramBudget=16GiB}: the RAM budget of pipelines that declare none. */
+  public static final String RAM_BUDGET = PREFIX + "ramBudget";
+  /** {@code -Afeedline.report=DIR}: where to write one Markdown review report per pipeline. */
+  public static final String REPORT = PREFIX + "report";
+
   private final Map<Rule, Severity> severities = new EnumMap<>(Rule.class);
   private final List<String> problems = new ArrayList<>();
+  private Optional<Long> ramBudget = Optional.empty();
+  private Optional<Path> reportDirectory = Optional.empty();
 
   public Options(Map<String, String> raw) {
-    for (Map.Entry<String, String> option : raw.entrySet()) {
-      if (option.getKey().startsWith(PREFIX)) {
-        parse(option.getKey().substring(PREFIX.length()), String.valueOf(option.getValue()));
+    for (Map.Entry<String, String> option : new TreeMap<>(raw).entrySet()) {
+      String key = option.getKey();
+      String value = String.valueOf(option.getValue());
+      if (key.equals(RAM_BUDGET)) {
+        ramBudget = ByteSize.parse(value);
+        if (ramBudget.isEmpty()) {
+          problems.add("[feedline] -A" + RAM_BUDGET + "=" + value + " is not a size; write a"
+              + " number and a unit, such as 16GiB.");
+        }
+      } else if (key.equals(REPORT)) {
+        reportDirectory = Optional.of(Path.of(value));
+      } else if (key.startsWith(PREFIX)) {
+        parse(key.substring(PREFIX.length()), value);
       }
     }
+  }
+
+  /** The build's RAM budget, for pipelines that declare none. */
+  public Optional<Long> ramBudget() {
+    return ramBudget;
+  }
+
+  /** Where review reports go, if they are wanted. */
+  public Optional<Path> reportDirectory() {
+    return reportDirectory;
   }
 
   private void parse(String id, String value) {
@@ -57,9 +87,9 @@ public final class Options {
     return null;
   }
 
-  /** The severity this build reports {@code rule} at. */
-  public Severity severity(Rule rule) {
-    return severities.getOrDefault(rule, rule.defaultSeverity());
+  /** The severity this build sets for every finding of {@code rule}, if it sets one. */
+  public Optional<Severity> severity(Rule rule) {
+    return Optional.ofNullable(severities.get(rule));
   }
 
   /** Messages about options that were not understood. */
@@ -69,7 +99,7 @@ public final class Options {
 
   /** Every option name the processor accepts, for {@code getSupportedOptions()}. */
   public static Set<String> supported() {
-    Set<String> names = new TreeSet<>();
+    Set<String> names = new TreeSet<>(List.of(RAM_BUDGET, REPORT));
     for (Rule rule : Rule.values()) {
       if (rule.configurable()) {
         names.add(PREFIX + rule.optionName());

@@ -11,14 +11,14 @@ public final class Report {
   private final List<Finding> findings = new ArrayList<>();
 
   /** Adds a finding anchored on an element. */
-  public void add(Rule rule, Element element, Object... args) {
-    add(rule, element, null, null, args);
+  public void add(Message message, Element element, Object... args) {
+    add(message, element, null, null, args);
   }
 
   /** Adds a finding anchored on an annotation, or on one of its values when {@code value} is set. */
-  public void add(
-      Rule rule, Element element, AnnotationMirror annotation, AnnotationValue value, Object... args) {
-    findings.add(new Finding(rule, element, annotation, value, rule.message(args)));
+  public void add(Message message, Element element, AnnotationMirror annotation,
+      AnnotationValue value, Object... args) {
+    findings.add(new Finding(message, element, annotation, value, message.format(args)));
   }
 
   public List<Finding> findings() {
@@ -28,5 +28,10 @@ public final class Report {
   /** Whether a declaration rule fired, so the model is unfit for later checks and generation. */
   public boolean hasDeclarationErrors() {
     return findings.stream().anyMatch(f -> f.rule().category() == Rule.Category.DECLARATION);
+  }
+
+  /** Whether a finding of {@code rule} names the given stage method. */
+  public boolean mentions(Rule rule, Element method) {
+    return findings.stream().anyMatch(f -> f.rule() == rule && f.element().equals(method));
   }
 }

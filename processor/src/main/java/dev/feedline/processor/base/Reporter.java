@@ -31,7 +31,7 @@ public final class Reporter {
   public boolean print(Report report) {
     boolean errors = false;
     for (Finding finding : report.findings()) {
-      Severity severity = options.severity(finding.rule());
+      Severity severity = options.severity(finding.rule()).orElse(finding.message().severity());
       if (severity == Severity.OFF || isSuppressed(finding, severity)) {
         continue;
       }
@@ -52,11 +52,11 @@ public final class Reporter {
     AnnotationMirror annotation = finding.annotation();
     AnnotationValue value = finding.value();
     if (annotation != null && value != null) {
-      messager.printMessage(kind, finding.message(), finding.element(), annotation, value);
+      messager.printMessage(kind, finding.text(), finding.element(), annotation, value);
     } else if (annotation != null) {
-      messager.printMessage(kind, finding.message(), finding.element(), annotation);
+      messager.printMessage(kind, finding.text(), finding.element(), annotation);
     } else {
-      messager.printMessage(kind, finding.message(), finding.element());
+      messager.printMessage(kind, finding.text(), finding.element());
     }
   }
 

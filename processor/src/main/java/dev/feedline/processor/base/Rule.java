@@ -3,8 +3,8 @@ package dev.feedline.processor.base;
 import java.util.Locale;
 
 /**
- * Every diagnostic the processor reports, with its stable id and default severity. Messages name
- * the stages involved and end with the fix; they print as {@code [feedline:<id>] <message>}.
+ * The rules the processor checks, each with a stable kebab-case id. The wording of each finding,
+ * with its severity, is in {@link Message}; docs/rules.md explains every rule with its source.
  *
  * <p>{@link Category#DECLARATION} rules find declarations that cannot be generated: always errors.
  * {@link Category#CHECK} rules judge a pipeline that can be generated: a build can change their
@@ -15,87 +15,59 @@ import java.util.Locale;
  */
 public enum Rule {
   // Declarations the processor cannot turn into a pipeline.
-  PIPELINE_NOT_INTERFACE(declaration("@Pipeline %s must be an interface; declare it as `interface %s`.")),
-  PIPELINE_NOT_ACCESSIBLE(
-      declaration(
-          "@Pipeline %s is private, so the generated %s cannot call it; make it package-private or"
-              + " public.")),
-  ELEMENT_NOT_RECORD(declaration("@Element %s must be a record; declare it as `record %s(...)`.")),
-  ELEMENT_INVALID(declaration("%s")),
-  STAGE_SIGNATURE(declaration("%s")),
-  CONFLICTING_STAGE_ANNOTATIONS(
-      declaration("Method '%s' carries both @%s and @%s; a method is one stage: keep one annotation.")),
-  INHERITED_STAGE(
-      declaration(
-          "Stage method '%s' is inherited from %s; stages must be declared in the @Pipeline interface"
-              + " itself, in order: redeclare it in %s.")),
-  STAGE_OUTSIDE_PIPELINE(
-      declaration(
-          "@%s on '%s' has no effect because %s is not a @Pipeline interface; annotate %s with"
-              + " @Pipeline or remove the stage annotation.")),
-  UNRESOLVED_TYPE(
-      declaration(
-          "Pipeline %s was not generated because type %s could not be resolved; if another"
-              + " annotation processor generates it, check its errors above.")),
-  GENERATED_FILE_NOT_WRITTEN(
-      declaration(
-          "Could not write %s for pipeline %s: %s; if a type of that name already exists in"
-              + " package %s, rename one of them.")),
-  INTERNAL_ERROR(
-      declaration("The Feedline processor failed on %s; please report it with this trace: %s")),
+  PIPELINE_NOT_INTERFACE(Category.DECLARATION),
+  PIPELINE_NOT_ACCESSIBLE(Category.DECLARATION),
+  ELEMENT_NOT_RECORD(Category.DECLARATION),
+  ELEMENT_INVALID(Category.DECLARATION),
+  STAGE_SIGNATURE(Category.DECLARATION),
+  CONFLICTING_STAGE_ANNOTATIONS(Category.DECLARATION),
+  INHERITED_STAGE(Category.DECLARATION),
+  STAGE_OUTSIDE_PIPELINE(Category.DECLARATION),
+  UNRESOLVED_TYPE(Category.DECLARATION),
+  GENERATED_FILE_NOT_WRITTEN(Category.DECLARATION),
+  INTERNAL_ERROR(Category.DECLARATION),
+  MISSING_SOURCE(Category.DECLARATION),
+  SOURCE_NOT_FIRST(Category.DECLARATION),
+  CHAIN_TYPE_MISMATCH(Category.DECLARATION),
+  BUILT_IN_CHANGES_TYPE(Category.DECLARATION),
+  INTERLEAVE_WITHOUT_FILES(Category.DECLARATION),
+  FILES_NOT_READ(Category.DECLARATION),
+  DECODE_UNSUPPORTED_COMPONENT(Category.DECLARATION),
+  INVALID_PARAMETER(Category.DECLARATION),
 
-  // The stage chain.
-  MISSING_SOURCE(
-      declaration(
-          "Pipeline %s has no source stage; add @TFRecordSource or @InMemorySource as its first"
-              + " stage.")),
-  SOURCE_NOT_FIRST(
-      declaration(
-          "@%s '%s' is a source but follows stage '%s'; a pipeline has one source and it comes"
-              + " first: move it to the top or remove it.")),
-  CHAIN_TYPE_MISMATCH(
-      declaration(
-          "@%s '%s' takes %s but the previous stage @%s '%s' produces %s; change the parameter to %s"
-              + " or insert a @Map from %s to %s.")),
-  BUILT_IN_CHANGES_TYPE(
-      declaration(
-          "@%s '%s' returns %s but takes %s; @%s keeps the element type, so return %s.")),
-  INTERLEAVE_WITHOUT_FILES(
-      declaration(
-          "@Interleave '%s' reads TFRecord files but follows @%s '%s'; place it right after the"
-              + " @TFRecordSource.")),
-  FILES_NOT_READ(
-      declaration(
-          "@TFRecordSource '%s' yields file names, not records; follow it with @Interleave to read"
-              + " the files.")),
-  DECODE_UNSUPPORTED_COMPONENT(
-      declaration(
-          "@Decode '%s' cannot parse component '%s' of %s: %s; a tf.train.Example feature is"
-              + " TString, TInt64 or TFloat32 with a fully known @Shape, so decode to that and"
-              + " convert in a @Map.")),
-  INVALID_PARAMETER(declaration("@%s '%s' has %s = %s, but %s; %s.")),
-
-  // Checks on stage order and configuration.
-  UNANNOTATED_METHOD(
-      check(
-          Severity.WARNING,
-          "Abstract method '%s' has no stage annotation, so it is not part of pipeline %s;"
-              + " annotate it (@Cache, @Batch, ...) or remove it.")),
-  CACHE_BEFORE_EXPENSIVE_MAP(
-      check(
-          Severity.ERROR,
-          "@Cache '%s' comes before the expensive @%s '%s', so '%s' is recomputed every epoch;"
-              + " move @Cache after '%s'.")),
-  TERMINAL_PREFETCH_AUTOTUNE(
-      check(
-          Severity.WARNING,
-          "Pipeline %s ends with @%s '%s' instead of @Prefetch, so input preparation cannot overlap"
-              + " the training step; append `@Prefetch(AUTO) %s prefetch(%s batch);`.")),
-  MAP_NOT_PARALLEL(
-      check(
-          Severity.WARNING,
-          "@%s '%s' is sequential and runs one element at a time on one core; set"
-              + " `parallel = AUTO`."));
+  // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
+  UNANNOTATED_METHOD(Category.CHECK),
+  TERMINAL_PREFETCH_AUTOTUNE(Category.CHECK), // 1
+  PREFETCH_BEFORE_BATCH(Category.CHECK), // 2
+  MAP_NOT_PARALLEL(Category.CHECK), // 3
+  FILE_READ_NOT_PARALLEL(Category.CHECK), // 4
+  INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE(Category.CHECK), // 5
+  DETERMINISTIC_WITHOUT_PARALLELISM(Category.CHECK), // 6
+  PER_EXAMPLE_MAP_AFTER_BATCH(Category.CHECK), // 9
+  VECTORIZABLE_MAP_BEFORE_BATCH(Category.CHECK), // 10
+  CACHE_BEFORE_EXPENSIVE_MAP(Category.CHECK), // 11
+  CACHE_AFTER_SHUFFLE(Category.CHECK), // 12
+  CACHE_AFTER_RANDOM_MAP(Category.CHECK), // 13
+  CACHE_PARTIALLY_CONSUMED(Category.CHECK), // 14
+  CACHE_AFTER_INFINITE_REPEAT(Category.CHECK), // 15
+  CACHE_EXCEEDS_RAM(Category.CHECK), // 16
+  CACHE_FILE_PATH(Category.CHECK), // 17
+  SHUFFLE_AFTER_BATCH(Category.CHECK), // 18
+  SHUFFLE_BUFFER_TOO_SMALL(Category.CHECK), // 19
+  SHUFFLE_BUFFER_MEMORY(Category.CHECK), // 20
+  SHUFFLE_SPLIT_LEAK(Category.CHECK), // 21
+  REPEAT_BLURS_EPOCHS(Category.CHECK), // 22
+  SHARD_AFTER_RANDOMNESS(Category.CHECK), // 23
+  SHARD_LATE(Category.CHECK), // 24
+  TOO_FEW_FILES_FOR_WORKERS(Category.CHECK), // 25
+  MANY_SMALL_FILES(Category.CHECK), // 26
+  BATCH_VARIABLE_SHAPE(Category.CHECK), // 27
+  BATCH_DIM_NOT_STATIC(Category.CHECK), // 29
+  FILTER_AFTER_BATCH(Category.CHECK), // 30
+  BUFFER_AFTER_SIZE_EXPANDING_MAP(Category.CHECK), // 31
+  IN_FLIGHT_MEMORY_BUDGET(Category.CHECK), // 32
+  REPRODUCIBILITY_CONFLICT(Category.CHECK), // 34
+  HEALTHY_ORDER(Category.CHECK); // 35
 
   /** Whether a rule finds declarations that cannot be generated or judges valid ones. */
   public enum Category {
@@ -103,20 +75,10 @@ public enum Rule {
     CHECK
   }
 
-  private record Definition(Category category, Severity severity, String format) {}
+  private final Category category;
 
-  private final Definition definition;
-
-  Rule(Definition definition) {
-    this.definition = definition;
-  }
-
-  private static Definition declaration(String format) {
-    return new Definition(Category.DECLARATION, Severity.ERROR, format);
-  }
-
-  private static Definition check(Severity severity, String format) {
-    return new Definition(Category.CHECK, severity, format);
+  Rule(Category category) {
+    this.category = category;
   }
 
   /** The stable kebab-case id, such as {@code cache-before-expensive-map}. */
@@ -134,21 +96,11 @@ public enum Rule {
   }
 
   public Category category() {
-    return definition.category();
-  }
-
-  public Severity defaultSeverity() {
-    return definition.severity();
+    return category;
   }
 
   /** Whether {@code -Afeedline.<optionName>} may change the severity: checks only. */
   public boolean configurable() {
-    return definition.category() == Category.CHECK;
-  }
-
-
-  /** The message, prefixed with the id. */
-  public String message(Object... args) {
-    return "[feedline:" + id() + "] " + String.format(Locale.ROOT, definition.format(), args);
+    return category == Category.CHECK;
   }
 }

@@ -17,7 +17,16 @@ public record PipelineModel(
     AnnotationMirror annotation,
     String generatedPackage,
     String generatedSimpleName,
-    List<Stage> stages) {
+    List<Stage> stages,
+    Settings settings) {
+
+  /**
+   * The pipeline-wide settings of {@code @Pipeline}.
+   *
+   * @param ramBudget the declared RAM budget in bytes, if any
+   */
+  public record Settings(Optional<Long> ramBudget, boolean reproducible, boolean staticShapes) {}
+
 
   public PipelineModel {
     stages = List.copyOf(stages);
@@ -39,5 +48,15 @@ public record PipelineModel(
 
   public boolean has(StageKind kind) {
     return stages.stream().anyMatch(s -> s.kind() == kind);
+  }
+
+  /** The stages after {@code stage}, downstream order. */
+  public List<Stage> after(Stage stage) {
+    return stages.subList(stage.position(), stages.size());
+  }
+
+  /** The stages before {@code stage}, upstream order (source first). */
+  public List<Stage> before(Stage stage) {
+    return stages.subList(0, stage.position() - 1);
   }
 }

@@ -13,7 +13,11 @@ public enum StageKind {
   SHUFFLE("Shuffle", Form.BUILT_IN),
   CACHE("Cache", Form.BUILT_IN),
   BATCH("Batch", Form.BUILT_IN),
+  PADDED_BATCH("PaddedBatch", Form.BUILT_IN),
   REPEAT("Repeat", Form.BUILT_IN),
+  TAKE("Take", Form.BUILT_IN),
+  SKIP("Skip", Form.BUILT_IN),
+  SHARD("Shard", Form.BUILT_IN),
   PREFETCH("Prefetch", Form.BUILT_IN);
 
   /** How a stage of this kind is declared. */
@@ -57,9 +61,27 @@ public enum StageKind {
   /** Whether its output element type is its input element type. */
   public boolean keepsType() {
     return switch (this) {
-      case FILTER, SHUFFLE, CACHE, BATCH, REPEAT, PREFETCH -> true;
+      case FILTER, SHUFFLE, CACHE, BATCH, PADDED_BATCH, REPEAT, TAKE, SKIP, SHARD, PREFETCH -> true;
       default -> false;
     };
+  }
+
+  /** Whether it stacks elements into batches, adding a leading dimension. */
+  public boolean isBatching() {
+    return this == BATCH || this == PADDED_BATCH;
+  }
+
+  /** Whether it may stand on file names, between a {@code @TFRecordSource} and its reader. */
+  public boolean worksOnFileNames() {
+    return switch (this) {
+      case SHARD, SHUFFLE, TAKE, SKIP, REPEAT -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether it does per-element work in a graph function (and so can run in parallel). */
+  public boolean isElementWork() {
+    return this == DECODE || this == MAP;
   }
 
   /** Whether it has a {@code parallel} member. */

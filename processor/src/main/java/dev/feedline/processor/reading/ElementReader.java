@@ -2,7 +2,7 @@ package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
@@ -50,7 +50,7 @@ public final class ElementReader {
         return Optional.of(ElementType.rawString(type));
       }
       report.add(
-          Rule.STAGE_SIGNATURE,
+          Message.STAGE_SIGNATURE,
           anchor,
           "The element type of "
               + where
@@ -66,7 +66,7 @@ public final class ElementReader {
       return readRecord((TypeElement) declared.asElement(), report);
     }
     report.add(
-        Rule.STAGE_SIGNATURE,
+        Message.STAGE_SIGNATURE,
         anchor,
         "The element type of "
             + where
@@ -84,13 +84,13 @@ public final class ElementReader {
     AnnotationMirror marker = Annotations.find(record, ELEMENT).orElseThrow();
     String name = record.getSimpleName().toString();
     if (record.getKind() != ElementKind.RECORD) {
-      report.add(Rule.ELEMENT_NOT_RECORD, record, marker, null, name, name);
+      report.add(Message.ELEMENT_NOT_RECORD, record, marker, null, name, name);
       return Optional.empty();
     }
     boolean valid = true;
     if (!record.getTypeParameters().isEmpty()) {
       report.add(
-          Rule.ELEMENT_INVALID,
+          Message.ELEMENT_INVALID,
           record,
           marker,
           null,
@@ -100,7 +100,7 @@ public final class ElementReader {
     }
     if (isPrivate(record)) {
       report.add(
-          Rule.ELEMENT_INVALID,
+          Message.ELEMENT_INVALID,
           record,
           marker,
           null,
@@ -116,7 +116,7 @@ public final class ElementReader {
     }
     if (record.getRecordComponents().isEmpty()) {
       report.add(
-          Rule.ELEMENT_INVALID,
+          Message.ELEMENT_INVALID,
           record,
           marker,
           null,
@@ -153,7 +153,7 @@ public final class ElementReader {
     boolean valid = true;
     if (dtype.isEmpty()) {
       report.add(
-          Rule.ELEMENT_INVALID,
+          Message.ELEMENT_INVALID,
           component,
           "Component '" + name + "' of " + record + " has type " + TypeNames.display(type)
               + "; an element component is one tensor: declare it as Operand<TFloat32>,"
@@ -168,7 +168,7 @@ public final class ElementReader {
       featureKey = String.valueOf(Annotations.value(elements, feature.get(), "value"));
       if (featureKey.isBlank()) {
         report.add(
-            Rule.ELEMENT_INVALID,
+            Message.ELEMENT_INVALID,
             component,
             feature.get(),
             Annotations.explicitValue(feature.get(), "value").orElse(null),
@@ -187,7 +187,7 @@ public final class ElementReader {
     Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
     if (shape.isEmpty()) {
       report.add(
-          Rule.ELEMENT_INVALID,
+          Message.ELEMENT_INVALID,
           component,
           "Component '" + name + "' of " + record + " has no @Shape; declare its static shape,"
               + " such as @Shape({224, 224, 3}), or @Shape({}) for a scalar.");
@@ -197,7 +197,7 @@ public final class ElementReader {
     for (AnnotationValue dim : Annotations.arrayValue(elements, shape.get(), "value")) {
       if (!(dim.getValue() instanceof Number size) || size.longValue() < -1) {
         report.add(
-            Rule.ELEMENT_INVALID,
+            Message.ELEMENT_INVALID,
             component,
             shape.get(),
             dim,

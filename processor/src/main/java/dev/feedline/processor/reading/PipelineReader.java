@@ -1,8 +1,9 @@
 package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -44,11 +45,11 @@ public final class PipelineReader {
     String name = type.getSimpleName().toString();
     String generated = GENERATED_PREFIX + nestedName(type);
     if (type.getKind() != ElementKind.INTERFACE) {
-      report.add(Rule.PIPELINE_NOT_INTERFACE, type, annotation, null, name, name);
+      report.add(Message.PIPELINE_NOT_INTERFACE, type, annotation, null, name, name);
       return Optional.empty();
     }
     if (ElementReader.isPrivate(type)) {
-      report.add(Rule.PIPELINE_NOT_ACCESSIBLE, type, annotation, null, name, generated);
+      report.add(Message.PIPELINE_NOT_ACCESSIBLE, type, annotation, null, name, generated);
       return Optional.empty();
     }
     reportInheritedStages(type, annotation, report);
@@ -58,13 +59,13 @@ public final class PipelineReader {
       List<AnnotationMirror> annotations = StageReader.stageAnnotations(method);
       if (annotations.isEmpty()) {
         if (method.getModifiers().contains(Modifier.ABSTRACT)) {
-          report.add(Rule.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
+          report.add(Message.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
         }
         continue;
       }
       if (annotations.size() > 1) {
         report.add(
-            Rule.CONFLICTING_STAGE_ANNOTATIONS,
+            Message.CONFLICTING_STAGE_ANNOTATIONS,
             method,
             annotations.get(1),
             null,
@@ -78,11 +79,28 @@ public final class PipelineReader {
       stage.ifPresent(read::add);
       complete &= stage.isPresent();
     }
+    PipelineModel.Settings settings = settings(type, annotation, report);
     if (!complete || report.hasDeclarationErrors()) {
       return Optional.empty();
     }
     String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-    return Optional.of(new PipelineModel(type, annotation, packageName, generated, chain(read)));
+    return Optional.of(
+        new PipelineModel(type, annotation, packageName, generated, chain(read), settings));
+  }
+
+  private PipelineModel.Settings settings(
+      TypeElement type, AnnotationMirror annotation, Report report) {
+    String budget = String.valueOf(Annotations.value(elements, annotation, "ramBudget"));
+    Optional<Long> ramBudget = budget.isEmpty() ? Optional.empty() : ByteSize.parse(budget);
+    if (!budget.isEmpty() && ramBudget.isEmpty()) {
+      report.add(Message.INVALID_PARAMETER, type, annotation,
+          Annotations.explicitValue(annotation, "ramBudget").orElse(null), "Pipeline",
+          type.getSimpleName(), "ramBudget", '"' + budget + '"', "a budget is a size in bytes",
+          "write a number and a unit, such as \"8GiB\" or \"512MB\"");
+    }
+    return new PipelineModel.Settings(ramBudget,
+        (Boolean) Annotations.value(elements, annotation, "reproducible"),
+        (Boolean) Annotations.value(elements, annotation, "staticShapes"));
   }
 
   /** Numbers the stages and carries the batch dimensions down the chain. */
@@ -90,7 +108,7 @@ public final class PipelineReader {
     List<Stage> stages = new ArrayList<>();
     List<Long> outer = List.of();
     for (StageReader.ReadStage s : read) {
-      if (s.kind() == StageKind.BATCH) {
+      if (s.kind().isBatching()) {
         List<Long> batched = new ArrayList<>();
         batched.add((Boolean) s.values().get("dropRemainder")
             ? ((Number) s.values().get("size")).longValue()
@@ -119,7 +137,7 @@ public final class PipelineReader {
       Element owner = method.getEnclosingElement();
       if (!owner.equals(type) && !StageReader.stageAnnotations(method).isEmpty()) {
         report.add(
-            Rule.INHERITED_STAGE,
+            Message.INHERITED_STAGE,
             type,
             annotation,
             null,

@@ -2,7 +2,7 @@ package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.StageKind;
@@ -184,6 +184,6 @@ final class StageReader {
 
   private static void signatureError(
       Report report, ExecutableElement method, AnnotationMirror annotation, String message) {
-    report.add(Rule.STAGE_SIGNATURE, method, annotation, null, message);
+    report.add(Message.STAGE_SIGNATURE, method, annotation, null, message);
   }
 }

@@ -1,7 +1,7 @@
 package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
@@ -19,7 +19,7 @@ final class ChainValidator {
   static void validate(PipelineModel pipeline, Report report) {
     List<Stage> stages = pipeline.stages();
     if (stages.stream().noneMatch(s -> s.kind().isSource())) {
-      report.add(Rule.MISSING_SOURCE, pipeline.type(), pipeline.annotation(), null,
+      report.add(Message.MISSING_SOURCE, pipeline.type(), pipeline.annotation(), null,
           pipeline.simpleName());
     }
     for (int i = 0; i < stages.size(); i++) {
@@ -27,7 +27,7 @@ final class ChainValidator {
       Stage previous = i == 0 ? null : stages.get(i - 1);
       if (stage.kind().isSource()) {
         if (previous != null) {
-          report.add(Rule.SOURCE_NOT_FIRST, stage.method(), stage.annotation(), null,
+          report.add(Message.SOURCE_NOT_FIRST, stage.method(), stage.annotation(), null,
               stage.kind().annotation(), stage.name(), previous.name());
         }
         checkSourceElement(stage, report);
@@ -37,56 +37,75 @@ final class ChainValidator {
         continue; // MISSING_SOURCE says it
       }
       if (!stage.input().sameTypeAs(previous.output())) {
-        report.add(Rule.CHAIN_TYPE_MISMATCH, stage.elementParameter(),
+        report.add(Message.CHAIN_TYPE_MISMATCH, stage.elementParameter(),
             stage.kind().annotation(), stage.name(), stage.input(),
             previous.kind().annotation(), previous.name(), previous.output(),
             previous.output(), previous.output(), stage.input());
       }
       if (stage.kind().keepsType() && !stage.output().sameTypeAs(stage.input())) {
-        report.add(Rule.BUILT_IN_CHANGES_TYPE, stage.method(), stage.annotation(), null,
+        report.add(Message.BUILT_IN_CHANGES_TYPE, stage.method(), stage.annotation(), null,
             stage.kind().annotation(), stage.name(), stage.output(), stage.input(),
             stage.kind().annotation(), stage.input());
       }
-      checkFileReading(stage, previous, report);
       if (stage.kind() == StageKind.DECODE) {
         checkDecode(stage, report);
       }
     }
+    checkFileReading(stages, report);
   }
 
   private static void checkSourceElement(Stage source, Report report) {
     if (source.kind() == StageKind.TFRECORD_SOURCE && source.output().isRecord()) {
-      report.add(Rule.STAGE_SIGNATURE, source.method(), source.annotation(), null,
+      report.add(Message.STAGE_SIGNATURE, source.method(), source.annotation(), null,
           source + " yields file names: declare it `Operand<TString> " + source.name() + "();`.");
     }
   }
 
-  private static void checkFileReading(Stage stage, Stage previous, Report report) {
-    if (stage.kind() == StageKind.INTERLEAVE) {
-      if (previous.kind() != StageKind.TFRECORD_SOURCE) {
-        report.add(Rule.INTERLEAVE_WITHOUT_FILES, stage.method(), stage.annotation(), null,
+  /**
+   * A TFRecord source yields file names; stages that work on names ({@code @Shard},
+   * {@code @Shuffle}, ...) may follow it, then an {@code @Interleave} must read the files. An
+   * interleave anywhere else has no files to read.
+   */
+  private static void checkFileReading(List<Stage> stages, Report report) {
+    Stage reader = null;
+    if (!stages.isEmpty() && stages.get(0).kind() == StageKind.TFRECORD_SOURCE) {
+      Stage source = stages.get(0);
+      int next = 1;
+      while (next < stages.size() && stages.get(next).kind().worksOnFileNames()) {
+        next++;
+      }
+      if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
+        reader = stages.get(next);
+      } else {
+        report.add(Message.FILES_NOT_READ, source.method(), source.annotation(), null, source.name());
+      }
+    }
+    for (Stage stage : stages) {
+      if (stage.kind() != StageKind.INTERLEAVE) {
+        continue;
+      }
+      if (stage != reader && stage.position() > 1) { // first: missing-source says it
+        Stage previous = stages.get(stage.position() - 2);
+        report.add(Message.INTERLEAVE_WITHOUT_FILES, stage.method(), stage.annotation(), null,
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
-        report.add(Rule.STAGE_SIGNATURE, stage.method(), stage.annotation(), null,
+        report.add(Message.STAGE_SIGNATURE, stage.method(), stage.annotation(), null,
             stage + " yields serialized records: declare it `Operand<TString> " + stage.name()
                 + "(Operand<TString> file);` and parse them with @Decode.");
       }
-    } else if (previous.kind() == StageKind.TFRECORD_SOURCE) {
-      report.add(Rule.FILES_NOT_READ, previous.method(), previous.annotation(), null,
-          previous.name());
     }
   }
 
   private static void checkDecode(Stage decode, Report report) {
     if (decode.input().isRecord()) {
-      report.add(Rule.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
+      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
           decode + " parses serialized tf.train.Example records: its parameter is"
               + " Operand<TString>, not " + decode.input() + ".");
     }
     ElementType output = decode.output();
     if (!output.isRecord()) {
-      report.add(Rule.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
+      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
           decode + " parses records into an @Element record: return one, not " + output + ".");
       return;
     }
@@ -97,7 +116,7 @@ final class ChainValidator {
               ? "its shape " + component.shape() + " has unknown dimensions"
               : null;
       if (problem != null) {
-        report.add(Rule.DECODE_UNSUPPORTED_COMPONENT, decode.method(), decode.annotation(), null,
+        report.add(Message.DECODE_UNSUPPORTED_COMPONENT, decode.method(), decode.annotation(), null,
             decode.name(), component.name(), output, problem);
       }
     }

@@ -1,7 +1,7 @@
 package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 
@@ -26,8 +26,20 @@ final class ParameterValidator {
           atLeast(stage, "seed", -1, 0, report,
               "a seed is 0 or more, or -1 (Shuffle.RANDOM_SEED)", "use a seed of 0 or more");
         }
-        case BATCH -> atLeast(stage, "size", 1, 1, report,
+        case BATCH, PADDED_BATCH -> atLeast(stage, "size", 1, 1, report,
             "a batch holds at least 1 element", "use a size of 1 or more");
+        case TAKE, SKIP -> atLeast(stage, "count", 0, 0, report,
+            "a count of elements is 0 or more", "use a count of 0 or more");
+        case SHARD -> atLeast(stage, "workers", 0, 0, report,
+            "a worker count is 0 (unknown) or more", "use the usual number of workers, or 0");
+        case TFRECORD_SOURCE -> {
+          for (String hint : new String[] {"files", "records", "bytesPerFile"}) {
+            atLeast(stage, hint, 0, 0, report, "a size hint is 0 (unknown) or more",
+                "use the size, or 0 when it is unknown");
+          }
+        }
+        case IN_MEMORY_SOURCE -> atLeast(stage, "records", 0, 0, report,
+            "a size hint is 0 (unknown) or more", "use the size, or 0 when it is unknown");
         case REPEAT -> atLeast(stage, "count", -1, 1, report,
             "a repeat is FOREVER (-1) or at least 1 pass", "use FOREVER or a count of 1 or more");
         case PREFETCH -> atLeast(stage, "value", -1, 1, report,
@@ -51,7 +63,7 @@ final class ParameterValidator {
     long value = stage.longValue(member);
     boolean inGap = min < 0 && value > min && value < gapEnd;
     if (value < min || inGap) {
-      report.add(Rule.INVALID_PARAMETER, stage.method(), stage.annotation(),
+      report.add(Message.INVALID_PARAMETER, stage.method(), stage.annotation(),
           stage.writtenValue(member).orElse(null),
           stage.kind().annotation(), stage.name(), member, value, constraint, fix);
     }

@@ -1,19 +1,34 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.PipelineModel;
 
-/** Runs every check on a pipeline that was read without declaration errors. */
+/**
+ * Runs the checks on a pipeline that was read without declaration errors: the chain, then the
+ * parameter values, then, once both hold, every rule of the catalogue.
+ */
 public final class PipelineValidator {
   private PipelineValidator() {}
 
-  public static void validate(PipelineModel pipeline, Report report) {
+  public static void validate(PipelineModel pipeline, Options options, Report report) {
     ChainValidator.validate(pipeline, report);
     if (report.hasDeclarationErrors()) {
       return; // the checks below assume each stage takes what the previous one produces
     }
     ParameterValidator.validate(pipeline, report);
-    OrderValidator.validate(pipeline, report);
-    ParallelismValidator.validate(pipeline, report);
+    if (report.hasDeclarationErrors()) {
+      return; // values first: the checks below read them
+    }
+    SizeModel sizes = new SizeModel(pipeline, options.ramBudget());
+    PrefetchRules.check(pipeline, report);
+    ParallelismRules.check(pipeline, report);
+    BatchRules.check(pipeline, report);
+    CacheRules.check(pipeline, sizes, report);
+    ShuffleRules.check(pipeline, sizes, report);
+    ShardRules.check(pipeline, report);
+    MemoryRules.check(pipeline, sizes, report);
+    ReproducibilityRules.check(pipeline, report);
+    OrderRules.check(pipeline, report); // last: it defers to every rule above
   }
 }

@@ -83,12 +83,37 @@ final class BuilderWriter {
           .build());
       sourceArguments += ", " + field;
     }
+    if (pipeline.has(StageKind.SHARD)) {
+      addWorker(type, builder);
+      sourceArguments += ", workerIndex, workerCount";
+    }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
     build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N))",
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, sourceArguments,
         names.elementConstant(pipeline.last()));
     return type.addMethod(build.build()).build();
+  }
+
+  private static void addWorker(TypeSpec.Builder type, ClassName builder) {
+    type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0").build());
+    type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1").build());
+    type.addMethod(MethodSpec.methodBuilder("worker")
+        .addJavadoc("Names this worker among {@code count} that read the same data, for the @Shard stage;\n"
+            + "each reads its share. Without it the pipeline runs as the only worker.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(int.class, "index")
+        .addParameter(int.class, "count")
+        .beginControlFlow("if (count < 1 || index < 0 || index >= count)")
+        .addStatement("throw new $T(\"worker index \" + index + \" of \" + count\n"
+            + "+ \": the count must be 1 or more, and the index in [0, count)\")",
+            IllegalArgumentException.class)
+        .endControlFlow()
+        .addStatement("this.workerIndex = index")
+        .addStatement("this.workerCount = count")
+        .addStatement("return this")
+        .build());
   }
 
   private static void addDataSetter(

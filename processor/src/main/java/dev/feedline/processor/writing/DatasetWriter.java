@@ -45,6 +45,10 @@ final class DatasetWriter {
     for (Stage cache : names.fileCaches(pipeline)) {
       parameters.add(ParameterSpec.builder(STRING, names.cacheFile(cache).orElseThrow()).build());
     }
+    if (pipeline.has(StageKind.SHARD)) {
+      parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
+      parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
+    }
     return parameters;
   }
 
@@ -90,6 +94,24 @@ final class DatasetWriter {
               names.cacheFile(stage).map(file -> CodeBlock.of("tf.constant($N) /* file prefix */", file))
                   .orElse(CodeBlock.of("tf.constant(\"\") /* in memory */")),
               types, shapes)
+          .build();
+      case PADDED_BATCH -> CodeBlock.builder()
+          .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$N, $N)",
+              Names.DATASET_OPS, stage.longValue("size"), stage.booleanValue("dropRemainder"),
+              names.elementConstant(pipeline.stages().get(stage.position() - 2)), spec)
+          .build();
+      case TAKE -> CodeBlock.builder()
+          .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
+              stage.longValue("count"), types, shapes)
+          .build();
+      case SKIP -> CodeBlock.builder()
+          .addStatement("dataset = tf.data.skipDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
+              stage.longValue("count"), types, shapes)
+          .build();
+      case SHARD -> CodeBlock.builder()
+          .add("// Element i goes to worker i % workerCount; a worker left without elements is an error.\n")
+          .addStatement("dataset = tf.data.shardDataset(dataset, tf.constant(workerCount), tf.constant(workerIndex),\n"
+                  + "$L, $L, $T.requireNonEmpty(true))", types, shapes, Names.SHARD)
           .build();
       case BATCH -> CodeBlock.builder()
           .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"

@@ -27,6 +27,7 @@ final class Names {
       ClassName.get("org.tensorflow.op.data", "ParallelInterleaveDataset");
   static final ClassName INTERLEAVE = ClassName.get("org.tensorflow.op.data", "InterleaveDataset");
   static final ClassName SHUFFLE = ClassName.get("org.tensorflow.op.data", "ShuffleDataset");
+  static final ClassName SHARD = ClassName.get("org.tensorflow.op.data", "ShardDataset");
   static final ClassName DATASET_OPTIONS = ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
   static final ClassName SESSION_RUNNER = SESSION.nestedClass("Runner");
 

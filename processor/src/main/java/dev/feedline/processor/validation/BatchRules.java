@@ -1,0 +1,79 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.List;
+import java.util.Optional;
+
+/** Rules 9, 10, 27, 29 and 30: what runs per element and what per batch, and batch shapes. */
+final class BatchRules {
+  private BatchRules() {}
+
+  static void check(PipelineModel pipeline, Report report) {
+    for (Stage stage : pipeline.stages()) {
+      Optional<Stage> batchBefore = Stages.lastBefore(pipeline, stage, Stages::isBatching);
+      boolean perElement = stage.kind() == StageKind.DECODE
+          || (stage.kind() == StageKind.MAP && !stage.booleanValue("vectorized"));
+      if (perElement && batchBefore.isPresent()) {
+        Stage batch = batchBefore.get();
+        report.add(Message.PER_EXAMPLE_MAP_AFTER_BATCH, stage.method(), stage.annotation(), null,
+            stage.kind().annotation(), stage.name(), batch.kind().annotation(), batch.name(),
+            batch.name());
+      }
+      if (stage.kind() == StageKind.FILTER && batchBefore.isPresent()) {
+        Stage batch = batchBefore.get();
+        report.add(Message.FILTER_AFTER_BATCH, stage.method(), stage.annotation(), null,
+            stage.name(), batch.kind().annotation(), batch.name(), batch.name());
+      }
+      if (stage.kind() == StageKind.MAP && stage.booleanValue("vectorized") && batchBefore.isEmpty()
+          && !CostModel.isExpensive(stage)) {
+        vectorizableBeforeBatch(pipeline, stage, report);
+      }
+      if (stage.kind() == StageKind.BATCH) {
+        variableShapes(pipeline, stage, report);
+      }
+    }
+    staticBatchDimension(pipeline, report);
+  }
+
+  /** A cheap vectorized map costs one call per element before the batch, one per batch after. */
+  private static void vectorizableBeforeBatch(PipelineModel pipeline, Stage map, Report report) {
+    for (Stage next : pipeline.after(map)) {
+      if (next.kind().isBatching()) {
+        report.add(Message.VECTORIZABLE_MAP_BEFORE_BATCH, map.method(), map.annotation(), null,
+            map.name(), next.kind().annotation(), next.name());
+        return;
+      }
+      if (next.kind() != StageKind.MAP && next.kind() != StageKind.PREFETCH) {
+        return; // a filter, shuffle or cache between them changes what moving it means
+      }
+    }
+  }
+
+  private static void variableShapes(PipelineModel pipeline, Stage batch, Report report) {
+    Stage input = pipeline.stages().get(batch.position() - 2);
+    for (Component component : input.output().components()) {
+      if (!component.shape().isFullyKnown()) {
+        report.add(Message.BATCH_VARIABLE_SHAPE, batch.method(), batch.annotation(), null,
+            batch.name(), component.name(), input.shapeOf(component));
+      }
+    }
+  }
+
+  private static void staticBatchDimension(PipelineModel pipeline, Report report) {
+    if (!pipeline.settings().staticShapes()) {
+      return;
+    }
+    List<Stage> batches = pipeline.stages().stream().filter(Stages::isBatching).toList();
+    if (!batches.isEmpty() && !batches.get(batches.size() - 1).booleanValue("dropRemainder")) {
+      Stage batch = batches.get(batches.size() - 1);
+      report.add(Message.BATCH_DIM_NOT_STATIC, batch.method(), batch.annotation(),
+          batch.writtenValue("dropRemainder").orElse(null), pipeline.simpleName(),
+          batch.kind().annotation(), batch.name());
+    }
+  }
+}

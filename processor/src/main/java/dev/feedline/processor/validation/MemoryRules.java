@@ -1,0 +1,114 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Rules 31 and 32: what buffers hold, relative to the maps before them and to the budget. */
+final class MemoryRules {
+  /** A map that grows elements this much or more is worth buffering before (TF performance guide). */
+  private static final double EXPANSION = 4;
+
+  private MemoryRules() {}
+
+  static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
+    for (Stage map : pipeline.stages()) {
+      if (map.kind() == StageKind.MAP) {
+        bufferAfterExpansion(pipeline, map, sizes, report);
+      }
+    }
+    inFlight(pipeline, sizes, report);
+  }
+
+  private static void bufferAfterExpansion(
+      PipelineModel pipeline, Stage map, SizeModel sizes, Report report) {
+    Stage previous = pipeline.stages().get(map.position() - 2);
+    Optional<Long> in = sizes.bytesPerElement(previous);
+    Optional<Long> out = sizes.bytesPerElement(map);
+    if (in.isEmpty() || out.isEmpty() || in.get() == 0 || map.booleanValue("random")) {
+      return;
+    }
+    double ratio = (double) out.get() / in.get();
+    if (ratio < EXPANSION) {
+      return;
+    }
+    for (Stage next : pipeline.after(map)) {
+      if (isBuffer(next)) {
+        report.add(Message.BUFFER_AFTER_EXPANDING_MAP, next.method(), next.annotation(), null,
+            map.name(), String.format(Locale.ROOT, "%.1f", ratio), SizeModel.bytes(in.get()),
+            SizeModel.bytes(out.get()), next.kind().annotation(), next.name(), map.name());
+        return;
+      }
+      if (next.kind() != StageKind.MAP && next.kind() != StageKind.FILTER) {
+        return; // past a batch or reorder, moving the buffer changes the pipeline
+      }
+    }
+  }
+
+  private static boolean isBuffer(Stage stage) {
+    return switch (stage.kind()) {
+      case SHUFFLE -> true;
+      case CACHE -> stage.stringValue("file").isEmpty();
+      case PREFETCH -> stage.longValue("value") > 0;
+      default -> false;
+    };
+  }
+
+  /** A contribution to the memory held in buffers at steady state. */
+  private record Term(Stage stage, double bytes) {}
+
+  /**
+   * Shuffle buffers, fixed prefetch buffers and fixed map parallelism hold elements at steady
+   * state; AUTO sizes are left out, because the autotuner keeps them within its own budget.
+   */
+  private static void inFlight(PipelineModel pipeline, SizeModel sizes, Report report) {
+    if (sizes.budget().isEmpty()) {
+      return;
+    }
+    List<Term> terms = new ArrayList<>();
+    for (Stage stage : pipeline.stages()) {
+      Optional<Long> bytes = sizes.bytesPerElement(stage);
+      if (bytes.isEmpty()) {
+        continue;
+      }
+      long held = switch (stage.kind()) {
+        case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0 : stage.longValue("buffer");
+        case PREFETCH -> Math.max(0, stage.longValue("value"));
+        case MAP, DECODE -> Math.max(0, stage.longValue("parallel"));
+        default -> 0;
+      };
+      SizeModel.Count count = sizes.count(stage);
+      if (count.isFinite() && stage.kind() == StageKind.SHUFFLE) {
+        held = Math.min(held, count.value());
+      }
+      if (held > 0) {
+        terms.add(new Term(stage, (double) held * bytes.get()));
+      }
+    }
+    double total = terms.stream().mapToDouble(Term::bytes).sum();
+    long budget = sizes.budget().get();
+    if (terms.isEmpty() || total <= budget / 2.0) {
+      return;
+    }
+    Term largest = terms.stream().max((a, b) -> Double.compare(a.bytes(), b.bytes())).orElseThrow();
+    String parts = String.join(", ", terms.stream()
+        .map(t -> t.stage().kind().annotation().toLowerCase(Locale.ROOT) + " '" + t.stage().name()
+            + "' " + SizeModel.bytes(t.bytes()))
+        .toList());
+    Stage anchor = largest.stage();
+    if (total > budget) {
+      report.add(Message.IN_FLIGHT_OVER_BUDGET, anchor.method(), anchor.annotation(), null,
+          pipeline.simpleName(), SizeModel.bytes(total), parts, SizeModel.bytes(budget));
+    } else {
+      report.add(Message.IN_FLIGHT_NEAR_BUDGET, anchor.method(), anchor.annotation(), null,
+          pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100 * total / budget),
+          SizeModel.bytes(budget));
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Severity;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Rule 35: the stage order as a whole, against the reference orders. It runs last and stays
+ * silent about stages another rule already reported, so it only adds what no specific rule says.
+ *
+ * <p>Without a cache: source, shard, interleave, shuffle, decode and maps, batch, vectorized
+ * maps, prefetch. With a cache: source, shard, interleave, decode and expensive maps, cache,
+ * shuffle, random maps, batch, vectorized maps, prefetch; cheap maps may stand on either side of
+ * the cache. This corrects the source articles'
+ * order, which puts the shuffle before the cache and so replays one order every epoch.
+ */
+final class OrderRules {
+  private OrderRules() {}
+
+  static void check(PipelineModel pipeline, Report report) {
+    boolean cached = pipeline.has(StageKind.CACHE);
+    List<Stage> ranked = pipeline.stages().stream()
+        .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
+        .toList();
+    for (int i = 0; i + 1 < ranked.size(); i++) {
+      Stage earlier = ranked.get(i);
+      for (Stage later : ranked.subList(i + 1, ranked.size())) {
+        if (rank(earlier, cached) > rank(later, cached)) {
+          if (!reportedOn(report, earlier) && !reportedOn(report, later)) {
+            report.add(Message.UNHEALTHY_ORDER, pipeline.type(), pipeline.annotation(), null,
+                pipeline.simpleName(), earlier.name(), earlier.kind().annotation(), later.name(),
+                later.kind().annotation(), suggested(ranked, cached));
+          }
+          return; // one summary per pipeline
+        }
+      }
+    }
+  }
+
+  /** Whether a warning or error already points at the stage; notes do not explain an order. */
+  private static boolean reportedOn(Report report, Stage stage) {
+    return report.findings().stream().anyMatch(f -> f.element().equals(stage.method())
+        && f.message().severity() != Severity.NOTE);
+  }
+
+  private static String suggested(List<Stage> stages, boolean cached) {
+    return stages.stream()
+        .sorted(Comparator.comparingInt(s -> rank(s, cached)))
+        .map(Stage::name)
+        .collect(Collectors.joining(" → "));
+  }
+
+  /** The stage's place in the reference order; -1 for stages it does not place. */
+  private static int rank(Stage stage, boolean cached) {
+    boolean randomMap = stage.kind() == StageKind.MAP && stage.booleanValue("random");
+    boolean vectorized = stage.kind() == StageKind.MAP && stage.booleanValue("vectorized");
+    return switch (stage.kind()) {
+      case TFRECORD_SOURCE, IN_MEMORY_SOURCE -> 0;
+      case SHARD -> 1;
+      case INTERLEAVE -> 2;
+      case SHUFFLE -> cached ? 5 : 3;
+      case DECODE, FILTER -> 4;
+      // With a cache, a cheap deterministic map is fine on either side of it.
+      case MAP -> vectorized ? 8
+          : randomMap && cached ? 6
+          : cached && !CostModel.isExpensive(stage) ? -1
+          : 4;
+      case CACHE -> 5;
+      case BATCH, PADDED_BATCH -> 7;
+      case PREFETCH -> 9;
+      case TAKE, SKIP, REPEAT -> -1;
+    };
+  }
+}

@@ -13,12 +13,15 @@ import dev.feedline.processor.reading.PipelineReader;
 import dev.feedline.processor.reading.UnresolvedTypeException;
 import dev.feedline.processor.validation.PipelineValidator;
 import dev.feedline.processor.writing.PipelineWriter;
+import dev.feedline.processor.writing.ReviewReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -119,11 +122,12 @@ public final class PipelineProcessor extends AbstractProcessor {
     try {
       Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
       model.ifPresent(m -> PipelineValidator.validate(m, options, report));
-      boolean errors = reporter.print(report);
-      if (model.isPresent() && !errors) {
+      List<Reporter.Reported> reported = reporter.print(report);
+      if (model.isPresent() && !Reporter.hasErrors(reported)) {
         write(model.get(), report);
         written.add(name);
       }
+      options.reportDirectory().ifPresent(dir -> writeReviewReport(dir, pipeline, model, reported));
     } catch (UnresolvedTypeException e) {
       deferred.put(name, e.typeName());
     } catch (RuntimeException e) {
@@ -138,6 +142,16 @@ public final class PipelineProcessor extends AbstractProcessor {
       report.add(Message.GENERATED_FILE_NOT_WRITTEN, model.type(), model.annotation(), null,
           model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
       reporter.print(report);
+    }
+  }
+
+  private void writeReviewReport(Path dir, TypeElement pipeline, Optional<PipelineModel> model,
+      List<Reporter.Reported> reported) {
+    try {
+      ReviewReport.write(dir, pipeline, model, options, reported);
+    } catch (IOException e) {
+      reporter.printGlobal(Diagnostic.Kind.WARNING, "[feedline] Could not write the review report"
+          + " of " + pipeline.getQualifiedName() + " to " + dir + ": " + e.getMessage());
     }
   }
 

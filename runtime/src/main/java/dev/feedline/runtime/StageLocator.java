@@ -75,8 +75,14 @@ final class StageLocator {
     if (token.startsWith("Shuffle")) {
       return List.of(Set.of("Shuffle"));
     }
+    if (token.startsWith("PaddedBatch")) {
+      return List.of(Set.of("PaddedBatch"));
+    }
     if (token.startsWith("Batch")) {
       return List.of(Set.of("Batch"));
+    }
+    if (token.startsWith("Take") || token.startsWith("Skip") || token.startsWith("Shard")) {
+      return List.of(Set.of(token.replaceAll("V\\d+$", "")));
     }
     if (token.contains("Repeat")) {
       return List.of(Set.of("Repeat"));

@@ -1,5 +1,6 @@
 package dev.feedline.processor.base;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,24 +24,33 @@ public final class Reporter {
     this.options = options;
   }
 
+  /** A finding as this build reports it. */
+  public record Reported(Finding finding, Severity severity) {}
+
   /**
-   * Prints the report's findings.
+   * Prints the report's findings that this build reports: at their severity or the one an option
+   * sets, minus those switched off or suppressed.
    *
-   * @return whether any was printed as an error, which stops generation
+   * @return what the build reports, including findings printed by an earlier call
    */
-  public boolean print(Report report) {
-    boolean errors = false;
+  public List<Reported> print(Report report) {
+    List<Reported> reported = new ArrayList<>();
     for (Finding finding : report.findings()) {
       Severity severity = options.severity(finding.rule()).orElse(finding.message().severity());
       if (severity == Severity.OFF || isSuppressed(finding, severity)) {
         continue;
       }
-      errors |= severity == Severity.ERROR;
+      reported.add(new Reported(finding, severity));
       if (printed.add(finding)) {
         print(severity.kind().orElseThrow(), finding);
       }
     }
-    return errors;
+    return reported;
+  }
+
+  /** Whether any of the reported findings is an error, which stops generation. */
+  public static boolean hasErrors(List<Reported> reported) {
+    return reported.stream().anyMatch(r -> r.severity() == Severity.ERROR);
   }
 
   /** Prints a message that belongs to no declaration, such as a bad processor option. */

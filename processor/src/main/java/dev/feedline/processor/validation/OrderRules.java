@@ -3,6 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
+import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;

@@ -18,11 +18,11 @@ import java.util.function.LongUnaryOperator;
  * bytes per output element and the number of output elements. Nothing is guessed: what the
  * declarations do not fix is unknown, and the size checks then say what to declare.
  */
-final class SizeModel {
+public final class SizeModel {
 
   /** A number of elements: exact, an upper bound, unknown or infinite. */
-  record Count(long value, Kind kind) {
-    enum Kind { EXACT, AT_MOST, UNKNOWN, INFINITE }
+  public record Count(long value, Kind kind) {
+    public enum Kind { EXACT, AT_MOST, UNKNOWN, INFINITE }
 
     static final Count UNKNOWN = new Count(0, Kind.UNKNOWN);
     static final Count INFINITE = new Count(0, Kind.INFINITE);
@@ -31,7 +31,7 @@ final class SizeModel {
       return new Count(value, Kind.EXACT);
     }
 
-    boolean isFinite() {
+    public boolean isFinite() {
       return kind == Kind.EXACT || kind == Kind.AT_MOST;
     }
 
@@ -48,8 +48,8 @@ final class SizeModel {
       return switch (kind) {
         case EXACT -> String.format(Locale.ROOT, "%,d", value);
         case AT_MOST -> String.format(Locale.ROOT, "at most %,d", value);
-        case UNKNOWN -> "an unknown number of";
-        case INFINITE -> "infinitely many";
+        case UNKNOWN -> "unknown";
+        case INFINITE -> "infinite";
       };
     }
   }
@@ -57,7 +57,7 @@ final class SizeModel {
   private final Map<Stage, Count> counts = new HashMap<>();
   private final Optional<Long> budget;
 
-  SizeModel(PipelineModel pipeline, Optional<Long> buildBudget) {
+  public SizeModel(PipelineModel pipeline, Optional<Long> buildBudget) {
     this.budget = pipeline.settings().ramBudget().or(() -> buildBudget);
     Count count = Count.UNKNOWN;
     long workers = 1; // hints count all workers' data; a shard keeps one worker's share
@@ -112,17 +112,17 @@ final class SizeModel {
   }
 
   /** The elements a stage yields per epoch (per worker, when sharded). */
-  Count count(Stage stage) {
+  public Count count(Stage stage) {
     return counts.get(stage);
   }
 
   /** The RAM budget: the pipeline's, or the build's. */
-  Optional<Long> budget() {
+  public Optional<Long> budget() {
     return budget;
   }
 
   /** Bytes of one output element of {@code stage}; empty if a string or unknown dimension hides it. */
-  Optional<Long> bytesPerElement(Stage stage) {
+  public Optional<Long> bytesPerElement(Stage stage) {
     long total = 0;
     for (Component c : stage.output().components()) {
       StaticShape shape = stage.shapeOf(c);
@@ -135,7 +135,7 @@ final class SizeModel {
   }
 
   /** Why {@code bytesPerElement} is unknown, for messages. */
-  String whyBytesUnknown(Stage stage) {
+  public String whyBytesUnknown(Stage stage) {
     for (Component c : stage.output().components()) {
       if (c.dtype() == DType.STRING) {
         return "component '" + c.name() + "' is a string, whose size the declarations do not fix";
@@ -147,7 +147,7 @@ final class SizeModel {
     throw new IllegalStateException(stage + " has a known size");
   }
 
-  static String bytes(double value) {
+  public static String bytes(double value) {
     return ByteSize.format(value);
   }
 }

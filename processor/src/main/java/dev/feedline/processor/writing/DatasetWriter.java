@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
+import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -169,13 +170,16 @@ final class DatasetWriter {
 
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
   private CodeBlock withFunction(Stage stage, CodeBlock statement) {
-    return CodeBlock.builder()
+    CodeBlock.Builder code = CodeBlock.builder()
         .beginControlFlow("try ($T function = $T.create($T::$N))",
             Names.CONCRETE_FUNCTION, Names.CONCRETE_FUNCTION, names.generated(),
-            names.functionMethod(stage))
-        .addStatement(statement)
-        .endControlFlow()
-        .build();
+            names.functionMethod(stage));
+    if (stage.kind() == StageKind.MAP && !CostModel.isExpensive(stage)) {
+      code.add("// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
+          .addStatement("$T.checkCheap($N, $S, function)", Names.COST_CHECK,
+              GeneratedNames.PIPELINE, stage.name());
+    }
+    return code.addStatement(statement).endControlFlow().build();
   }
 
   private static CodeBlock shuffle(Stage stage, String types, String shapes) {

@@ -40,6 +40,7 @@ final class Names {
   static final ClassName DATASET_OPS = ClassName.get(RUNTIME, "DatasetOps");
   static final ClassName EXAMPLE_PARSER = ClassName.get(RUNTIME, "ExampleParser");
   static final ClassName DATA_FILES = ClassName.get(RUNTIME, "DataFiles");
+  static final ClassName COST_CHECK = ClassName.get(RUNTIME, "CostCheck");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

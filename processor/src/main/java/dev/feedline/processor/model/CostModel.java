@@ -1,11 +1,7 @@
-package dev.feedline.processor.validation;
-
-import dev.feedline.processor.model.DType;
-import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
+package dev.feedline.processor.model;
 
 /** Tells which stages do expensive per-element work: what a cache belongs after. */
-final class CostModel {
+public final class CostModel {
   private CostModel() {}
 
   /**
@@ -13,7 +9,7 @@ final class CostModel {
    * declares, or, by default, expensive when it turns a string into a numeric tensor of rank 2 or
    * more, which is what decoding an image or audio clip looks like.
    */
-  static boolean isExpensive(Stage stage) {
+  public static boolean isExpensive(Stage stage) {
     if (stage.kind() == StageKind.DECODE) {
       return true;
     }

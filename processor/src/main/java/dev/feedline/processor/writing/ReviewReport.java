@@ -1,0 +1,125 @@
+package dev.feedline.processor.writing;
+
+import dev.feedline.processor.base.Options;
+import dev.feedline.processor.base.Reporter;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.validation.SizeModel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The Markdown review report of one pipeline, written when the build sets
+ * {@code -Afeedline.report=DIR}: its stage plan with shapes and size estimates per stage, and every
+ * diagnostic the build reported with its rule id, ready to publish as a build artifact. Written
+ * outside the Filer, so build tools do not track it as an output.
+ */
+public final class ReviewReport {
+  private ReviewReport() {}
+
+  /** Writes {@code DIR/<qualified name>.md}. */
+  public static void write(Path dir, TypeElement pipeline, Optional<PipelineModel> model,
+      Options options, List<Reporter.Reported> reported) throws IOException {
+    StringBuilder md = new StringBuilder();
+    md.append("# Pipeline `").append(pipeline.getQualifiedName()).append("`\n\n");
+    if (model.isPresent()) {
+      stages(md, model.get(), new SizeModel(model.get(), options.ramBudget()));
+    } else {
+      md.append("Not generated: its declaration has errors (below).\n\n");
+    }
+    diagnostics(md, reported);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve(pipeline.getQualifiedName() + ".md"), md, StandardCharsets.UTF_8);
+  }
+
+  private static void stages(StringBuilder md, PipelineModel pipeline, SizeModel sizes) {
+    md.append("Generated class: `").append(pipeline.generatedPackage()).append('.')
+        .append(pipeline.generatedSimpleName()).append("`. RAM budget: ")
+        .append(sizes.budget().map(SizeModel::bytes).orElse("none set")).append(".\n\n");
+    md.append("## Stages\n\n")
+        .append("| # | stage | annotation | element and static shapes | bytes per element |"
+            + " elements per epoch |\n")
+        .append("|---|---|---|---|---|---|\n");
+    for (Stage stage : pipeline.stages()) {
+      md.append("| ").append(stage.position())
+          .append(" | `").append(stage.name()).append('`')
+          .append(" | `").append(AnnotationText.of(stage)).append('`')
+          .append(" | ").append(element(stage))
+          .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes).orElse("unknown"))
+          .append(" | ").append(sizes.count(stage))
+          .append(" |\n");
+    }
+    md.append('\n');
+    List<String> buffers = pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SHUFFLE)
+        .map(s -> buffer(s, sizes))
+        .toList();
+    if (!buffers.isEmpty()) {
+      md.append("## Caches and shuffle buffers\n\n| stage | holds | estimate |\n|---|---|---|\n");
+      buffers.forEach(md::append);
+      md.append('\n');
+    }
+  }
+
+  private static String element(Stage stage) {
+    return "`" + stage.output() + "`: " + stage.output().components().stream()
+        .map(c -> component(stage, c))
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String component(Stage stage, Component c) {
+    return c.name() + " " + c.dtype().tfName() + stage.shapeOf(c);
+  }
+
+  private static String buffer(Stage stage, SizeModel sizes) {
+    boolean cache = stage.kind() == StageKind.CACHE;
+    if (cache && !stage.stringValue("file").isEmpty()) {
+      return "| `" + stage.name() + "` | every element, in files under `" + stage.stringValue("file")
+          + "` | on disk |\n";
+    }
+    SizeModel.Count count = sizes.count(stage);
+    long buffer = cache ? 0 : stage.longValue("buffer");
+    long held = cache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
+    String holds = cache ? count + " elements" : "a buffer of " + buffer + " elements";
+    Optional<Long> bytes = sizes.bytesPerElement(stage);
+    if (bytes.isEmpty() || (cache && !count.isFinite())) {
+      return "| `" + stage.name() + "` | " + holds + " | unknown |\n";
+    }
+    double total = (double) bytes.get() * held;
+    String share = sizes.budget()
+        .map(b -> String.format(Locale.ROOT, " (%.0f%% of the budget)", 100 * total / b))
+        .orElse("");
+    return "| `" + stage.name() + "` | " + holds + " | " + SizeModel.bytes(total) + share + " |\n";
+  }
+
+  private static void diagnostics(StringBuilder md, List<Reporter.Reported> reported) {
+    md.append("## Diagnostics\n\n");
+    if (reported.isEmpty()) {
+      md.append("None.\n");
+      return;
+    }
+    md.append("| severity | rule | on | message |\n|---|---|---|---|\n");
+    for (Reporter.Reported r : reported) {
+      String text = r.finding().text();
+      md.append("| ").append(r.severity())
+          .append(" | `").append(r.finding().rule().id()).append('`')
+          .append(" | `").append(location(r.finding().element())).append('`')
+          .append(" | ").append(text.substring(text.indexOf("] ") + 2).replace("|", "\\|"))
+          .append(" |\n");
+    }
+  }
+
+  private static String location(Element element) {
+    return element.getSimpleName().toString();
+  }
+}

@@ -83,12 +83,12 @@ public final class Diagnostics {
     return found;
   }
 
-  /** The 1-based column of {@code token} on the one line containing {@code lineText}. */
+  /** The 1-based column of the first {@code token} on the line containing {@code lineText}. */
   public static long columnOf(JavaFileObject file, String lineText, String token) {
     try {
       String line = file.getCharContent(true).toString().lines()
           .filter(l -> l.contains(lineText)).findFirst().orElseThrow();
-      return line.indexOf(token, line.indexOf(lineText)) + 1;
+      return line.indexOf(token) + 1;
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }

@@ -31,7 +31,12 @@ public final class Sources {
       "}",
       "@Element record Encoded(@Shape({}) Operand<TString> bytes, @Shape({}) Operand<TInt64> label) {}",
       "@Element record Image(@Shape({8, 8, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
-      "@Element record Sample(@Shape({}) Operand<TInt64> id, @Shape({2}) Operand<TFloat32> xy) {}");
+      "@Element record Sample(@Shape({}) Operand<TInt64> id, @Shape({2}) Operand<TFloat32> xy) {}",
+      "@Element record Small(@Shape({8, 8, 3}) Operand<TUint8> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Big(@Shape({512, 512, 3}) Operand<TFloat32> pixels) {}",
+      "@Element record Narrow(@Shape({8, 8, 3}) Operand<TUint8> pixels) {}",
+      "@Element record Wide(@Shape({8, 8, 3}) Operand<TFloat32> pixels) {}",
+      "@Element record Tokens(@Shape({-1}) Operand<TInt32> ids, @Shape({}) Operand<TInt64> label) {}");
 
   /** The stages of a pipeline that compiles without any diagnostic, one per line. */
   public static final List<String> GOOD_STAGES = List.of(
@@ -53,10 +58,15 @@ public final class Sources {
     return JavaFileObjects.forSourceString("test." + name, HEADER + String.join("\n", lines) + "\n");
   }
 
-  /** A pipeline interface {@code test.<name>} with the given stage lines. */
+  /** A pipeline interface {@code test.<name>} with a 1 GiB budget and the given stage lines. */
   public static JavaFileObject pipeline(String name, List<String> stages) {
+    return pipeline("@Pipeline(ramBudget = \"1GiB\")", name, stages);
+  }
+
+  /** A pipeline interface {@code test.<name>}, annotated as given, with the given stage lines. */
+  public static JavaFileObject pipeline(String annotations, String name, List<String> stages) {
     List<String> lines = new ArrayList<>();
-    lines.add("@Pipeline(ramBudget = \"1GiB\") interface " + name + " {");
+    lines.add(annotations + " interface " + name + " {");
     lines.addAll(stages);
     lines.add("}");
     return source(name, lines.toArray(String[]::new));

@@ -10,12 +10,16 @@ import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Rules 11 to 17: what a cache holds, where it stands, and whether it fits. */
 final class CacheRules {
   private CacheRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
+    Map<String, Long> uses = pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.CACHE && !s.stringValue("file").isEmpty())
+        .collect(Collectors.groupingBy(s -> s.stringValue("file"), Collectors.counting()));
     Map<String, Stage> prefixes = new HashMap<>();
     for (Stage cache : pipeline.stages()) {
       if (cache.kind() != StageKind.CACHE) {
@@ -39,9 +43,10 @@ final class CacheRules {
         if (other != null) {
           report.add(Message.CACHE_FILE_SHARED, cache.method(), cache.annotation(),
               cache.writtenValue("file").orElse(null), cache.name(), file, other.name());
+        } else if (uses.get(file) == 1) { // a shared prefix has a bigger problem to report
+          report.add(Message.CACHE_FILE_PERSISTS, cache.method(), cache.annotation(),
+              cache.writtenValue("file").orElse(null), cache.name(), file, cache.name() + "File");
         }
-        report.add(Message.CACHE_FILE_PERSISTS, cache.method(), cache.annotation(),
-            cache.writtenValue("file").orElse(null), cache.name(), file, cache.name() + "File");
       }
     }
   }

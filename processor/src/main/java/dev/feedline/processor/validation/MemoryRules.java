@@ -93,8 +93,9 @@ final class MemoryRules {
     }
     double total = terms.stream().mapToDouble(Term::bytes).sum();
     long budget = sizes.budget().get();
-    if (terms.isEmpty() || total <= budget / 2.0) {
-      return;
+    boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == StageKind.SHUFFLE);
+    if (terms.isEmpty() || shufflesOnly || total <= budget / 2.0) {
+      return; // a shuffle alone is shuffle-buffer-memory's to judge
     }
     Term largest = terms.stream().max((a, b) -> Double.compare(a.bytes(), b.bytes())).orElseThrow();
     String parts = String.join(", ", terms.stream()

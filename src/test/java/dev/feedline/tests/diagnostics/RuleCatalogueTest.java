@@ -1,0 +1,527 @@
+package dev.feedline.tests.diagnostics;
+
+import static dev.feedline.tests.support.Diagnostics.assertOnly;
+import static dev.feedline.tests.support.Diagnostics.columnOf;
+import static dev.feedline.tests.support.Diagnostics.feedline;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import dev.feedline.tests.support.Sources;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every rule of the catalogue (docs/rules.md), each wording of it: a bad pipeline reports exactly
+ * that diagnostic on its line (at its value, when one is to blame), its good counterpart reports
+ * nothing of that rule, and a warning or note disappears under {@code @SuppressWarnings}.
+ */
+class RuleCatalogueTest {
+  static final Diagnostic.Kind ERROR = Diagnostic.Kind.ERROR;
+  static final Diagnostic.Kind WARNING = Diagnostic.Kind.WARNING;
+  static final Diagnostic.Kind NOTE = Diagnostic.Kind.NOTE;
+
+  static final String SRC = "  @TFRecordSource(records = 1000) Operand<TString> files();";
+  static final String READ = "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);";
+  static final String PARSE = "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);";
+  static final String DECODE = "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) { return null; }";
+  static final String CACHE = "  @Cache Image cache(Image image);";
+  static final String SHUFFLE = "  @Shuffle(buffer = 100) Image shuffle(Image image);";
+  static final String BATCH = "  @Batch(size = 4) Image batch(Image image);";
+  static final String PREFETCH = "  @Prefetch(AUTO) Image prefetch(Image batch);";
+  static final String BIGS = "  @InMemorySource(records = 1000) Big bigs();";
+  static final String BIG_BATCH = "  @Batch(size = 4) Big batch(Big big);";
+  static final String BIG_PREFETCH = "  @Prefetch(AUTO) Big prefetch(Big batch);";
+  static final String BUDGET = "@Pipeline(ramBudget = \"1GiB\")";
+
+  /** A pipeline: its @Pipeline line, its stage lines, and the build's -A options. */
+  record Declaration(String annotation, List<String> stages, List<String> options) {
+    JavaFileObject source(String name) {
+      return Sources.pipeline(annotation, name, stages);
+    }
+
+    Declaration withOptions(String... more) {
+      return new Declaration(annotation, stages, List.of(more));
+    }
+
+    Declaration suppressing(String rule) {
+      return new Declaration("@SuppressWarnings(\"feedline:" + rule + "\") " + annotation, stages, options);
+    }
+  }
+
+  /**
+   * @param line text of the line the diagnostic is on
+   * @param token the value it is anchored at; null when it anchors on the annotation or method
+   */
+  record Case(String rule, Declaration bad, Diagnostic.Kind kind, String message, String line,
+      String token, Declaration good) {
+    @Override
+    public String toString() {
+      return rule + " (" + kind.toString().toLowerCase(Locale.ROOT) + ")";
+    }
+  }
+
+  static Declaration pipeline(String... stages) {
+    return new Declaration(BUDGET, List.of(stages), List.of());
+  }
+
+  static Declaration pipeline(String annotation, List<String> options, String... stages) {
+    return new Declaration(annotation, List.of(stages), options);
+  }
+
+  static final Declaration GOOD = pipeline(Sources.GOOD_STAGES.toArray(String[]::new));
+
+  static Stream<Case> cases() {
+    List<Case> cases = new ArrayList<>();
+    cases.add(new Case("terminal-prefetch-autotune",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Prefetch(4) Image prefetch(Image batch);"),
+        NOTE, "[feedline:terminal-prefetch-autotune] @Prefetch 'prefetch' has a fixed buffer size,"
+            + " 4; use @Prefetch(AUTO) so the autotuner sizes it, unless 4 was measured to be better.",
+        "@Prefetch(4)", "4", GOOD));
+    cases.add(new Case("terminal-prefetch-autotune",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH),
+        WARNING, "[feedline:terminal-prefetch-autotune] Pipeline Bad ends with @Batch 'batch' instead"
+            + " of @Prefetch, so input preparation cannot overlap the training step; append"
+            + " `@Prefetch(AUTO) Image prefetch(Image batch);`.",
+        "@Batch", null, GOOD));
+    cases.add(new Case("prefetch-before-batch",
+        pipeline(BUDGET, List.of("-Afeedline.terminalPrefetchAutotune=off"), SRC, READ, PARSE, DECODE,
+            CACHE, SHUFFLE, "  @Prefetch(AUTO) Image early(Image image);", BATCH),
+        WARNING, "[feedline:prefetch-before-batch] @Prefetch 'early' buffers elements before @Batch"
+            + " 'batch', so it prefetches single examples, not batches; move @Prefetch(AUTO) after"
+            + " 'batch'.",
+        "Image early", null, GOOD));
+    cases.add(new Case("map-not-parallel",
+        pipeline(SRC, READ, PARSE, "  @Map static Image decode(Ops tf, Encoded in) { return null; }",
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:map-not-parallel] @Map 'decode' is sequential and runs one element at a"
+            + " time on one core; set `parallel = AUTO`.",
+        "@Map static", null, GOOD));
+    cases.add(new Case("file-read-not-parallel",
+        pipeline(SRC, "  @Interleave Operand<TString> read(Operand<TString> file);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:file-read-not-parallel] @Interleave 'read' reads its files one after"
+            + " another; set `parallel = AUTO` to read several at once.",
+        "@Interleave Operand", null, GOOD));
+    cases.add(new Case("file-read-not-parallel",
+        pipeline("  @TFRecordSource(files = 4, records = 1000) Operand<TString> files();",
+            "  @Interleave(cycleLength = 8, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:file-read-not-parallel] @Interleave 'read' has cycleLength = 8 but each"
+            + " worker reads at most 4 files, so reader slots stay idle while their buffers cost"
+            + " memory; use cycleLength = AUTO or at most 4.",
+        "cycleLength = 8", "8",
+        pipeline("  @TFRecordSource(files = 4, records = 1000) Operand<TString> files();",
+            "  @Interleave(cycleLength = 4, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("interleave-parallelism-exceeds-cycle",
+        pipeline(SRC, "  @Interleave(cycleLength = 2, parallel = 4) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:interleave-parallelism-exceeds-cycle] @Interleave 'read' has parallel = 4"
+            + " but cycleLength = 2, which TensorFlow rejects when the iterator starts; use parallel"
+            + " = AUTO or at most 2.",
+        "parallel = 4", "4",
+        pipeline(SRC, "  @Interleave(cycleLength = 2, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("deterministic-without-parallelism",
+        pipeline(BUDGET, List.of("-Afeedline.mapNotParallel=off"), SRC, READ,
+            "  @Decode(deterministic = false) Encoded parse(Operand<TString> record);",
+            DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:deterministic-without-parallelism] @Decode 'parse' sets deterministic ="
+            + " false, which has no effect on a sequential stage; add `parallel = AUTO` or remove"
+            + " deterministic.",
+        "deterministic = false", "false",
+        pipeline(SRC, READ, "  @Decode(parallel = AUTO, deterministic = false) Encoded parse(Operand<TString> r);",
+            DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("per-example-map-after-batch",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Map(parallel = AUTO) static Image brighten(Ops tf, Image in) { return in; }", PREFETCH),
+        ERROR, "[feedline:per-example-map-after-batch] @Map 'brighten' works on single elements but"
+            + " follows @Batch 'batch', so it receives whole batches; move it before 'batch', or"
+            + " declare `vectorized = true` if every op in it accepts a batch.",
+        "brighten", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Map(parallel = AUTO, vectorized = true) static Image brighten(Ops tf, Image in) { return in; }",
+            PREFETCH)));
+    cases.add(new Case("vectorizable-map-before-batch",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE,
+            "  @Map(parallel = AUTO, vectorized = true) static Image scale(Ops tf, Image in) { return in; }",
+            BATCH, PREFETCH),
+        NOTE, "[feedline:vectorizable-map-before-batch] @Map 'scale' is vectorized and cheap, so"
+            + " calling it once per element only adds scheduling overhead; move it after @Batch"
+            + " 'batch' to run it once per batch.",
+        "scale", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Map(parallel = AUTO, vectorized = true) static Image scale(Ops tf, Image in) { return in; }",
+            PREFETCH)));
+    cases.add(new Case("cache-before-expensive-map",
+        pipeline(SRC, READ, PARSE, "  @Cache Encoded early(Encoded e);", DECODE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:cache-before-expensive-map] @Cache 'early' comes before the expensive @Map"
+            + " 'decode', so 'decode' is recomputed every epoch; move @Cache after 'decode'.",
+        "Encoded early", null, GOOD));
+    cases.add(new Case("cache-before-expensive-map",
+        pipeline("  @InMemorySource(records = 1000) Image images();", "  @Cache Image cache(Image image);",
+            "  @Map(parallel = AUTO, cost = Cost.EXPENSIVE) static Big upscale(Ops tf, Image in) { return null; }",
+            BIG_BATCH, BIG_PREFETCH),
+        NOTE, "[feedline:cache-before-expensive-map] @Cache 'cache' comes before the expensive @Map"
+            + " 'upscale', which is right here: cached after it, elements would need ≈2.93 GiB"
+            + " against a RAM budget of 1.00 GiB; keep it, or cache 'upscale' to a file.",
+        "@Cache Image cache", null,
+        pipeline("  @InMemorySource(records = 1000) Image images();",
+            "  @Map(parallel = AUTO, cost = Cost.EXPENSIVE) static Big upscale(Ops tf, Image in) { return null; }",
+            BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("cache-after-shuffle",
+        pipeline(SRC, READ, PARSE, DECODE, SHUFFLE, CACHE, BATCH, PREFETCH),
+        WARNING, "[feedline:cache-after-shuffle] @Cache 'cache' stores the order @Shuffle 'shuffle'"
+            + " drew in the first epoch and replays it every epoch; move the shuffle after 'cache'.",
+        "@Cache", null, GOOD));
+    cases.add(new Case("cache-after-random-map",
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:cache-after-random-map] @Cache 'cache' freezes the output of random @Map"
+            + " 'jitter', so every epoch sees the same augmentation; move 'jitter' after the cache,"
+            + " or split it into a deterministic part before and a random part after.",
+        "@Cache", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE,
+            "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
+            BATCH, PREFETCH)));
+    cases.add(new Case("cache-partially-consumed",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Take(count = 10) Image some(Image image);",
+            SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:cache-partially-consumed] @Cache 'cache' is followed by @Take 'some', so"
+            + " the first epoch never reads the cache's input to its end and TensorFlow discards the"
+            + " partial cache every epoch; move @Take before 'cache'.",
+        "@Cache", null,
+        pipeline(SRC, READ, PARSE, DECODE, "  @Take(count = 10) Image some(Image image);", CACHE,
+            SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("cache-after-infinite-repeat",
+        pipeline(SRC, READ, PARSE, DECODE, "  @Repeat Image again(Image image);", CACHE, SHUFFLE,
+            BATCH, PREFETCH),
+        ERROR, "[feedline:cache-after-infinite-repeat] @Cache 'cache' follows @Repeat 'again',"
+            + " which repeats forever, so the cache never completes and grows until memory or disk"
+            + " runs out; move 'cache' before the repeat.",
+        "@Cache", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH,
+            "  @Repeat Image again(Image batch);")));
+    cases.add(new Case("cache-exceeds-ram",
+        pipeline(BIGS, "  @Cache Big cache(Big big);", BIG_BATCH, BIG_PREFETCH),
+        ERROR, "[feedline:cache-exceeds-ram] @Cache 'cache' needs ≈2.93 GiB (3.00 MiB per element ×"
+            + " 1,000 elements), more than the RAM budget of 1.00 GiB, so it will swap or fail and"
+            + " epoch 2 will be slower than epoch 1; cache to a file with @Cache(file = ...), cache"
+            + " smaller elements earlier, or drop the cache.",
+        "@Cache", null,
+        pipeline(BIGS, "  @Cache(file = \"target/bigs\") Big cache(Big big);", BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("cache-exceeds-ram",
+        pipeline("  @InMemorySource(records = 200) Big bigs();", "  @Cache Big cache(Big big);",
+            BIG_BATCH, BIG_PREFETCH),
+        WARNING, "[feedline:cache-exceeds-ram] @Cache 'cache' needs ≈600 MiB (3.00 MiB per element ×"
+            + " 200 elements), 59% of the RAM budget of 1.00 GiB, leaving little for the rest; cache"
+            + " to a file with @Cache(file = ...), cache smaller elements earlier, or raise the"
+            + " budget if the machine has the memory.",
+        "@Cache", null,
+        pipeline("  @InMemorySource(records = 100) Big bigs();", "  @Cache Big cache(Big big);",
+            BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("cache-exceeds-ram",
+        pipeline("  @InMemorySource Big bigs();", "  @Cache Big cache(Big big);", BIG_BATCH, BIG_PREFETCH),
+        NOTE, "[feedline:cache-exceeds-ram] @Cache 'cache' cannot be checked against memory because"
+            + " its number of elements is unknown; declare `records = ...` on the source.",
+        "@Cache", null,
+        pipeline("  @InMemorySource(records = 100) Big bigs();", "  @Cache Big cache(Big big);",
+            BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("cache-file-path",
+        pipeline(SRC, READ, PARSE, DECODE, "  @Cache(file = \"/tmp/images\") Image cache(Image image);",
+            SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:cache-file-path] @Cache 'cache' writes files under \"/tmp/images\" that a"
+            + " later run reads back, even after the stages before it change; put a version in the"
+            + " prefix, or set one per run with the builder's cacheFile(...).",
+        "/tmp/images", "\"/tmp/images\"", GOOD));
+    cases.add(new Case("cache-file-path",
+        pipeline(SRC, READ, PARSE, "  @Cache(file = \"c\") Encoded first(Encoded e);",
+            DECODE, "  @Cache(file = \"c\") Image second(Image image);", SHUFFLE, BATCH, PREFETCH)
+            .withOptions("-Afeedline.cacheBeforeExpensiveMap=off"),
+        ERROR, "[feedline:cache-file-path] @Cache 'second' writes under \"c\" like @Cache 'first',"
+            + " and two caches on one prefix collide ('There appears to be a concurrent caching"
+            + " iterator running'); give each its own prefix.",
+        "Image second", "\"c\"", GOOD));
+    cases.add(new Case("shuffle-after-batch",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, BATCH, "  @Shuffle(buffer = 100) Image shuffle(Image batch);",
+            PREFETCH),
+        WARNING, "[feedline:shuffle-after-batch] @Shuffle 'shuffle' follows @Batch 'batch', so it"
+            + " reorders whole batches and every epoch groups the same elements together; shuffle"
+            + " elements before 'batch'.",
+        "@Shuffle", null, GOOD));
+    cases.add(new Case("shuffle-buffer-too-small",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Shuffle(buffer = 1) Image shuffle(Image image);",
+            BATCH, PREFETCH),
+        WARNING, "[feedline:shuffle-buffer-too-small] @Shuffle 'shuffle' has buffer = 1, so it does"
+            + " not reorder anything; use a buffer of thousands of elements.",
+        "buffer = 1", "1", GOOD));
+    cases.add(new Case("shuffle-buffer-too-small",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Shuffle(buffer = 2) Image shuffle(Image image);",
+            BATCH, PREFETCH),
+        WARNING, "[feedline:shuffle-buffer-too-small] @Shuffle 'shuffle' has buffer = 2, fewer than"
+            + " the 4 elements of @Batch 'batch', so each batch is drawn from barely more than its"
+            + " own elements; use a buffer well above the batch size.",
+        "buffer = 2", "2", GOOD));
+    cases.add(new Case("shuffle-buffer-too-small",
+        pipeline("  @TFRecordSource(files = 2, records = 1000) Operand<TString> files();",
+            "  @Interleave(cycleLength = 1, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:shuffle-buffer-too-small] @Shuffle 'shuffle' has buffer = 100, fewer"
+            + " than the ≈500 records of one file, and @Interleave 'read' reads one file at a time,"
+            + " so each stretch of elements comes from one or two files; read more files at once"
+            + " (cycleLength) or raise the buffer.",
+        "buffer = 100", "100",
+        pipeline("  @TFRecordSource(files = 2, records = 1000) Operand<TString> files();",
+            "  @Interleave(cycleLength = 2, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("shuffle-buffer-memory",
+        pipeline(BIGS, "  @Shuffle(buffer = 500) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH),
+        ERROR, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' holds ≈1.46 GiB (500 elements of"
+            + " 3.00 MiB), more than the RAM budget of 1.00 GiB; shuffle smaller elements earlier"
+            + " (before decoding), or use a smaller buffer.",
+        "buffer = 500", "500",
+        pipeline(BIGS, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("shuffle-buffer-memory",
+        pipeline(BIGS, "  @Shuffle(buffer = 100) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH),
+        WARNING, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' holds ≈300 MiB (100 elements"
+            + " of 3.00 MiB), 29% of the RAM budget of 1.00 GiB, and must fill before the first"
+            + " element comes out; shuffle smaller elements earlier (before decoding), or use a"
+            + " smaller buffer.",
+        "buffer = 100", "100",
+        pipeline(BIGS, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("shuffle-buffer-memory",
+        pipeline("@Pipeline", List.of(), SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' cannot be checked against memory"
+            + " because no RAM budget is set; set a budget, such as @Pipeline(ramBudget = \"8GiB\")"
+            + " or -Afeedline.ramBudget=8GiB.",
+        "buffer = 100", "100",
+        pipeline("@Pipeline", List.of("-Afeedline.ramBudget=2GiB"), SRC, READ, PARSE, DECODE, CACHE,
+            SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("shuffle-split-leak",
+        pipeline(SRC, READ, PARSE, DECODE, SHUFFLE, "  @Take(count = 100) Image head(Image image);",
+            BATCH, PREFETCH),
+        WARNING, "[feedline:shuffle-split-leak] @Take 'head' splits the elements after @Shuffle"
+            + " 'shuffle', which reshuffles every epoch, so the split changes each epoch and a"
+            + " pipeline taking the other part overlaps this one; set `reshuffleEachEpoch = false`"
+            + " and a seed on 'shuffle'.",
+        "@Take", null,
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, seed = 7, reshuffleEachEpoch = false) Image shuffle(Image image);",
+            "  @Take(count = 100) Image head(Image image);", BATCH, PREFETCH)));
+    cases.add(new Case("repeat-blurs-epochs",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Repeat(count = 2) Image twice(Image image);",
+            SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:repeat-blurs-epochs] @Repeat 'twice' comes before @Shuffle 'shuffle', so the"
+            + " shuffle mixes elements of consecutive epochs; repeat after 'shuffle', or run epochs"
+            + " with the generated epoch().",
+        "@Repeat", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Repeat(count = 2) Image twice(Image batch);", PREFETCH)));
+    cases.add(new Case("shard-after-randomness",
+        pipeline(SRC, "  @Shuffle(buffer = 10) Operand<TString> mix(Operand<TString> f);",
+            "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE, CACHE, SHUFFLE,
+            BATCH, PREFETCH),
+        ERROR, "[feedline:shard-after-randomness] @Shard 'mine' follows @Shuffle 'mix', which has no"
+            + " seed, so every worker shards a different order and elements are read twice or"
+            + " never; shard before any shuffle.",
+        "@Shard", null,
+        pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);",
+            "  @Shuffle(buffer = 10) Operand<TString> mix(Operand<TString> f);", READ, PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("shard-after-randomness",
+        pipeline(SRC, "  @Shuffle(buffer = 10, seed = 3) Operand<TString> mix(Operand<TString> f);",
+            "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE, CACHE, SHUFFLE,
+            BATCH, PREFETCH),
+        WARNING, "[feedline:shard-after-randomness] @Shard 'mine' follows @Shuffle 'mix'; its seed"
+            + " keeps workers consistent, but every worker still shuffles everything before dropping"
+            + " most of it; shard before any shuffle.",
+        "@Shard", null,
+        pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("shard-late",
+        pipeline(SRC, READ, PARSE, "  @Shard Encoded mine(Encoded e);", DECODE, CACHE, SHUFFLE,
+            BATCH, PREFETCH),
+        WARNING, "[feedline:shard-late] @Shard 'mine' comes after @Decode 'parse', so every worker"
+            + " reads and processes the whole data set and drops all but its share; shard the file"
+            + " names right after @TFRecordSource.",
+        "@Shard", null,
+        pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("too-few-files-for-workers",
+        pipeline("  @TFRecordSource(files = 4, records = 1000) Operand<TString> files();",
+            "  @Shard(workers = 8) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:too-few-files-for-workers] @TFRecordSource 'files' declares 4 files for the"
+            + " 8 workers of @Shard 'mine', so some workers get no file; write at least 80 shards,"
+            + " 10 per worker for even loads.",
+        "files = 4", "4",
+        pipeline("  @TFRecordSource(files = 80, records = 1000) Operand<TString> files();",
+            "  @Shard(workers = 8) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("too-few-files-for-workers",
+        pipeline("  @TFRecordSource(files = 20, records = 1000) Operand<TString> files();",
+            "  @Shard(workers = 8) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:too-few-files-for-workers] @TFRecordSource 'files' declares 20 files for"
+            + " the 8 workers of @Shard 'mine', fewer than 10 per worker, so workers finish"
+            + " unevenly; write at least 80 shards.",
+        "files = 20", "20",
+        pipeline("  @TFRecordSource(files = 80, records = 1000) Operand<TString> files();",
+            "  @Shard(workers = 8) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("many-small-files",
+        pipeline("  @TFRecordSource(records = 1000, bytesPerFile = 2000000) Operand<TString> files();",
+            READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:many-small-files] @TFRecordSource 'files' declares files of ≈1.91 MiB,"
+            + " and opening a file costs more than reading one that small; pack the data into"
+            + " shards of 100 MB or more.",
+        "bytesPerFile = 2000000", "2000000",
+        pipeline("  @TFRecordSource(records = 1000, bytesPerFile = 200000000) Operand<TString> files();",
+            READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("batch-variable-shape",
+        pipeline("  @InMemorySource(records = 100) Tokens tokens();", "  @Batch(size = 4) Tokens batch(Tokens t);",
+            "  @Prefetch(AUTO) Tokens prefetch(Tokens batch);"),
+        ERROR, "[feedline:batch-variable-shape] @Batch 'batch' stacks component 'ids' of shape [?],"
+            + " whose unknown sizes can differ between elements and fail at run time with 'Cannot"
+            + " batch tensors with different shapes'; use @PaddedBatch, or resize to a fixed shape"
+            + " first.",
+        "@Batch", null,
+        pipeline("  @InMemorySource(records = 100) Tokens tokens();",
+            "  @PaddedBatch(size = 4) Tokens batch(Tokens t);", "  @Prefetch(AUTO) Tokens prefetch(Tokens batch);")));
+    cases.add(new Case("batch-dim-not-static",
+        pipeline("@Pipeline(ramBudget = \"1GiB\", staticShapes = true)", List.of(), SRC, READ, PARSE,
+            DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:batch-dim-not-static] Pipeline Bad needs static shapes, but @Batch"
+            + " 'batch' keeps a smaller last batch, so the batch dimension is unknown; set"
+            + " `dropRemainder = true`.",
+        "@Batch", null,
+        pipeline("@Pipeline(ramBudget = \"1GiB\", staticShapes = true)", List.of(), SRC, READ, PARSE,
+            DECODE, CACHE, SHUFFLE, "  @Batch(size = 4, dropRemainder = true) Image batch(Image image);",
+            PREFETCH)));
+    cases.add(new Case("filter-after-batch",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @Filter static Operand<TBool> keep(Ops tf, Image batch) { return null; }", PREFETCH),
+        WARNING, "[feedline:filter-after-batch] @Filter 'keep' follows @Batch 'batch', so it keeps"
+            + " or drops whole batches and its predicate must return one scalar; filter before"
+            + " 'batch'.",
+        "@Filter", null,
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Filter static Operand<TBool> keep(Ops tf, Image image) { return null; }", CACHE,
+            SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("buffer-after-size-expanding-map",
+        pipeline("  @InMemorySource(records = 1000) Narrow narrows();",
+            "  @Map(parallel = AUTO) static Wide widen(Ops tf, Narrow in) { return null; }",
+            "  @Shuffle(buffer = 100) Wide shuffle(Wide w);", "  @Batch(size = 4) Wide batch(Wide w);",
+            "  @Prefetch(AUTO) Wide prefetch(Wide batch);"),
+        NOTE, "[feedline:buffer-after-size-expanding-map] @Map 'widen' grows elements 4.0× (192 B to"
+            + " 768 B) before @Shuffle 'shuffle' buffers them; buffer before 'widen', and cast to"
+            + " wider types after batching.",
+        "@Shuffle", null,
+        pipeline("  @InMemorySource(records = 1000) Narrow narrows();",
+            "  @Shuffle(buffer = 100) Narrow shuffle(Narrow n);",
+            "  @Map(parallel = AUTO) static Wide widen(Ops tf, Narrow in) { return null; }",
+            "  @Batch(size = 4) Wide batch(Wide w);", "  @Prefetch(AUTO) Wide prefetch(Wide batch);")));
+    cases.add(new Case("in-flight-memory-budget",
+        pipeline(BIGS, "  @Batch(size = 4, dropRemainder = true) Big batch(Big big);",
+            "  @Prefetch(100) Big prefetch(Big batch);"),
+        ERROR, "[feedline:in-flight-memory-budget] Buffers of pipeline Bad hold ≈1.17 GiB at steady"
+            + " state (prefetch 'prefetch' 1.17 GiB), more than the RAM budget of 1.00 GiB; use AUTO"
+            + " buffer sizes, which the autotuner keeps within its budget, or lower the fixed ones.",
+        "@Prefetch(100)", null, pipeline(BIGS, BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("in-flight-memory-budget",
+        pipeline(BIGS, "  @Prefetch(100) Big early(Big big);", "  @Shuffle(buffer = 80) Big shuffle(Big big);",
+            BIG_BATCH, BIG_PREFETCH).withOptions("-Afeedline.prefetchBeforeBatch=off",
+            "-Afeedline.terminalPrefetchAutotune=off"),
+        WARNING, "[feedline:in-flight-memory-budget] Buffers of pipeline Bad hold ≈540 MiB at steady"
+            + " state (prefetch 'early' 300 MiB, shuffle 'shuffle' 240 MiB), 53% of the RAM budget of"
+            + " 1.00 GiB; use AUTO buffer sizes, which the autotuner keeps within its budget, or"
+            + " lower the fixed ones.",
+        "Big early", null, pipeline(BIGS, BIG_BATCH, BIG_PREFETCH)));
+    Declaration reproducibleGood = pipeline("@Pipeline(ramBudget = \"1GiB\", reproducible = true)", List.of(),
+        SRC, READ, PARSE, DECODE, CACHE, "  @Shuffle(buffer = 100, seed = 1) Image shuffle(Image image);",
+        BATCH, PREFETCH);
+    cases.add(new Case("reproducibility-conflict",
+        pipeline("@Pipeline(ramBudget = \"1GiB\", reproducible = true)", List.of(), SRC, READ, PARSE,
+            DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:reproducibility-conflict] Pipeline Bad is reproducible, but @Shuffle"
+            + " 'shuffle' has no seed, so its order differs on every run; set a seed.",
+        "@Shuffle", null, reproducibleGood));
+    cases.add(new Case("reproducibility-conflict",
+        pipeline("@Pipeline(ramBudget = \"1GiB\", reproducible = true)", List.of(), SRC,
+            "  @Interleave(parallel = AUTO, deterministic = false) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, "  @Shuffle(buffer = 100, seed = 1) Image shuffle(Image image);", BATCH,
+            PREFETCH),
+        NOTE, "[feedline:reproducibility-conflict] Pipeline Bad is reproducible, but @Interleave"
+            + " 'read' sets deterministic = false, which lets elements come out in any order; set"
+            + " deterministic = true.",
+        "deterministic = false", "false", reproducibleGood));
+    cases.add(new Case("reproducibility-conflict",
+        pipeline("@Pipeline(ramBudget = \"1GiB\", reproducible = true)", List.of(), SRC, READ, PARSE,
+            DECODE, CACHE, "  @Shuffle(buffer = 100, seed = 1) Image shuffle(Image image);",
+            "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
+            BATCH, PREFETCH),
+        NOTE, "[feedline:reproducibility-conflict] Pipeline Bad is reproducible, but random @Map"
+            + " 'jitter' runs in parallel, so its random values depend on which thread gets which"
+            + " element; use stateless random ops seeded per element, or drop parallel.",
+        "jitter", "AUTO", reproducibleGood));
+    cases.add(new Case("healthy-order",
+        pipeline(SRC, READ, PARSE, "  @Shuffle(buffer = 100) Encoded shuffle(Encoded e);", DECODE,
+            BATCH, PREFETCH),
+        NOTE, "[feedline:healthy-order] Pipeline Bad deviates from the recommended order: 'parse'"
+            + " (@Decode) comes before 'shuffle' (@Shuffle); suggested: files → read → shuffle →"
+            + " parse → decode → batch → prefetch.",
+        "interface Bad", null,
+        pipeline(SRC, READ, "  @Shuffle(buffer = 100) Operand<TString> shuffle(Operand<TString> r);",
+            PARSE, DECODE, BATCH, PREFETCH)));
+    return cases.stream();
+  }
+
+  private static Compilation compile(Declaration declaration, String name) {
+    return Sources.compile(declaration.options(), declaration.source(name));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theBadPipelineReportsExactlyThis(Case c) {
+    JavaFileObject source = c.bad().source("Bad");
+    Diagnostic<? extends JavaFileObject> reported =
+        assertOnly(compile(c.bad(), "Bad"), c.kind(), c.message(), source, c.line());
+    if (c.token() != null) {
+      assertEquals(columnOf(source, c.line(), c.token()), reported.getColumnNumber(),
+          "anchored at " + c.token());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theGoodCounterpartDoesNotReportIt(Case c) {
+    String prefix = "[feedline:" + c.rule() + "]";
+    assertEquals(List.of(), feedline(compile(c.good(), "Good")).stream()
+        .filter(d -> d.getMessage(Locale.ROOT).startsWith(prefix))
+        .toList());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void aWarningOrNoteIsSuppressedOnThePipeline(Case c) {
+    String prefix = "[feedline:" + c.rule() + "]";
+    List<String> reported = feedline(compile(c.bad().suppressing(c.rule()), "Bad")).stream()
+        .map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.startsWith(prefix))
+        .toList();
+    assertEquals(c.kind() == ERROR ? List.of(c.message()) : List.of(), reported,
+        c.kind() == ERROR ? "errors are not suppressible" : "suppressed");
+  }
+}

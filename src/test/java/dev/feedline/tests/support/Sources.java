@@ -4,9 +4,14 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import dev.feedline.processor.PipelineProcessor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
+import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 
 /**
  * Test sources for the processor: element records shared by every test, and a valid pipeline to
@@ -102,5 +107,41 @@ public final class Sources {
 
   public static Compilation compile(JavaFileObject... sources) {
     return compile(List.of(), sources);
+  }
+
+  /** A compilation by ecj, with the files it read: the given sources, written to disk. */
+  public record EclipseRun(Compilation compilation, List<JavaFileObject> files) {}
+
+  /**
+   * Runs the processor under the Eclipse compiler (ecj), as Eclipse users see it. ecj reads
+   * sources from files, so they are written to {@code dir} first; only annotation processing
+   * runs, which is where every Feedline diagnostic comes from.
+   */
+  public static EclipseRun compileWithEclipse(
+      Path dir, List<String> options, JavaFileObject... sources) {
+    List<JavaFileObject> files = new ArrayList<>();
+    for (JavaFileObject source : sources) {
+      files.add(onDisk(dir, source));
+    }
+    List<JavaFileObject> all = new ArrayList<>(files);
+    all.add(onDisk(dir, RECORDS));
+    List<String> arguments = new ArrayList<>(List.of("--release", "17", "-proc:only"));
+    arguments.addAll(options);
+    Compilation compilation = Compiler.compiler(new EclipseCompiler())
+        .withProcessors(new PipelineProcessor())
+        .withOptions(arguments)
+        .compile(all);
+    return new EclipseRun(compilation, files);
+  }
+
+  private static JavaFileObject onDisk(Path dir, JavaFileObject source) {
+    try {
+      Path file = dir.resolve(source.getName().replaceFirst("^/", ""));
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, source.getCharContent(true));
+      return JavaFileObjects.forResource(file.toUri().toURL());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -1,0 +1,44 @@
+package dev.feedline.tests.diagnostics;
+
+import static dev.feedline.tests.support.Diagnostics.assertOnly;
+
+import dev.feedline.tests.support.Sources;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The diagnostic tests again under the Eclipse compiler (ecj 3.40), which Eclipse users compile
+ * with: the same message on the same line. ecj anchors a bad annotation value at its whole
+ * {@code name = value} pair where javac points at the value, so columns are not compared.
+ */
+class EclipseDiagnosticsTest {
+  @TempDir Path dir;
+
+  static java.util.stream.Stream<RuleCatalogueTest.Case> catalogue() {
+    return RuleCatalogueTest.cases();
+  }
+
+  static java.util.stream.Stream<StageDiagnosticsTest.Case> stages() {
+    return StageDiagnosticsTest.cases().map(a -> (StageDiagnosticsTest.Case) a.get()[0]);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("catalogue")
+  void everyCatalogueRuleOnTheSameLine(RuleCatalogueTest.Case c) {
+    Sources.EclipseRun run = Sources.compileWithEclipse(dir, c.bad().options(), c.bad().source("Bad"));
+    assertOnly(run.compilation(), c.kind(), c.message(), run.files().get(0), c.line());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stages")
+  void everyStageDiagnosticOnTheSameLine(StageDiagnosticsTest.Case bad) {
+    Sources.EclipseRun run = Sources.compileWithEclipse(dir, List.of(), Sources.pipeline("Bad",
+        bad.replacement().isEmpty()
+            ? Sources.goodWith(bad.find())
+            : Sources.goodWith(bad.find(), bad.replacement())));
+    assertOnly(run.compilation(), bad.kind(), bad.message(), run.files().get(0), bad.line());
+  }
+}

@@ -93,6 +93,7 @@ public final class PipelineProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    elementReader.newRound();
     checkRecords(round);
     checkStagePlacement(round);
     Set<TypeElement> pipelines = new LinkedHashSet<>();
@@ -171,16 +172,23 @@ public final class PipelineProcessor extends AbstractProcessor {
   }
 
   private void checkStagePlacement(RoundEnvironment round) {
+    Set<TypeElement> stageAnnotations = new LinkedHashSet<>();
     for (StageKind kind : StageKind.values()) {
-      for (Element method : round.getElementsAnnotatedWith(annotation(kind.annotationQualifiedName()))) {
-        Element owner = method.getEnclosingElement();
-        if (Annotations.find(owner, PipelineReader.PIPELINE).isEmpty()) {
+      stageAnnotations.add(annotation(kind.annotationQualifiedName()));
+    }
+    // One scan of the round for every stage annotation: each scan walks every source file.
+    for (Element method : round.getElementsAnnotatedWithAny(stageAnnotations.toArray(TypeElement[]::new))) {
+      Element owner = method.getEnclosingElement();
+      if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()) {
+        continue;
+      }
+      for (StageKind kind : StageKind.values()) {
+        Annotations.find(method, kind.annotationQualifiedName()).ifPresent(annotation -> {
           Report report = new Report();
-          report.add(Message.STAGE_OUTSIDE_PIPELINE, method,
-              Annotations.find(method, kind.annotationQualifiedName()).orElse(null), null,
-              kind.annotation(), method.getSimpleName(), owner.getSimpleName(), owner.getSimpleName());
+          report.add(Message.STAGE_OUTSIDE_PIPELINE, method, annotation, null, kind.annotation(),
+              method.getSimpleName(), owner.getSimpleName(), owner.getSimpleName());
           reporter.print(report);
-        }
+        });
       }
     }
   }

@@ -21,6 +21,11 @@ public final class Report {
     findings.add(new Finding(message, element, annotation, value, message.format(args)));
   }
 
+  /** Adds a finding made for another report, such as a record's, read once for many stages. */
+  public void add(Finding finding) {
+    findings.add(finding);
+  }
+
   public List<Finding> findings() {
     return List.copyOf(findings);
   }

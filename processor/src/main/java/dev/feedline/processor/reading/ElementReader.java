@@ -7,8 +7,11 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.base.Finding;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -30,9 +33,18 @@ public final class ElementReader {
   private static final String FEATURE = "dev.feedline.Feature";
 
   private final Elements elements;
+  /** Records read this round, with their findings: most pipelines use each record in many stages. */
+  private final Map<String, Read> records = new HashMap<>();
+
+  private record Read(Optional<ElementType> element, List<Finding> findings) {}
 
   public ElementReader(Elements elements) {
     this.elements = elements;
+  }
+
+  /** Forgets the records read: elements from another round must be read again. */
+  public void newRound() {
+    records.clear();
   }
 
   /**
@@ -81,6 +93,18 @@ public final class ElementReader {
 
   /** Reads an {@code @Element} record, reporting every problem with it. */
   public Optional<ElementType> readRecord(TypeElement record, Report report) {
+    String name = record.getQualifiedName().toString();
+    Read read = records.get(name);
+    if (read == null) {
+      Report own = new Report();
+      read = new Read(readRecordOnce(record, own), own.findings());
+      records.put(name, read);
+    }
+    read.findings().forEach(report::add);
+    return read.element();
+  }
+
+  private Optional<ElementType> readRecordOnce(TypeElement record, Report report) {
     AnnotationMirror marker = Annotations.find(record, ELEMENT).orElseThrow();
     String name = record.getSimpleName().toString();
     if (record.getKind() != ElementKind.RECORD) {

@@ -58,6 +58,24 @@ public final class DataFiles {
     return List.copyOf(files);
   }
 
+  /**
+   * Checks that a worker gets at least one file when the files are split between workers, file
+   * {@code i} to worker {@code i % workerCount}: an empty share is an error before the first
+   * element, not an epoch that silently yields nothing.
+   */
+  public static void checkShare(
+      PipelineInfo pipeline, String shard, List<String> files, long workerIndex, long workerCount) {
+    if (files.size() <= workerIndex) {
+      PipelineInfo.Stage stage = pipeline.stages().stream()
+          .filter(s -> s.method().equals(shard))
+          .findFirst()
+          .orElseThrow();
+      throw new FeedlineException(pipeline.simpleName(), stage, null, "worker " + workerIndex
+          + " of " + workerCount + " gets no file: there are only " + files.size()
+          + "; write at least one file per worker (10 per worker reads evenly)", null);
+    }
+  }
+
   private static List<String> matchLocal(String pattern) {
     if (!GLOB.matcher(pattern).find()) {
       return List.of(pattern);

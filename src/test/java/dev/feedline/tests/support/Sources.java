@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.tools.JavaFileObject;
-import org.eclipse.jdt.internal.compiler.tool.EclipseCompiler;
 
 /**
  * Test sources for the processor: element records shared by every test, and a valid pipeline to
@@ -127,7 +126,7 @@ public final class Sources {
     all.add(onDisk(dir, RECORDS));
     List<String> arguments = new ArrayList<>(List.of("--release", "17", "-proc:only"));
     arguments.addAll(options);
-    Compilation compilation = Compiler.compiler(new EclipseCompiler())
+    Compilation compilation = Compiler.compiler(new QuietEclipseCompiler())
         .withProcessors(new PipelineProcessor())
         .withOptions(arguments)
         .compile(all);

@@ -86,6 +86,11 @@ final class BuilderWriter {
     if (pipeline.has(StageKind.SHARD)) {
       addWorker(type, builder);
       sourceArguments += ", workerIndex, workerCount";
+      pipeline.stages().stream()
+          .filter(s -> s.kind() == StageKind.SHARD && shardsFileNames(pipeline, s))
+          .findFirst()
+          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, resolved, workerIndex, workerCount)",
+              Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
@@ -93,6 +98,13 @@ final class BuilderWriter {
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, sourceArguments,
         names.elementConstant(pipeline.last()));
     return type.addMethod(build.build()).build();
+  }
+
+  /** Whether {@code shard} splits the file names, before they are read. */
+  private static boolean shardsFileNames(PipelineModel pipeline, Stage shard) {
+    return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
+        && pipeline.stages().subList(0, shard.position()).stream()
+            .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
   }
 
   private static void addWorker(TypeSpec.Builder type, ClassName builder) {

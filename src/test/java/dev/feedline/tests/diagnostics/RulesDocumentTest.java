@@ -1,0 +1,33 @@
+package dev.feedline.tests.diagnostics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.feedline.processor.base.Rule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** docs/rules.md documents exactly the rules the processor has. */
+class RulesDocumentTest {
+  private static final Path DOC =
+      Path.of(System.getProperty("feedline.root", "../..")).resolve("docs/rules.md");
+
+  @Test
+  void everyRuleIdHasItsSectionAndEverySectionARule() throws IOException {
+    Matcher headings = Pattern.compile("(?m)^### `([a-z-]+)`").matcher(Files.readString(DOC));
+    Set<String> documented = new TreeSet<>();
+    while (headings.find()) {
+      documented.add(headings.group(1));
+    }
+    Set<String> implemented =
+        Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(implemented, documented);
+  }
+}

@@ -75,10 +75,13 @@ public final class SizeModel {
           yield count.map(n -> ceilDiv(n, w)).atMost();
         }
         case FILTER -> count.atMost();
-        case TAKE -> take(count, stage.longValue("count"));
-        case SKIP -> count.map(n -> Math.max(0, n - stage.longValue("count")));
+        case TAKE -> take(count, Math.max(0, stage.longValue("count")));
+        case SKIP -> count.map(n -> Math.max(0, n - Math.max(0, stage.longValue("count"))));
         case BATCH, PADDED_BATCH -> {
           long size = stage.longValue("size");
+          if (size < 1) {
+            yield Count.UNKNOWN; // invalid-parameter reports it; the report still sizes the rest
+          }
           yield stage.booleanValue("dropRemainder")
               ? count.map(n -> n / size)
               : count.map(n -> ceilDiv(n, size));

@@ -38,6 +38,19 @@ class DeclarationDiagnosticsTest {
   }
 
   @Test
+  void aGenericPipeline() {
+    JavaFileObject source = Sources.source("Bad",
+        "@Pipeline interface Bad<T> {",
+        "  @InMemorySource Sample samples();",
+        "  @Prefetch(AUTO) Sample prefetch(Sample sample);",
+        "}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:pipeline-generic] @Pipeline Bad has type parameters, but a pipeline's element"
+            + " types are fixed; remove them.",
+        source, "@Pipeline interface Bad<T>");
+  }
+
+  @Test
   void aPrivatePipeline() {
     JavaFileObject source = Sources.source("Outer",
         "class Outer {",

@@ -14,6 +14,8 @@ public enum Message {
   PIPELINE_NOT_ACCESSIBLE(Rule.PIPELINE_NOT_ACCESSIBLE, Severity.ERROR,
       "@Pipeline %s is private, so the generated %s cannot call it; make it package-private or"
           + " public."),
+  PIPELINE_GENERIC(Rule.PIPELINE_GENERIC, Severity.ERROR,
+      "@Pipeline %s has type parameters, but a pipeline's element types are fixed; remove them."),
   ELEMENT_NOT_RECORD(Rule.ELEMENT_NOT_RECORD, Severity.ERROR,
       "@Element %s must be a record; declare it as `record %s(...)`."),
   ELEMENT_INVALID(Rule.ELEMENT_INVALID, Severity.ERROR, "%s"),

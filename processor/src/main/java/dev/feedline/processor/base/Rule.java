@@ -17,6 +17,7 @@ public enum Rule {
   // Declarations the processor cannot turn into a pipeline.
   PIPELINE_NOT_INTERFACE(Category.DECLARATION),
   PIPELINE_NOT_ACCESSIBLE(Category.DECLARATION),
+  PIPELINE_GENERIC(Category.DECLARATION),
   ELEMENT_NOT_RECORD(Category.DECLARATION),
   ELEMENT_INVALID(Category.DECLARATION),
   STAGE_SIGNATURE(Category.DECLARATION),

@@ -52,6 +52,10 @@ public final class PipelineReader {
       report.add(Message.PIPELINE_NOT_ACCESSIBLE, type, annotation, null, name, generated);
       return Optional.empty();
     }
+    if (!type.getTypeParameters().isEmpty()) {
+      report.add(Message.PIPELINE_GENERIC, type, annotation, null, name);
+      return Optional.empty();
+    }
     reportInheritedStages(type, annotation, report);
     List<StageReader.ReadStage> read = new ArrayList<>();
     boolean complete = true;

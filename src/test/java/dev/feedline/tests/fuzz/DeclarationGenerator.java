@@ -1,0 +1,253 @@
+package dev.feedline.tests.fuzz;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Writes random pipeline declarations that are syntactically valid Java but may be wrong in every
+ * other way: element types, stage signatures, annotation values, missing or conflicting
+ * annotations, inherited and generic methods, nested and generic records, types that do not exist
+ * (left, say, for another processor), pipelines that are classes. Half of them start from a valid
+ * pipeline and mutate it a few times, so they stay close to what users write.
+ */
+final class DeclarationGenerator {
+  private static final String[] DTYPES =
+      {"TFloat32", "TInt64", "TString", "TUint8", "TInt32", "TBool", "TFloat64"};
+  private static final String[] ODD_TYPES =
+      {"String", "int", "Operand<?>", "Operand", "java.util.List<Operand<TInt32>>", "Missing", "Object"};
+  private static final String[] SHAPES = {"{}", "{}", "{3}", "{8, 8, 3}", "{-1}", "{-1, 4}", "{-2}",
+      "{0}", "{Feedline.UNKNOWN, 2}", "{100000, 100000, 100000}"};
+  private static final String[] NUMBERS = {"AUTO", "0", "1", "2", "4", "32", "-1", "-2", "-7",
+      "1000", "Feedline.SEQUENTIAL", "Integer.MAX_VALUE"};
+  /** Values javac rejects in an annotation (wrong type, no such constant): picked rarely. */
+  private static final String[] BAD_VALUES = {"Long.MAX_VALUE", "UNDEFINED_CONSTANT"};
+
+  private final SplittableRandom random;
+  private final String name;
+  private final List<String> records = new ArrayList<>();
+  private String source;
+
+  DeclarationGenerator(long seed, String name) {
+    this.random = new SplittableRandom(seed);
+    this.name = name;
+  }
+
+  /** One compilation unit in package {@code fuzz}, declaring pipeline {@code name}. */
+  String source() {
+    if (source == null) {
+      source = write();
+    }
+    return source;
+  }
+
+  /**
+   * Whether javac may stop before annotation processing on this unit (an illegal modifier, a
+   * class with bodiless methods, an annotation value of the wrong type, a type that does not
+   * exist), which would hide the processor's answers on every unit compiled with it.
+   */
+  boolean stopsJavacEarly() {
+    String text = source();
+    return text.contains(" class " + name) || text.contains(" enum " + name)
+        || text.contains("private interface " + name) || text.contains("Long.MAX_VALUE")
+        || text.contains("UNDEFINED_CONSTANT") || text.contains("Missing");
+  }
+
+  private String write() {
+    StringBuilder out = new StringBuilder("package fuzz;\n\n"
+        + "import static dev.feedline.Feedline.AUTO;\n\n"
+        + "import dev.feedline.*;\n"
+        + "import org.tensorflow.Operand;\n"
+        + "import org.tensorflow.op.Ops;\n"
+        + "import org.tensorflow.types.*;\n\n");
+    int recordCount = 1 + random.nextInt(3);
+    for (int i = 0; i < recordCount; i++) {
+      out.append(i == 0 && random.nextBoolean() ? validRecord(name + "R0") : record(name + "R" + i))
+          .append('\n');
+    }
+    List<String> stages = random.nextBoolean() ? mutate(validStages()) : randomStages();
+    boolean base = random.nextInt(8) == 0;
+    if (base) {
+      out.append("interface ").append(name).append("Base {\n  ")
+          .append(stages.isEmpty() ? "" : stages.remove(stages.size() - 1)).append("\n}\n");
+    }
+    String header = pipelineHeader(base);
+    if (!header.contains("@Pipeline") && stages.stream().noneMatch(s -> s.startsWith("@"))) {
+      stages.add(0, "@Cache " + records.get(0) + " kept(" + records.get(0) + " x);"); // still a declaration to judge
+    }
+    boolean nested = random.nextInt(8) == 0;
+    if (nested) {
+      out.append("class ").append(name).append("Outer {\n");
+    }
+    out.append(header).append(header.contains(" enum ") ? " {\n  ;\n" : " {\n");
+    stages.forEach(s -> out.append("  ").append(s).append('\n'));
+    out.append("}\n");
+    if (nested) {
+      out.append("}\n");
+    }
+    return out.toString();
+  }
+
+  private String pipelineHeader(boolean extendsBase) {
+    String annotation = switch (random.nextInt(12)) {
+      case 0 -> "";
+      case 1 -> "@Pipeline(ramBudget = \"lots\")";
+      case 2 -> "@Pipeline(ramBudget = \"1KiB\", reproducible = true, staticShapes = true)";
+      case 3 -> "@Pipeline(ramBudget = \"8GiB\")";
+      case 4 -> "@SuppressWarnings(\"feedline:map-not-parallel\") @Pipeline";
+      default -> "@Pipeline";
+    };
+    String kind = switch (random.nextInt(16)) {
+      case 0 -> "abstract class";
+      case 1 -> "enum";
+      case 2 -> "private interface";
+      case 3 -> "interface /* generic */";
+      default -> "interface";
+    };
+    String typeParameters = kind.contains("generic") ? "<T>" : "";
+    if (kind.equals("enum")) {
+      return annotation + " enum " + name + typeParameters;
+    }
+    return annotation + " " + kind.replace(" /* generic */", "") + " " + name + typeParameters
+        + (extendsBase && kind.contains("interface") ? " extends " + name + "Base" : "");
+  }
+
+  private String record(String recordName) {
+    records.add(recordName);
+    String annotation = random.nextInt(10) == 0 ? "" : "@Element ";
+    String kind = random.nextInt(15) == 0 ? "class" : "record";
+    String generic = random.nextInt(20) == 0 ? "<T>" : "";
+    if (kind.equals("class")) {
+      return annotation + "final class " + recordName + generic + " {}";
+    }
+    int components = random.nextInt(12) == 0 ? 0 : 1 + random.nextInt(3);
+    List<String> parts = new ArrayList<>();
+    for (int c = 0; c < components; c++) {
+      String type = random.nextInt(8) == 0
+          ? pick(ODD_TYPES)
+          : "Operand<" + pick(DTYPES) + ">";
+      String shape = random.nextInt(10) == 0 ? "" : "@Shape(" + pick(SHAPES) + ") ";
+      String feature = random.nextInt(8) == 0 ? "@Feature(\"" + (random.nextBoolean() ? "" : "k" + c) + "\") " : "";
+      parts.add(feature + shape + type + " c" + c);
+    }
+    return annotation + "record " + recordName + generic + "(" + String.join(", ", parts) + ") {}";
+  }
+
+  /** A record any stage can use: numeric components of fixed shapes. */
+  private String validRecord(String recordName) {
+    records.add(recordName);
+    return "@Element record " + recordName + "(@Shape({4}) Operand<TFloat32> x, @Shape({})"
+        + " Operand<TInt64> label) {}";
+  }
+
+  private String someRecord() {
+    return random.nextInt(12) == 0 ? "Operand<TString>" : random.nextInt(20) == 0 ? pick(ODD_TYPES) : pick(records);
+  }
+
+  /** A valid-looking pipeline over this unit's first record. */
+  private List<String> validStages() {
+    String r = records.get(0);
+    List<String> stages = new ArrayList<>();
+    if (random.nextBoolean()) {
+      stages.add("@TFRecordSource(records = 1000) Operand<TString> files();");
+      stages.add("@Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);");
+      stages.add("@Decode(parallel = AUTO) " + r + " parse(Operand<TString> s);");
+    } else {
+      stages.add("@InMemorySource(records = 100) " + r + " data();");
+    }
+    stages.add("@Map(parallel = AUTO) static " + r + " map(Ops tf, " + r + " in) { return in; }");
+    stages.add("@Cache " + r + " cache(" + r + " in);");
+    stages.add("@Shuffle(buffer = 100) " + r + " shuffle(" + r + " in);");
+    stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
+    stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
+    return stages;
+  }
+
+  private List<String> mutate(List<String> stages) {
+    int mutations = random.nextInt(3);
+    for (int m = 0; m < mutations && !stages.isEmpty(); m++) {
+      int i = random.nextInt(stages.size());
+      switch (random.nextInt(6)) {
+        case 0 -> stages.remove(i);
+        case 1 -> stages.add(random.nextInt(stages.size() + 1), // a copy under another name
+            stages.get(i).replaceFirst(" (\\w+)\\((?!.* \\w+\\()", " $1Again("));
+        case 2 -> {
+          int j = random.nextInt(stages.size());
+          String swap = stages.get(i);
+          stages.set(i, stages.get(j));
+          stages.set(j, swap);
+        }
+        case 3 -> stages.set(i, stages.get(i).replaceFirst("(?<=(= |\\())(\\d+|AUTO)", pick(NUMBERS)));
+        case 4 -> stages.set(i, stages.get(i).replace(records.get(0), someRecord()));
+        default -> stages.set(i, randomStage(i));
+      }
+    }
+    return stages;
+  }
+
+  private List<String> randomStages() {
+    List<String> stages = new ArrayList<>();
+    int count = random.nextInt(10);
+    for (int i = 0; i < count; i++) {
+      stages.add(randomStage(i));
+    }
+    return stages;
+  }
+
+  private String randomStage(int i) {
+    String in = someRecord();
+    String out = random.nextInt(3) == 0 ? someRecord() : in;
+    String m = "s" + i + random.nextInt(1000);
+    String body = "{ return null; }";
+    String extra = random.nextInt(6) == 0 ? randomAnnotation() + " " : "";
+    return extra + switch (random.nextInt(17)) {
+      case 0 -> "@TFRecordSource" + hints() + " Operand<TString> " + m + "();";
+      case 1 -> "@InMemorySource " + out + " " + m + "();";
+      case 2 -> "@Interleave(cycleLength = " + pick(NUMBERS) + ", parallel = " + pick(NUMBERS)
+          + ") Operand<TString> " + m + "(Operand<TString> f);";
+      case 3 -> "@Decode(parallel = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " s);";
+      case 4 -> "@Map(parallel = " + pick(NUMBERS) + ", random = " + random.nextBoolean()
+          + ", vectorized = " + random.nextBoolean() + ") static " + out + " " + m + "(Ops tf, " + in
+          + " x) " + body;
+      case 5 -> "@Filter static Operand<TBool> " + m + "(Ops tf, " + in + " x) " + body;
+      case 6 -> "@Shuffle(buffer = " + pick(NUMBERS) + ", seed = " + pick(NUMBERS) + ") " + out + " "
+          + m + "(" + in + " x);";
+      case 7 -> "@Cache(file = \"" + (random.nextBoolean() ? "" : "c") + "\") " + out + " " + m + "(" + in + " x);";
+      case 8 -> "@Batch(size = " + pick(NUMBERS) + ", dropRemainder = " + random.nextBoolean() + ") "
+          + out + " " + m + "(" + in + " x);";
+      case 9 -> "@PaddedBatch(size = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 10 -> "@Repeat(count = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 11 -> "@Take(count = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 12 -> "@Shard(workers = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 13 -> "@Prefetch(" + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 14 -> "<T> " + out + " " + m + "(T x);"; // generic, unannotated
+      case 15 -> "@Map default " + out + " " + m + "(" + in + " x) " + body;
+      default -> out + " " + m + "(" + in + " x);"; // forgotten annotation
+    };
+  }
+
+  private String randomAnnotation() {
+    return switch (random.nextInt(4)) {
+      case 0 -> "@Cache";
+      case 1 -> "@SuppressWarnings(\"feedline:healthy-order\")";
+      case 2 -> "@Deprecated";
+      default -> "@Skip(count = 1)";
+    };
+  }
+
+  private String hints() {
+    return random.nextBoolean() ? "" : "(files = " + pick(NUMBERS) + ", records = " + pick(NUMBERS)
+        + ", bytesPerFile = " + pick(NUMBERS) + ")";
+  }
+
+  private String pick(String[] values) {
+    if (values == NUMBERS && random.nextInt(40) == 0) {
+      return BAD_VALUES[random.nextInt(BAD_VALUES.length)];
+    }
+    return values[random.nextInt(values.length)];
+  }
+
+  private String pick(List<String> values) {
+    return values.get(random.nextInt(values.size()));
+  }
+}

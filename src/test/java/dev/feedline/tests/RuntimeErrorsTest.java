@@ -35,7 +35,9 @@ class RuntimeErrorsTest {
 
       assertEquals("RowsPipeline", error.pipeline());
       assertEquals("parse", error.stage().orElseThrow().method());
-      assertTrue(error.getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode): "),
+      assertEquals(dir.resolve("bad.tfrecord").toString(), error.file().orElseThrow());
+      assertTrue(error.getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode), file "
+          + dir.resolve("bad.tfrecord") + ": record 1 has no feature 'values' (TensorFlow: "),
           error.getMessage());
       assertTrue(error.getMessage().contains("Feature: values (data type: float) is required"),
           error.getMessage());

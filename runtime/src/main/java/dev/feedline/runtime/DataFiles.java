@@ -110,6 +110,10 @@ public final class DataFiles {
     }
   }
 
+  /**
+   * Checks a local file before the pipeline starts: TensorFlow reads an empty file, and a file cut
+   * inside a record header, as fewer records, without a word.
+   */
   private static void checkReadable(PipelineInfo pipeline, PipelineInfo.Stage source, String file) {
     if (URI_SCHEME.matcher(file).matches()) {
       return; // listed by TensorFlow: it exists
@@ -120,9 +124,22 @@ public final class DataFiles {
             ? "the file does not exist"
             : Files.isDirectory(path)
                 ? "the path is a folder, not a file"
-                : !Files.isReadable(path) ? "the file is not readable (permission denied)" : null;
+                : !Files.isReadable(path)
+                    ? "the file is not readable (permission denied)"
+                    : size(path) == 0
+                        ? "the file is empty, but a TFRecord file holds at least one record"
+                        : TFRecordFile.checkFraming(path).map(TFRecordFile.Damage::describe)
+                            .orElse(null);
     if (problem != null) {
       throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
+    }
+  }
+
+  private static long size(Path path) {
+    try {
+      return Files.size(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read the size of " + path, e);
     }
   }
 }

@@ -26,6 +26,7 @@ import org.tensorflow.types.family.TType;
  */
 public final class DatasetIterator {
   private final PipelineInfo pipeline;
+  private final DataSource data;
   private final Op park;
   private final Op release;
   private final Op start;
@@ -36,11 +37,13 @@ public final class DatasetIterator {
    * Adds the iterator ops for {@code dataset} to the graph of {@code tf}.
    *
    * @param spec the element spec of the dataset's last stage
+   * @param data what the dataset reads, to name the file and record behind a data error
    */
-  public DatasetIterator(
-      Ops tf, PipelineInfo pipeline, Operand<? extends TType> dataset, ElementSpec spec) {
+  public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> dataset,
+      ElementSpec spec, DataSource data) {
     TVariant.register();
     this.pipeline = pipeline;
+    this.data = data;
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar());
     this.park = tf.withName("park_dataset").assignVariableOp(parked, dataset);
     this.release =
@@ -126,13 +129,21 @@ public final class DatasetIterator {
     }
   }
 
-  /** Wraps a TensorFlow error with the pipeline and, when it can be told, the stage. */
+  /**
+   * Wraps a TensorFlow error with the pipeline and, when they can be told, the stage, the file and
+   * the record: TensorFlow's messages often name none of them.
+   */
   RuntimeException translate(RuntimeException error) {
     if (error instanceof FeedlineException) {
       return error;
     }
     String message = String.valueOf(error.getMessage()).strip();
-    return new FeedlineException(
-        pipeline.simpleName(), StageLocator.locate(pipeline, message), null, message, error);
+    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message);
+    String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
+    return data.explain(message)
+        .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),
+            culprit.problem() + " (TensorFlow: " + tensorFlowSays + ")", error))
+        .orElseGet(() -> new FeedlineException(
+            pipeline.simpleName(), stage, null, message, error));
   }
 }

@@ -28,7 +28,8 @@ final class StageLocator {
     if (path.find()) {
       return alongPath(pipeline.stages(), path.group(1).split("::"));
     }
-    if (message.contains("corrupted record") || message.contains("truncated record")) {
+    if (message.contains("corrupted record") || message.contains("truncated record")
+        || message.contains("No such file or directory")) {
       return first(pipeline.stages(), Set.of("Interleave"));
     }
     return null;

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,11 +21,22 @@ class DataFilesTest {
 
   @TempDir Path dir;
 
+  /** Writes a TFRecord file of one empty record: valid framing, nothing more. */
   private String touch(String name) throws IOException {
     Path file = dir.resolve(name);
     Files.createDirectories(file.getParent());
-    Files.writeString(file, "");
+    byte[] length = new byte[8];
+    ByteBuffer record = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+        .put(length).putInt(maskedCrc(length)).putInt(maskedCrc(new byte[0]));
+    Files.write(file, record.array());
     return file.toString();
+  }
+
+  private static int maskedCrc(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    int value = (int) crc.getValue();
+    return ((value >>> 15) | (value << 17)) + 0xa282ead8;
   }
 
   @Test
@@ -30,7 +44,7 @@ class DataFilesTest {
     String b = touch("b.tfrecord");
     String a = touch("a.tfrecord");
     String c = touch("sub/c.tfrecord");
-    touch("notes.txt");
+    Files.writeString(dir.resolve("notes.txt"), "not matched");
 
     List<String> files = DataFiles.resolve(PIPELINE, List.of(dir + "/*.tfrecord", b, dir + "/sub/*"));
 
@@ -40,7 +54,7 @@ class DataFilesTest {
   @Test
   void tensorFlowListsFilesForPatternsWithAScheme() throws IOException {
     String a = touch("a.tfrecord");
-    touch("b.txt");
+    Files.writeString(dir.resolve("b.txt"), "not a record file, not matched");
     assertEquals(List.of("file://" + a),
         DataFiles.resolve(PIPELINE, List.of("file://" + dir + "/*.tfrecord")));
   }

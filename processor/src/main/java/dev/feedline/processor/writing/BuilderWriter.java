@@ -2,6 +2,7 @@ package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
@@ -94,10 +95,23 @@ final class BuilderWriter {
     }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
-    build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N))",
+    build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N,\n$L))",
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, sourceArguments,
-        names.elementConstant(pipeline.last()));
+        names.elementConstant(pipeline.last()), dataSource(pipeline, names));
     return type.addMethod(build.build()).build();
+  }
+
+  /** What the dataset reads, so that data errors can name their file and record. */
+  private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
+    if (pipeline.stages().get(0).kind() != StageKind.TFRECORD_SOURCE) {
+      return CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE);
+    }
+    return pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.DECODE)
+        .findFirst()
+        .map(decode -> CodeBlock.of("$T.tfRecords(resolved, $N)", Names.DATA_SOURCE,
+            names.featureConstant(decode)))
+        .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));
   }
 
   /** Whether {@code shard} splits the file names, before they are read. */

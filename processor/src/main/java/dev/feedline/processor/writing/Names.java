@@ -41,6 +41,7 @@ final class Names {
   static final ClassName EXAMPLE_PARSER = ClassName.get(RUNTIME, "ExampleParser");
   static final ClassName DATA_FILES = ClassName.get(RUNTIME, "DataFiles");
   static final ClassName COST_CHECK = ClassName.get(RUNTIME, "CostCheck");
+  static final ClassName DATA_SOURCE = ClassName.get(RUNTIME, "DataSource");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -1,0 +1,76 @@
+package dev.feedline.runtime;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The files a pipeline reads, and the tf.train.Example features it parses from them: what the
+ * runtime needs to say which file and record a TensorFlow data error comes from, since
+ * TensorFlow's messages name a byte offset or a feature, but no file.
+ *
+ * @param files the resolved files; empty for an in-memory source
+ * @param features the features {@code @Decode} parses from the records, if it does
+ */
+public record DataSource(List<String> files, Optional<ElementSpec> features) {
+  private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
+  private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
+
+  public DataSource {
+    files = List.copyOf(files);
+  }
+
+  /** Data held in the graph: nothing to point at. */
+  public static DataSource inMemory() {
+    return new DataSource(List.of(), Optional.empty());
+  }
+
+  /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
+  public static DataSource tfRecords(List<String> files, ElementSpec features) {
+    return new DataSource(files, Optional.of(features));
+  }
+
+  /** TFRecord files whose records the pipeline does not parse itself. */
+  public static DataSource tfRecords(List<String> files) {
+    return new DataSource(files, Optional.empty());
+  }
+
+  /** A file and what is wrong with it, found for a TensorFlow error. */
+  record Culprit(String file, String problem) {}
+
+  /** The file and record behind a TensorFlow error message, when they can be found. */
+  Optional<Culprit> explain(String message) {
+    Matcher damaged = DAMAGED_AT.matcher(message);
+    if (damaged.find()) {
+      long offset = Long.parseLong(damaged.group(1));
+      for (String file : localFiles()) {
+        // TensorFlow names the offset of the damaged data, 12 header bytes into the record.
+        Optional<TFRecordFile.Damage> damage = TFRecordFile.checkRecordAt(Path.of(file), offset - 12)
+            .or(() -> TFRecordFile.checkRecordAt(Path.of(file), offset));
+        if (damage.isPresent()) {
+          return Optional.of(new Culprit(file, damage.get().describe()));
+        }
+      }
+      return Optional.empty();
+    }
+    Matcher missing = NOT_FOUND.matcher(message);
+    if (missing.find()) {
+      return Optional.of(new Culprit(missing.group(1), "the file has disappeared"));
+    }
+    if (features.isPresent() && ExampleCheck.isParseError(message)) {
+      for (String file : localFiles()) {
+        Optional<String> problem = ExampleCheck.firstProblem(Path.of(file), features.get());
+        if (problem.isPresent()) {
+          return Optional.of(new Culprit(file, problem.get()));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private List<String> localFiles() {
+    return files.stream().filter(f -> !f.contains("://")).toList();
+  }
+}

@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -7,59 +8,94 @@ import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.DestroyResourceOp;
+import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.op.data.Iterator;
+import org.tensorflow.op.data.SerializeIterator;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
 
 /**
  * The iterator of a generated pipeline, and its lifecycle across epochs.
  *
- * <p>Graph mode runs the dataset-building ops again on every {@code MakeIterator}: a memory cache
- * would start empty and a seeded shuffle would repeat its order each epoch. So the dataset is
- * built once per session and parked in a resource variable; every epoch makes a fresh iterator over
- * that same dataset. Its cache is then filled once and served from epoch 2 on, and its shuffle
- * draws a new order per epoch (the same sequence of orders on every run when seeded).
+ * <p>Graph mode runs the dataset-building ops again on every {@code MakeIterator}, so a memory
+ * cache built with them would start empty every epoch. The stages up to the last cache are
+ * therefore built once per session and parked in a resource variable; the stages after it are
+ * built again for each epoch, on top of the parked part, with the epoch's number fed in. A
+ * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
+ * the same on every run, and a checkpoint that records the epoch's number restores exactly.
  */
 public final class DatasetIterator {
+  private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
+
   private final PipelineInfo pipeline;
   private final DataSource data;
   private final Op park;
   private final Op release;
+  private final Placeholder<TInt64> epoch;
   private final Op start;
   private final List<Output<?>> outputs;
+  private final Operand<TString> saveState;
+  private final Placeholder<TString> savedState;
+  private final Op restoreState;
   private Session parkedIn;
+  private long nextEpoch;
+  private long current = -1;
+
+  /** Builds the stages of one epoch on top of the kept part, from the epoch's number. */
+  @FunctionalInterface
+  public interface EpochDataset {
+    /**
+     * @param cached the parked dataset up to the last cache; null when there is no cache
+     * @param epoch the epoch's number, 0 for the first
+     */
+    Operand<? extends TType> build(Operand<? extends TType> cached, Operand<TInt64> epoch);
+  }
 
   /**
-   * Adds the iterator ops for {@code dataset} to the graph of {@code tf}.
+   * Adds the iterator ops to the graph of {@code tf}.
    *
+   * @param cached the stages up to the last cache, built once per session; null without a cache
+   * @param perEpoch the stages after it, built for every epoch
    * @param spec the element spec of the dataset's last stage
    * @param data what the dataset reads, to name the file and record behind a data error
    */
-  public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> dataset,
-      ElementSpec spec, DataSource data) {
+  public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> cached,
+      EpochDataset perEpoch, ElementSpec spec, DataSource data) {
     TVariant.register();
     this.pipeline = pipeline;
     this.data = data;
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar());
-    this.park = tf.withName("park_dataset").assignVariableOp(parked, dataset);
+    this.park = cached == null ? null : tf.withName("park_dataset").assignVariableOp(parked, cached);
     this.release =
         tf.withName("release_dataset")
             .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
+    this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+    Operand<? extends TType> dataset = perEpoch.build(
+        cached == null ? null : tf.readVariableOp(parked, TVariant.class), epoch);
     Iterator iterator = tf.withName("iterator").data.iterator("", "", spec.types(), spec.shapes());
-    this.start =
-        tf.withName("start_epoch")
-            .data
-            .makeIterator(tf.readVariableOp(parked, TVariant.class), iterator);
+    this.start = tf.withName("start_epoch").data.makeIterator(dataset, iterator);
     this.outputs =
         List.copyOf(
             tf.withName("next_element")
                 .data
                 .iteratorGetNext(iterator, spec.types(), spec.shapes())
                 .components());
+    // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
+    // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
+    boolean random = pipeline.stages().stream().anyMatch(PipelineInfo.Stage::random);
+    this.saveState = tf.withName("save_state").io.serializeTensor(tf.data.serializeIterator(
+        iterator, SerializeIterator.externalStatePolicy(random ? 1L : 0L)));
+    this.savedState = tf.withName("saved_state").placeholder(TString.class,
+        Placeholder.shape(Shape.scalar()));
+    this.restoreState = tf.withName("restore_state").data.deserializeIterator(iterator,
+        tf.io.parseTensor(savedState, TVariant.class));
   }
 
   /** The pipeline this iterator belongs to. */
@@ -76,16 +112,29 @@ public final class DatasetIterator {
   }
 
   /**
-   * Starts an epoch in {@code session}: builds the dataset the first time this session sees it,
-   * then makes a fresh iterator over it.
+   * Starts an epoch in {@code session}: builds the kept part the first time this session sees it,
+   * then builds this epoch's stages and a fresh iterator over them. Epochs count from 0 per session.
    */
   public void startEpoch(Session session) {
+    if (session != parkedIn) {
+      nextEpoch = 0;
+    }
+    startEpoch(session, nextEpoch);
+  }
+
+  private void startEpoch(Session session, long number) {
     try {
       if (session != parkedIn) {
-        session.run(park);
+        if (park != null) {
+          session.run(park);
+        }
         parkedIn = session;
       }
-      session.run(start);
+      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+        session.runner().feed(epoch, epochNumber).addTarget(start).run();
+      }
+      current = number;
+      nextEpoch = number + 1;
     } catch (RuntimeException e) {
       throw translate(e);
     }
@@ -114,6 +163,67 @@ public final class DatasetIterator {
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     startEpoch(session);
     return new EpochIterator<>(() -> step.apply(session.runner()).run(), this::translate);
+  }
+
+  /**
+   * Saves the position of the running epoch to {@code file}, atomically: shuffle buffers, cache
+   * contents and how far the epoch has come, so {@link #resume} continues exactly here. Call it
+   * between two elements of an epoch.
+   */
+  public void checkpoint(Session session, Path file) {
+    if (session != parkedIn) {
+      throw new IllegalStateException("Pipeline " + pipeline.simpleName()
+          + ": no epoch of this session to checkpoint; start one with epoch() or steps()");
+    }
+    byte[] state;
+    try (Result result = session.runner().fetch(saveState).run()) {
+      state = ((TString) result.get(0)).asBytes().getObject();
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+    CheckpointFile.write(file, pipeline, current, state);
+    pipeline.stages().stream().filter(PipelineInfo.Stage::random).forEach(stage -> LOG.log(
+        System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
+            + " not produced yet when {2} was written get new random values after a restore.",
+        pipeline.simpleName(), stage, file));
+  }
+
+  /**
+   * Restores the epoch saved in {@code file} and iterates the rest of it, fetching every output
+   * component like {@link #epoch}.
+   *
+   * @throws FeedlineException when the file is truncated, corrupt, or from another pipeline or
+   *     another definition of this one
+   */
+  public <T extends AutoCloseable> EpochIterator<T> resume(
+      Session session, Path file, Function<Result, T> toElement) {
+    restore(session, file);
+    return new EpochIterator<>(
+        () -> {
+          Session.Runner runner = session.runner();
+          outputs.forEach(runner::fetch);
+          return toElement.apply(runner.run());
+        },
+        this::translate);
+  }
+
+  /** Restores the epoch saved in {@code file} and runs one step per element of the rest of it. */
+  public EpochIterator<Result> resumeSteps(
+      Session session, Path file, UnaryOperator<Session.Runner> step) {
+    restore(session, file);
+    return new EpochIterator<>(() -> step.apply(session.runner()).run(), this::translate);
+  }
+
+  private void restore(Session session, Path file) {
+    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline);
+    byte[] state = saved.state();
+    startEpoch(session, saved.epoch());
+    try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
+      session.runner().feed(savedState, bytes).addTarget(restoreState).run();
+    } catch (RuntimeException e) {
+      throw CheckpointFile.refused(pipeline, file, "TensorFlow could not restore it: "
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+    }
   }
 
   /**

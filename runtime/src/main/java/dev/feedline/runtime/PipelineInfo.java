@@ -3,21 +3,25 @@ package dev.feedline.runtime;
 import java.util.List;
 
 /**
- * What the runtime knows of a generated pipeline: its declaring type and its stages, in order. It
- * names the stage in error messages.
+ * What the runtime knows of a generated pipeline: its declaring type, a fingerprint of its
+ * definition, and its stages in order. It names the stage in error messages and the definition in
+ * checkpoints.
  *
  * @param name the qualified name of the {@code @Pipeline} interface
+ * @param definition a fingerprint of the stage plan: it changes when a stage, a value or a shape
+ *     does, so a checkpoint of another definition is refused
  * @param stages the stages in source order, the source first
  */
-public record PipelineInfo(String name, List<Stage> stages) {
+public record PipelineInfo(String name, String definition, List<Stage> stages) {
 
   /**
    * One stage.
    *
    * @param method the stage method's name
    * @param annotation the stage annotation's simple name, such as {@code "Map"}
+   * @param random whether it draws random values, which a checkpoint cannot restore
    */
-  public record Stage(String method, String annotation) {
+  public record Stage(String method, String annotation, boolean random) {
     @Override
     public String toString() {
       return "'" + method + "' (@" + annotation + ")";
@@ -30,7 +34,12 @@ public record PipelineInfo(String name, List<Stage> stages) {
 
   /** A stage; static-import it to keep the generated stage list readable. */
   public static Stage stage(String method, String annotation) {
-    return new Stage(method, annotation);
+    return new Stage(method, annotation, false);
+  }
+
+  /** A stage declared random, such as {@code @Map(random = true)}; static-import it too. */
+  public static Stage randomStage(String method, String annotation) {
+    return new Stage(method, annotation, true);
   }
 
   /** The pipeline's simple name, for messages. */

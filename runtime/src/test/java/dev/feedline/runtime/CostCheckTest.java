@@ -23,7 +23,7 @@ import org.tensorflow.types.TString;
 /** A map checked as cheap at compile time, cross-checked against the ops its graph runs. */
 class CostCheckTest {
   private static final PipelineInfo PIPELINE =
-      new PipelineInfo("x.Photos", List.of(PipelineInfo.stage("normalize", "Map")));
+      new PipelineInfo("x.Photos", "test", List.of(PipelineInfo.stage("normalize", "Map")));
   private final List<LogRecord> logged = new ArrayList<>();
   private final Logger logger = Logger.getLogger(CostCheck.class.getName());
   private final Handler capture = new Handler() {

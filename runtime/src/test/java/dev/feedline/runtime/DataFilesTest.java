@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Resolving the file names and globs a TFRecord source is given. */
 class DataFilesTest {
   private static final PipelineInfo PIPELINE =
-      new PipelineInfo("x.Rows", List.of(stage("files", "TFRecordSource"), stage("read", "Interleave")));
+      new PipelineInfo("x.Rows", "test", List.of(stage("files", "TFRecordSource"), stage("read", "Interleave")));
 
   @TempDir Path dir;
 

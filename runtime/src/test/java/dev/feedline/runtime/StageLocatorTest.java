@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** Error messages as TensorFlow 2.18 writes them, mapped back to the stage they come from. */
 class StageLocatorTest {
-  private static final PipelineInfo PHOTOS = new PipelineInfo("x.PhotoPipeline", List.of(
+  private static final PipelineInfo PHOTOS = new PipelineInfo("x.PhotoPipeline", "test", List.of(
       stage("shards", "TFRecordSource"),
       stage("read", "Interleave"),
       stage("parse", "Decode"),
@@ -44,7 +44,7 @@ class StageLocatorTest {
 
   @Test
   void aFusedMapAndBatchNamesTheMap() {
-    PipelineInfo noShuffle = new PipelineInfo("x.P", List.of(
+    PipelineInfo noShuffle = new PipelineInfo("x.P", "test", List.of(
         stage("source", "InMemorySource"), stage("square", "Map"), stage("batch", "Batch")));
     PipelineInfo.Stage stage = StageLocator.locate(noShuffle,
         "Error in user-defined function passed to MapAndBatchDataset:3 transformation with"

@@ -23,7 +23,7 @@ final class BuilderWriter {
 
   private BuilderWriter() {}
 
-  static TypeSpec write(PipelineModel pipeline, GeneratedNames names) {
+  static TypeSpec write(PipelineModel pipeline, GeneratedNames names, DatasetWriter dataset) {
     ClassName builder = names.generated().nestedClass("Builder");
     Stage source = pipeline.stages().get(0);
     TypeSpec.Builder type = TypeSpec.classBuilder(builder)
@@ -37,7 +37,6 @@ final class BuilderWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
         .addParameter(Names.GRAPH, "graph");
-    String sourceArguments;
     if (source.kind() == StageKind.TFRECORD_SOURCE) {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
               Modifier.PRIVATE, Modifier.FINAL)
@@ -60,13 +59,10 @@ final class BuilderWriter {
           .varargs()
           .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
           .build());
-      build.addStatement("$T<$T> resolved = $T.resolve($N, files)",
+      build.addStatement("$T<$T> files = $T.resolve($N, this.files)",
           Names.LIST, STRING, Names.DATA_FILES, GeneratedNames.PIPELINE);
-      sourceArguments = "resolved";
     } else {
-      addDataSetter(type, builder, source, build);
-      sourceArguments = String.join(", ", source.output().components().stream()
-          .map(Component::name).toList());
+      addDataSetter(type, builder, source, build, names);
     }
     for (Stage cache : names.fileCaches(pipeline)) {
       String field = names.cacheFile(cache).orElseThrow();
@@ -82,21 +78,24 @@ final class BuilderWriter {
           .addStatement("this.$N = prefix", field)
           .addStatement("return this")
           .build());
-      sourceArguments += ", " + field;
     }
     if (pipeline.has(StageKind.SHARD)) {
       addWorker(type, builder);
-      sourceArguments += ", workerIndex, workerCount";
       pipeline.stages().stream()
           .filter(s -> s.kind() == StageKind.SHARD && shardsFileNames(pipeline, s))
           .findFirst()
-          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, resolved, workerIndex, workerCount)",
+          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, files, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
-    build.addStatement("return new $T(new $T(tf, $N, dataset(tf, $L), $N,\n$L))",
-        names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, sourceArguments,
+    CodeBlock cached = dataset.hasCachedPart()
+        ? CodeBlock.of("cachedDataset(tf$L)", dataset.cachedArguments())
+        : CodeBlock.of("null /* no cache to keep */");
+    CodeBlock perEpoch = CodeBlock.of("(cached, epoch) -> dataset(tf$L, epoch$L)",
+        dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N, $L))",
+        names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, cached, perEpoch,
         names.elementConstant(pipeline.last()), dataSource(pipeline, names));
     return type.addMethod(build.build()).build();
   }
@@ -109,9 +108,9 @@ final class BuilderWriter {
     return pipeline.stages().stream()
         .filter(s -> s.kind() == StageKind.DECODE)
         .findFirst()
-        .map(decode -> CodeBlock.of("$T.tfRecords(resolved, $N)", Names.DATA_SOURCE,
+        .map(decode -> CodeBlock.of("$T.tfRecords(files, $N)", Names.DATA_SOURCE,
             names.featureConstant(decode)))
-        .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));
+        .orElse(CodeBlock.of("$T.tfRecords(files)", Names.DATA_SOURCE));
   }
 
   /** Whether {@code shard} splits the file names, before they are read. */
@@ -142,8 +141,8 @@ final class BuilderWriter {
         .build());
   }
 
-  private static void addDataSetter(
-      TypeSpec.Builder type, ClassName builder, Stage source, MethodSpec.Builder build) {
+  private static void addDataSetter(TypeSpec.Builder type, ClassName builder, Stage source,
+      MethodSpec.Builder build, GeneratedNames names) {
     List<Component> components = source.output().components();
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
         .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"
@@ -153,12 +152,13 @@ final class BuilderWriter {
         .returns(builder);
     for (Component c : components) {
       TypeName dtype = Names.dtype(c.dtype());
-      type.addField(dtype, c.name(), Modifier.PRIVATE);
-      data.addParameter(ParameterSpec.builder(dtype, c.name()).build());
-      data.addStatement("this.$N = $N", c.name(), c.name());
+      String name = names.sourceParameter(c);
+      type.addField(dtype, name, Modifier.PRIVATE);
+      data.addParameter(ParameterSpec.builder(dtype, name).build());
+      data.addStatement("this.$N = $N", name, name);
     }
     type.addMethod(data.addStatement("return this").build());
-    build.beginControlFlow("if ($N == null)", components.get(0).name())
+    build.beginControlFlow("if ($N == null)", names.sourceParameter(components.get(0)))
         .addStatement("throw new $T($S)", IllegalStateException.class,
             "Call data(...) with the elements before build(graph)")
         .endControlFlow();

@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.feedline.processor.model.CostModel;
+import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -14,7 +15,7 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes the {@code dataset} method: one tf.data op per stage, in order, from TensorFlow Java's
+ * Writes the dataset-building methods: one tf.data op per stage, in order, from TensorFlow Java's
  * raw data ops.
  */
 final class DatasetWriter {
@@ -31,44 +32,108 @@ final class DatasetWriter {
   }
 
   /**
-   * The run-time data of the dataset method: the source's file names or tensors (one per
-   * component), then each file cache's path prefix.
+   * The position of the last {@code @Cache}, 0 without one. The stages up to it are built once per
+   * session and kept, so the cache outlives epochs; the stages after it are built again for every
+   * epoch, with that epoch's number, which seeds its shuffles.
    */
-  static List<ParameterSpec> runTimeParameters(PipelineModel pipeline, GeneratedNames names) {
-    Stage source = pipeline.stages().get(0);
+  private int lastCache() {
+    return pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.CACHE)
+        .mapToInt(Stage::position)
+        .max()
+        .orElse(0);
+  }
+
+  /** Whether the pipeline has a cached part, built once per session. */
+  boolean hasCachedPart() {
+    return lastCache() > 0;
+  }
+
+  private List<Stage> cachedPart() {
+    return pipeline.stages().subList(0, lastCache());
+  }
+
+  private List<Stage> epochPart() {
+    return pipeline.stages().subList(lastCache(), pipeline.stages().size());
+  }
+
+  /** The run-time data the stages of a part need: source data, cache prefixes, the worker. */
+  private List<ParameterSpec> runTimeParameters(List<Stage> part) {
     List<ParameterSpec> parameters = new ArrayList<>();
-    if (source.kind() == StageKind.TFRECORD_SOURCE) {
-      parameters.add(ParameterSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files").build());
-    } else {
-      source.output().components().forEach(
-          c -> parameters.add(ParameterSpec.builder(Names.dtype(c.dtype()), c.name()).build()));
-    }
-    for (Stage cache : names.fileCaches(pipeline)) {
-      parameters.add(ParameterSpec.builder(STRING, names.cacheFile(cache).orElseThrow()).build());
-    }
-    if (pipeline.has(StageKind.SHARD)) {
-      parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
-      parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
+    for (Stage stage : part) {
+      switch (stage.kind()) {
+        case TFRECORD_SOURCE -> parameters.add(
+            ParameterSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files").build());
+        case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
+            ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceParameter(c)).build()));
+        case CACHE -> names.cacheFile(stage).ifPresent(
+            file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
+        case SHARD -> {
+          parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
+          parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
+        }
+        default -> { }
+      }
     }
     return parameters;
   }
 
-  MethodSpec datasetMethod() {
+  /** The arguments the builder passes for the run-time parameters of the cached part. */
+  String cachedArguments() {
+    return arguments(runTimeParameters(cachedPart()));
+  }
+
+  /** The arguments the builder passes for the run-time parameters of the epoch part. */
+  String epochArguments() {
+    return arguments(runTimeParameters(epochPart()));
+  }
+
+  private static String arguments(List<ParameterSpec> parameters) {
+    return String.join("", parameters.stream().map(p -> ", " + p.name()).toList());
+  }
+
+  /** The dataset-building methods: the cached part, if any, then the epoch part. */
+  List<MethodSpec> datasetMethods() {
+    List<MethodSpec> methods = new ArrayList<>();
+    if (hasCachedPart()) {
+      MethodSpec.Builder cached = MethodSpec.methodBuilder("cachedDataset")
+          .addJavadoc("Adds the dataset ops of stages 1 to $L, up to the last cache: built once per\n"
+              + "session and kept, so later epochs read the cache.\n", lastCache())
+          .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+          .returns(Names.anyDataset())
+          .addParameter(Names.OPS, "tf")
+          .addParameters(runTimeParameters(cachedPart()));
+      cachedPart().forEach(stage -> addStage(cached, stage));
+      methods.add(cached.addStatement("return dataset").build());
+    }
     MethodSpec.Builder method = MethodSpec.methodBuilder("dataset")
-        .addJavadoc("Adds one dataset op per stage, in order, and returns the last.\n")
+        .addJavadoc(hasCachedPart()
+            ? "Adds the dataset ops of the stages after the cache, again for every epoch: the\n"
+                + "epoch's number seeds its shuffles.\n"
+            : "Adds one dataset op per stage, in order, again for every epoch: the epoch's number\n"
+                + "seeds its shuffles.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Names.anyDataset())
-        .addParameter(Names.OPS, "tf")
-        .addParameters(runTimeParameters(pipeline, names));
-    for (Stage stage : pipeline.stages()) {
-      method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(), AnnotationText.of(stage));
-      method.addCode(stageCode(stage));
+        .addParameter(Names.OPS, "tf");
+    if (hasCachedPart()) {
+      method.addParameter(Names.anyDataset(), "cached")
+          .addStatement("$T dataset = cached", Names.anyDataset());
     }
+    method.addParameter(ParameterizedTypeName.get(Names.OPERAND, Names.dtype(
+            DType.INT64)), "epoch")
+        .addParameters(runTimeParameters(epochPart()));
+    epochPart().forEach(stage -> addStage(method, stage));
     Stage last = pipeline.last();
     method.addCode("\n// Keeps the autotuner and tf.data's default static optimizations on.\n");
     method.addStatement("return $T.withOptions(tf, dataset, $N, $N)",
         Names.DATASET_OPS, names.elementConstant(last), GeneratedNames.DATASET_OPTIONS);
-    return method.build();
+    methods.add(method.build());
+    return methods;
+  }
+
+  private void addStage(MethodSpec.Builder method, Stage stage) {
+    method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(), AnnotationText.of(stage));
+    method.addCode(stageCode(stage));
   }
 
   private CodeBlock stageCode(Stage stage) {
@@ -130,10 +195,11 @@ final class DatasetWriter {
     };
   }
 
-  private static String constants(Stage source) {
+  private String constants(Stage source) {
     return String.join(", ", source.output().components().stream()
-        .map(c -> "tf.constantOf(" + c.name() + ")").toList());
+        .map(c -> "tf.constantOf(" + names.sourceParameter(c) + ")").toList());
   }
+
 
   private static CodeBlock interleave(Stage stage, String types, String shapes) {
     long cycle = stage.longValue("cycleLength");
@@ -182,17 +248,39 @@ final class DatasetWriter {
     return code.addStatement(statement).endControlFlow().build();
   }
 
-  private static CodeBlock shuffle(Stage stage, String types, String shapes) {
+  /**
+   * A shuffle after the cache is rebuilt every epoch: its seeds are the declared seed and the
+   * epoch's number, so each epoch draws its own order, the same on every run and after a restore.
+   * A shuffle before the cache lives as long as the session, and TensorFlow reshuffles it itself.
+   */
+  private CodeBlock shuffle(Stage stage, String types, String shapes) {
     long seed = stage.longValue("seed");
-    String seeds = seed < 0 ? "tf.constant(0L), tf.constant(0L)"
-        : "tf.constant(87654321L), tf.constant(" + seed + "L)";
-    return CodeBlock.builder()
-        .add(seed < 0
-            ? "// Seeds (0, 0) let TensorFlow draw random seeds.\n"
-            : "// A fixed seed pairs with tf.data's default graph seed, 87654321, as in Python.\n")
-        .addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */, $L,\n"
-                + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration(true))",
-            stage.longValue("buffer"), seeds, types, shapes, Names.SHUFFLE)
+    boolean perEpoch = stage.position() > lastCache();
+    boolean reshuffle = stage.booleanValue("reshuffleEachEpoch");
+    CodeBlock.Builder code = CodeBlock.builder();
+    String seeds;
+    if (seed < 0 && (reshuffle || !perEpoch)) {
+      code.add(perEpoch
+          ? "// Seeds (0, 0): TensorFlow draws new random seeds each time an epoch builds this.\n"
+          : "// Seeds (0, 0) let TensorFlow draw random seeds.\n");
+      seeds = "tf.constant(0L), tf.constant(0L)";
+    } else if (seed < 0) {
+      code.add("// One random seed for this run, the same order in every epoch.\n");
+      seeds = CodeBlock.of("tf.constant(87654321L), tf.constant($T.RUN_SEED)", Names.DATASET_OPS)
+          .toString();
+    } else if (perEpoch && reshuffle) {
+      code.add("// Python's tf.data graph seed, 87654321, then the seed and the epoch: a new order per"
+          + " epoch.\n");
+      seeds = "tf.constant(87654321L), tf.math.add(tf.constant(" + seed
+          + "L), tf.math.mul(epoch, tf.constant(1_000_003L)))";
+    } else {
+      code.add("// A fixed seed pairs with Python tf.data's graph seed, 87654321.\n");
+      seeds = "tf.constant(87654321L), tf.constant(" + seed + "L)";
+    }
+    return code
+        .addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
+                + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
+            stage.longValue("buffer"), seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch)
         .build();
   }
 

@@ -2,6 +2,7 @@ package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.NameAllocator;
+import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -27,6 +28,7 @@ final class GeneratedNames {
   private final Map<Stage, String> functionMethods = new HashMap<>();
   private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
+  private final Map<String, String> sourceParameters = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
@@ -40,6 +42,17 @@ final class GeneratedNames {
     NameAllocator builderMembers = new NameAllocator();
     for (String fixed : List.of("files", "data", "build", "tf", "graph", "resolved")) {
       builderMembers.newName(fixed);
+    }
+    // The in-memory source's tensors are parameters and builder fields beside fixed names.
+    NameAllocator parameters = new NameAllocator();
+    for (String fixed : List.of("tf", "dataset", "cached", "epoch", "function", "readFile",
+        "files", "graph", "workerIndex", "workerCount", "prefix", "index", "count", "builder")) {
+      parameters.newName(fixed);
+    }
+    Stage source = pipeline.stages().get(0);
+    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+      source.output().components().forEach(
+          c -> sourceParameters.put(c.name(), parameters.newName(c.name())));
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
@@ -104,6 +117,11 @@ final class GeneratedNames {
    */
   Optional<String> cacheFile(Stage cache) {
     return Optional.ofNullable(cacheFiles.get(cache));
+  }
+
+  /** The parameter and builder field holding an in-memory source's component. */
+  String sourceParameter(Component component) {
+    return sourceParameters.get(component.name());
   }
 
   /** The stages with a file cache, in stage order. */

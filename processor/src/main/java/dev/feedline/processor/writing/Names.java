@@ -47,6 +47,7 @@ final class Names {
   static final ClassName LIST = ClassName.get("java.util", "List");
   static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
   static final ClassName UNARY_OPERATOR = ClassName.get("java.util.function", "UnaryOperator");
+  static final ClassName PATH = ClassName.get("java.nio.file", "Path");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
   /** The TensorFlow Java class of a dtype, such as {@code TFloat32}. */

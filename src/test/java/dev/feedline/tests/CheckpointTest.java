@@ -1,0 +1,209 @@
+package dev.feedline.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
+import dev.feedline.tests.pipelines.FeedlineJitterPipeline;
+import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineRowsPipeline.TotalsTensors;
+import dev.feedline.tests.pipelines.FeedlineUnseededRowsPipeline;
+import dev.feedline.tests.support.TestData;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
+
+/**
+ * A run stopped after k batches and resumed from its checkpoint, in a new graph and session as in
+ * a new process, yields exactly the batches of the uninterrupted run: through the rest of the
+ * epoch, the cache, and the next epoch's shuffle.
+ */
+class CheckpointTest {
+  @TempDir Path dir;
+
+  @BeforeEach
+  void data() throws IOException {
+    TestData.writeRows(dir, 3, 20);
+  }
+
+  private FeedlineRowsPipeline build(Graph graph) {
+    return FeedlineRowsPipeline.builder().files(dir + "/*.tfrecord").build(graph);
+  }
+
+  private static List<Long> ids(TotalsTensors batch) {
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < batch.id().shape().get(0); i++) {
+      ids.add(batch.id().getLong(i));
+    }
+    return ids;
+  }
+
+  /** Every batch of two epochs, uninterrupted. */
+  private List<List<Long>> uninterrupted() {
+    List<List<Long>> batches = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineRowsPipeline pipeline = build(graph)) {
+      for (int epoch = 0; epoch < 2; epoch++) {
+        try (EpochIterator<TotalsTensors> it = pipeline.epoch(session)) {
+          it.forEach(batch -> batches.add(ids(batch)));
+        }
+      }
+    }
+    return batches;
+  }
+
+  /** The first {@code k} batches of epoch 1, then a checkpoint, in one "process". */
+  private List<List<Long>> runAndCheckpoint(int k, Path checkpoint) {
+    List<List<Long>> batches = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineRowsPipeline pipeline = build(graph);
+        EpochIterator<TotalsTensors> it = pipeline.epoch(session)) {
+      for (int i = 0; i < k; i++) {
+        batches.add(ids(it.next()));
+      }
+      pipeline.checkpoint(session, checkpoint);
+    }
+    return batches;
+  }
+
+  /** The rest of epoch 1 from the checkpoint, then epoch 2, in a fresh "process". */
+  private List<List<Long>> resume(Path checkpoint) {
+    List<List<Long>> batches = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineRowsPipeline pipeline = build(graph)) {
+      try (EpochIterator<TotalsTensors> rest = pipeline.resume(session, checkpoint)) {
+        rest.forEach(batch -> batches.add(ids(batch)));
+      }
+      try (EpochIterator<TotalsTensors> next = pipeline.epoch(session)) {
+        next.forEach(batch -> batches.add(ids(batch)));
+      }
+    }
+    return batches;
+  }
+
+  @Test
+  void aResumedRunYieldsExactlyTheBatchesOfTheUninterruptedOne() {
+    List<List<Long>> expected = uninterrupted();
+    assertEquals(16, expected.size(), "2 epochs of ceil(60 / 8) batches");
+    for (int k : new int[] {0, 3, 6, 7, 8}) {
+      Path checkpoint = dir.resolve("ckpt-" + k);
+      List<List<Long>> run = runAndCheckpoint(k, checkpoint);
+      run.addAll(resume(checkpoint));
+      assertEquals(expected, run, "stopped after " + k + " batches");
+    }
+  }
+
+  @Test
+  void aCheckpointIsWrittenAtomicallyUnderItsName() throws IOException {
+    Path checkpoint = dir.resolve("state/ckpt");
+    runAndCheckpoint(2, checkpoint);
+    try (var files = Files.list(checkpoint.getParent())) {
+      assertEquals(List.of(checkpoint), files.toList(), "no partial file left");
+    }
+    assertTrue(Files.readString(checkpoint, StandardCharsets.ISO_8859_1).startsWith(
+        "FEEDLINE CHECKPOINT 1\npipeline: dev.feedline.tests.pipelines.RowsPipeline\n"));
+  }
+
+  @Test
+  void aTruncatedOrCorruptCheckpointIsRefusedSayingWhich() throws IOException {
+    Path checkpoint = dir.resolve("ckpt");
+    runAndCheckpoint(3, checkpoint);
+    byte[] bytes = Files.readAllBytes(checkpoint);
+
+    Files.write(checkpoint, Arrays.copyOf(bytes, bytes.length - 100));
+    FeedlineException truncated = assertThrows(FeedlineException.class, () -> resume(checkpoint));
+    assertTrue(truncated.getMessage().startsWith("Pipeline RowsPipeline, file " + checkpoint
+        + ": cannot restore this checkpoint: it is truncated: "), truncated.getMessage());
+
+    byte[] corrupt = bytes.clone();
+    corrupt[corrupt.length - 50] ^= 1;
+    Files.write(checkpoint, corrupt);
+    assertEquals("Pipeline RowsPipeline, file " + checkpoint + ": cannot restore this checkpoint: it"
+        + " is corrupt: its checksum does not match",
+        assertThrows(FeedlineException.class, () -> resume(checkpoint)).getMessage());
+
+    Files.writeString(checkpoint, "{\"step\": 3}");
+    assertEquals("Pipeline RowsPipeline, file " + checkpoint + ": cannot restore this checkpoint: it"
+        + " is not a Feedline checkpoint",
+        assertThrows(FeedlineException.class, () -> resume(checkpoint)).getMessage());
+  }
+
+  @Test
+  void aCheckpointOfAnotherPipelineOrDefinitionIsRefusedSayingWhich() throws IOException {
+    Path checkpoint = dir.resolve("ckpt");
+    runAndCheckpoint(3, checkpoint);
+    String text = Files.readString(checkpoint, StandardCharsets.ISO_8859_1);
+    String definition = text.lines().filter(l -> l.startsWith("definition: ")).findFirst().orElseThrow();
+    Files.writeString(checkpoint, text.replace(definition, "definition: 0123456789abcdef"),
+        StandardCharsets.ISO_8859_1);
+    FeedlineException changed = assertThrows(FeedlineException.class, () -> resume(checkpoint));
+    assertTrue(changed.getMessage().startsWith("Pipeline RowsPipeline, file " + checkpoint
+        + ": cannot restore this checkpoint: it was written by another definition of RowsPipeline"
+        + " (0123456789abcdef, now "), changed.getMessage());
+    assertTrue(changed.getMessage().endsWith("): its stages have changed since, so its state does"
+        + " not fit"));
+
+    runAndCheckpoint(3, checkpoint);
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineUnseededRowsPipeline other = FeedlineUnseededRowsPipeline.builder()
+            .files(dir + "/*.tfrecord").build(graph)) {
+      assertEquals("Pipeline UnseededRowsPipeline, file " + checkpoint + ": cannot restore this"
+          + " checkpoint: it was written by pipeline dev.feedline.tests.pipelines.RowsPipeline",
+          assertThrows(FeedlineException.class, () -> other.resume(session, checkpoint)).getMessage());
+    }
+  }
+
+  @Test
+  void aCheckpointOfARandomStageSaysItsValuesAreNotRestored() {
+    List<String> warnings = new ArrayList<>();
+    Handler capture = new Handler() {
+      @Override public void publish(LogRecord r) {
+        warnings.add(java.text.MessageFormat.format(r.getMessage(), r.getParameters()));
+      }
+
+      @Override public void flush() {}
+
+      @Override public void close() {}
+    };
+    Logger logger = Logger.getLogger("dev.feedline.runtime.DatasetIterator");
+    logger.addHandler(capture);
+    Path checkpoint = dir.resolve("jitter");
+    try (TFloat32 xy = TFloat32.tensorOf(Shape.of(4, 2));
+        TInt32 cls = TInt32.vectorOf(1, 2, 3, 4);
+        Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineJitterPipeline pipeline = FeedlineJitterPipeline.builder().data(xy, cls).build(graph);
+        EpochIterator<FeedlineJitterPipeline.PointTensors> it = pipeline.epoch(session)) {
+      it.next();
+      pipeline.checkpoint(session, checkpoint);
+    } finally {
+      logger.removeHandler(capture);
+    }
+    assertEquals(List.of("Pipeline JitterPipeline: stage 'jitter' (@Map) draws random values;"
+        + " elements it had not produced yet when " + checkpoint + " was written get new random"
+        + " values after a restore."), warnings);
+    assertFalse(warnings.isEmpty());
+  }
+}

@@ -10,9 +10,10 @@ import java.util.List;
  * @param name the qualified name of the {@code @Pipeline} interface
  * @param definition a fingerprint of the stage plan: it changes when a stage, a value or a shape
  *     does, so a checkpoint of another definition is refused
+ * @param ramBudget the declared {@code @Pipeline(ramBudget)} in bytes; -1 when none is declared
  * @param stages the stages in source order, the source first
  */
-public record PipelineInfo(String name, String definition, List<Stage> stages) {
+public record PipelineInfo(String name, String definition, long ramBudget, List<Stage> stages) {
 
   /**
    * One stage.
@@ -30,6 +31,17 @@ public record PipelineInfo(String name, String definition, List<Stage> stages) {
 
   public PipelineInfo {
     stages = List.copyOf(stages);
+  }
+
+  /** A pipeline without a declared RAM budget. */
+  public PipelineInfo(String name, String definition, List<Stage> stages) {
+    this(name, definition, -1, stages);
+  }
+
+  /** The stage with this method name. */
+  public Stage stage(String method) {
+    return stages.stream().filter(s -> s.method().equals(method)).findFirst().orElseThrow(
+        () -> new IllegalArgumentException(simpleName() + " has no stage " + method));
   }
 
   /** A stage; static-import it to keep the generated stage list readable. */

@@ -1,0 +1,25 @@
+package dev.feedline.benchmarks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The resident set size of this process, from Linux's /proc. */
+public final class Rss {
+  private Rss() {}
+
+  /** Resident memory in bytes. */
+  public static long bytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("\\D+", "")) * 1024;
+        }
+      }
+      throw new IllegalStateException("no VmRSS in /proc/self/status");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package dev.feedline.runtime;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Fails a pipeline before its first element when a cache or shuffle buffer would not fit its RAM
+ * budget, measured with the real number of elements, instead of letting it drive the machine into
+ * swap halfway through an epoch. The budget is the builder's {@code ramBudget(bytes)}, else
+ * {@code @Pipeline(ramBudget)}, else half the machine's memory, as tf.data's autotuner assumes.
+ */
+public final class MemoryGuard {
+  private MemoryGuard() {}
+
+  /**
+   * A stage that holds elements in memory.
+   *
+   * @param stage the stage method's name
+   * @param bytesPerElement the element size, from its static shapes; -1 when a string or an
+   *     unknown dimension leaves it open
+   * @param capacity the elements it holds: the shuffle buffer; -1 for a cache, which holds them all
+   * @param seesEveryElement whether every source element reaches it (no filter, take or shard
+   *     before it), so that the source's count is its count
+   */
+  public record Buffer(String stage, long bytesPerElement, long capacity, boolean seesEveryElement) {}
+
+  /** A cache of the given elements. */
+  public static Buffer cache(String stage, long bytesPerElement, boolean seesEveryElement) {
+    return new Buffer(stage, bytesPerElement, -1, seesEveryElement);
+  }
+
+  /** A shuffle buffer of {@code capacity} elements. */
+  public static Buffer shuffle(String stage, long bytesPerElement, long capacity, boolean seesEveryElement) {
+    return new Buffer(stage, bytesPerElement, capacity, seesEveryElement);
+  }
+
+  /**
+   * Checks every buffer against the budget.
+   *
+   * @param runTimeBudget the budget the builder was given, in bytes; -1 when none was
+   * @param elements the number of source elements: records in the files, or in-memory rows
+   * @throws FeedlineException naming the stage that would not fit, and what to do instead
+   */
+  public static void check(
+      PipelineInfo pipeline, long runTimeBudget, long elements, List<Buffer> buffers) {
+    long budget = runTimeBudget > 0 ? runTimeBudget
+        : pipeline.ramBudget() > 0 ? pipeline.ramBudget()
+        : halfOfMemory();
+    String budgetText = bytes(budget) + (runTimeBudget > 0 ? " (the builder's ramBudget)"
+        : pipeline.ramBudget() > 0 ? " (@Pipeline(ramBudget))"
+        : " (half of this machine's memory; set another with @Pipeline(ramBudget))");
+    for (Buffer buffer : buffers) {
+      if (buffer.bytesPerElement() < 0 || (!buffer.seesEveryElement() && buffer.capacity() < 0)) {
+        continue; // not measurable before the first element; the compile-time estimate noted it
+      }
+      long held = buffer.capacity() < 0 || !buffer.seesEveryElement()
+          ? (buffer.capacity() < 0 ? elements : buffer.capacity())
+          : Math.min(buffer.capacity(), elements);
+      double needed = (double) held * buffer.bytesPerElement();
+      if (needed > budget) {
+        boolean cache = buffer.capacity() < 0;
+        String what = String.format(Locale.ROOT, "%s %,d elements of %s needs %s, more than the RAM"
+            + " budget of %s", cache ? "caching" : "a shuffle buffer of", held,
+            bytes(buffer.bytesPerElement()), bytes(needed), budgetText);
+        String fix = cache
+            ? "cache to a file with @Cache(file = ...), or cache smaller elements before the stage"
+                + " that enlarges them"
+            : "use a smaller buffer, or shuffle before the stage that enlarges the elements";
+        throw new FeedlineException(pipeline.simpleName(), pipeline.stage(buffer.stage()), null,
+            what + "; " + fix, null);
+      }
+    }
+  }
+
+  private static long halfOfMemory() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize() / 2;
+  }
+
+  private static String bytes(double value) {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+      value /= 1024;
+      unit++;
+    }
+    return unit == 0 ? String.format(Locale.ROOT, "%.0f B", value)
+        : String.format(Locale.ROOT, "%.2f %s", value, units[unit]);
+  }
+}

@@ -25,4 +25,7 @@ public @interface TFRecordSource {
 
   /** The average size of one file in bytes, if known: a size hint; 0 if unknown. */
   long bytesPerFile() default 0;
+
+  /** Whether a bad record stops the epoch (the default) or is left out and reported. */
+  BadRecords badRecords() default BadRecords.FAIL;
 }

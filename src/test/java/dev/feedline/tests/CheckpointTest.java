@@ -1,16 +1,17 @@
 package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.runtime.DatasetIterator;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineJitterPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline.TotalsTensors;
 import dev.feedline.tests.pipelines.FeedlineUnseededRowsPipeline;
+import dev.feedline.tests.support.CapturedLog;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,9 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -177,20 +175,10 @@ class CheckpointTest {
 
   @Test
   void aCheckpointOfARandomStageSaysItsValuesAreNotRestored() {
-    List<String> warnings = new ArrayList<>();
-    Handler capture = new Handler() {
-      @Override public void publish(LogRecord r) {
-        warnings.add(java.text.MessageFormat.format(r.getMessage(), r.getParameters()));
-      }
-
-      @Override public void flush() {}
-
-      @Override public void close() {}
-    };
-    Logger logger = Logger.getLogger("dev.feedline.runtime.DatasetIterator");
-    logger.addHandler(capture);
     Path checkpoint = dir.resolve("jitter");
-    try (TFloat32 xy = TFloat32.tensorOf(Shape.of(4, 2));
+    List<String> warnings;
+    try (CapturedLog log = new CapturedLog(DatasetIterator.class);
+        TFloat32 xy = TFloat32.tensorOf(Shape.of(4, 2));
         TInt32 cls = TInt32.vectorOf(1, 2, 3, 4);
         Graph graph = new Graph();
         Session session = new Session(graph);
@@ -198,12 +186,10 @@ class CheckpointTest {
         EpochIterator<FeedlineJitterPipeline.PointTensors> it = pipeline.epoch(session)) {
       it.next();
       pipeline.checkpoint(session, checkpoint);
-    } finally {
-      logger.removeHandler(capture);
+      warnings = log.messages();
     }
     assertEquals(List.of("Pipeline JitterPipeline: stage 'jitter' (@Map) draws random values;"
         + " elements it had not produced yet when " + checkpoint + " was written get new random"
         + " values after a restore."), warnings);
-    assertFalse(warnings.isEmpty());
   }
 }

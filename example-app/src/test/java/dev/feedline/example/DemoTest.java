@@ -66,6 +66,23 @@ class DemoTest {
   }
 
   @Test
+  void aCorruptedShardEndsTheRunWithAnErrorNamingItsFile() throws IOException {
+    Path data = dir.resolve("photos");
+    new PhotoDataset(42).write(data, 24, 3);
+    Path shard = data.resolve(PhotoDataset.shardName(1, 3));
+    byte[] bytes = Files.readAllBytes(shard);
+    bytes[bytes.length / 2] ^= 0x5a;
+    Files.write(shard, bytes);
+
+    Run run = demo("--data", data.toString(), "--epochs", "1");
+
+    assertEquals(1, run.status(), run.out().toString());
+    assertTrue(run.err().startsWith("error: Pipeline PhotoPipeline"), run.err());
+    assertTrue(run.err().contains("file " + shard), run.err());
+    assertTrue(run.err().contains("corrupted"), run.err());
+  }
+
+  @Test
   void badArgumentsPrintUsage() {
     Run run = demo("--photos", "many");
     assertEquals(2, run.status());

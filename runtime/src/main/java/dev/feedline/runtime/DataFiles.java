@@ -9,7 +9,9 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.tensorflow.EagerSession;
@@ -30,13 +32,79 @@ public final class DataFiles {
   private DataFiles() {}
 
   /**
-   * Resolves {@code patterns} in order; each pattern's matches are sorted, and a file named twice
-   * is read once.
+   * What a source reads.
    *
-   * @throws FeedlineException naming the pattern that matches nothing or the file that is missing
-   *     or unreadable
+   * @param files the files, in reading order
+   * @param segments the runs of records the dataset reads: one whole file each, unless bad
+   *     records are skipped
+   * @param records how many records the source reads (counted while the framing is checked;
+   *     unknown, -1, when a file is on a remote file system)
+   * @param skipped the bad records left out
    */
-  public static List<String> resolve(PipelineInfo pipeline, List<String> patterns) {
+  public record Resolved(
+      List<String> files, List<FileSegment> segments, long records, SkippedRecords skipped) {}
+
+  /**
+   * Resolves {@code patterns} in order; each pattern's matches are sorted, and a file named twice
+   * is read once. Checks the framing of every local file: a damaged one is an error.
+   *
+   * @throws FeedlineException naming the pattern that matches nothing or the file that is missing,
+   *     unreadable or damaged
+   */
+  public static Resolved resolve(PipelineInfo pipeline, List<String> patterns) {
+    PipelineInfo.Stage source = pipeline.stages().get(0);
+    List<String> files = list(pipeline, patterns);
+    AtomicLong records = new AtomicLong();
+    for (String file : files) {
+      String problem = fileProblem(file).orElseGet(() -> isRemote(file) ? null
+          : TFRecordFile.checkFraming(Path.of(file), records).map(TFRecordFile.Damage::describe)
+              .orElse(null));
+      if (problem != null) {
+        throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
+      }
+    }
+    boolean remote = files.stream().anyMatch(DataFiles::isRemote);
+    return new Resolved(files, files.stream().map(FileSegment::whole).toList(),
+        remote ? -1 : records.get(), SkippedRecords.none());
+  }
+
+  /**
+   * Resolves {@code patterns} like {@link #resolve}, then checks every record of every file,
+   * checksums and, when the pipeline parses them, features included, and leaves out the bad
+   * ones: the dataset reads the runs of good records between them. Reads all the data once, before
+   * the first element; the files must be local.
+   *
+   * @param features the features {@code @Decode} parses; null when the pipeline does not parse
+   *     the records
+   * @throws FeedlineException naming the pattern that matches nothing or the file that is missing,
+   *     unreadable, empty or remote
+   */
+  public static Resolved resolveSkippingBadRecords(
+      PipelineInfo pipeline, List<String> patterns, ElementSpec features) {
+    PipelineInfo.Stage source = pipeline.stages().get(0);
+    List<String> files = list(pipeline, patterns);
+    List<FileSegment> segments = new ArrayList<>();
+    List<SkippedRecords.Record> skipped = new ArrayList<>();
+    long records = 0;
+    for (String file : files) {
+      String problem = fileProblem(file).orElse(isRemote(file)
+          ? "bad records can only be skipped in local files, which are checked before the first"
+              + " element; copy the file, or drop badRecords = SKIP"
+          : null);
+      if (problem != null) {
+        throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
+      }
+      TFRecordFile.Scan scan = TFRecordFile.scan(Path.of(file),
+          data -> features == null ? Optional.empty() : ExampleCheck.check(data, features));
+      segments.addAll(scan.segments());
+      skipped.addAll(scan.bad());
+      records += scan.goodRecords();
+    }
+    return new Resolved(files, segments, records, new SkippedRecords(skipped));
+  }
+
+  /** Lists the files {@code patterns} name, in order, each once. */
+  private static List<String> list(PipelineInfo pipeline, List<String> patterns) {
     PipelineInfo.Stage source = pipeline.stages().get(0);
     if (patterns.isEmpty()) {
       throw new FeedlineException(
@@ -44,34 +112,32 @@ public final class DataFiles {
     }
     Set<String> files = new LinkedHashSet<>();
     for (String pattern : patterns) {
-      List<String> matches =
-          URI_SCHEME.matcher(pattern).matches() ? matchWithTensorFlow(pattern) : matchLocal(pattern);
+      List<String> matches = isRemote(pattern) ? matchWithTensorFlow(pattern) : matchLocal(pattern);
       if (matches.isEmpty()) {
         throw new FeedlineException(
             pipeline.simpleName(), source, pattern, "the pattern matches no file", null);
       }
-      for (String file : matches) {
-        checkReadable(pipeline, source, file);
-        files.add(file);
-      }
+      files.addAll(matches);
     }
     return List.copyOf(files);
   }
 
+  private static boolean isRemote(String file) {
+    return URI_SCHEME.matcher(file).matches();
+  }
+
   /**
    * Checks that a worker gets at least one file when the files are split between workers, file
-   * {@code i} to worker {@code i % workerCount}: an empty share is an error before the first
-   * element, not an epoch that silently yields nothing.
+   * {@code i} to worker {@code i % workerCount} (with bad records skipped, the runs of good records
+   * are split instead): an empty share is an error before the first element, not an epoch that
+   * silently yields nothing.
    */
-  public static void checkShare(
-      PipelineInfo pipeline, String shard, List<String> files, long workerIndex, long workerCount) {
-    if (files.size() <= workerIndex) {
-      PipelineInfo.Stage stage = pipeline.stages().stream()
-          .filter(s -> s.method().equals(shard))
-          .findFirst()
-          .orElseThrow();
+  public static void checkShare(PipelineInfo pipeline, String shard, List<FileSegment> segments,
+      long workerIndex, long workerCount) {
+    if (segments.size() <= workerIndex) {
+      PipelineInfo.Stage stage = pipeline.stage(shard);
       throw new FeedlineException(pipeline.simpleName(), stage, null, "worker " + workerIndex
-          + " of " + workerCount + " gets no file: there are only " + files.size()
+          + " of " + workerCount + " gets no file: there are only " + segments.size()
           + "; write at least one file per worker (10 per worker reads evenly)", null);
     }
   }
@@ -111,15 +177,15 @@ public final class DataFiles {
   }
 
   /**
-   * Checks a local file before the pipeline starts: TensorFlow reads an empty file, and a file cut
-   * inside a record header, as fewer records, without a word.
+   * What keeps a local file from being read at all. TensorFlow reads an empty file as no records,
+   * without a word.
    */
-  private static void checkReadable(PipelineInfo pipeline, PipelineInfo.Stage source, String file) {
-    if (URI_SCHEME.matcher(file).matches()) {
-      return; // listed by TensorFlow: it exists
+  private static Optional<String> fileProblem(String file) {
+    if (isRemote(file)) {
+      return Optional.empty(); // listed by TensorFlow: it exists
     }
     Path path = Path.of(file);
-    String problem =
+    return Optional.ofNullable(
         !Files.exists(path)
             ? "the file does not exist"
             : Files.isDirectory(path)
@@ -128,11 +194,7 @@ public final class DataFiles {
                     ? "the file is not readable (permission denied)"
                     : size(path) == 0
                         ? "the file is empty, but a TFRecord file holds at least one record"
-                        : TFRecordFile.checkFraming(path).map(TFRecordFile.Damage::describe)
-                            .orElse(null);
-    if (problem != null) {
-      throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
-    }
+                        : null);
   }
 
   private static long size(Path path) {

@@ -13,8 +13,10 @@ import java.util.regex.Pattern;
  *
  * @param files the resolved files; empty for an in-memory source
  * @param features the features {@code @Decode} parses from the records, if it does
+ * @param skipped the bad records the source leaves out, when it skips them
  */
-public record DataSource(List<String> files, Optional<ElementSpec> features) {
+public record DataSource(
+    List<String> files, Optional<ElementSpec> features, SkippedRecords skipped) {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
@@ -24,17 +26,17 @@ public record DataSource(List<String> files, Optional<ElementSpec> features) {
 
   /** Data held in the graph: nothing to point at. */
   public static DataSource inMemory() {
-    return new DataSource(List.of(), Optional.empty());
+    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none());
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
-  public static DataSource tfRecords(List<String> files, ElementSpec features) {
-    return new DataSource(files, Optional.of(features));
+  public static DataSource tfRecords(DataFiles.Resolved files, ElementSpec features) {
+    return new DataSource(files.files(), Optional.of(features), files.skipped());
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
-  public static DataSource tfRecords(List<String> files) {
-    return new DataSource(files, Optional.empty());
+  public static DataSource tfRecords(DataFiles.Resolved files) {
+    return new DataSource(files.files(), Optional.empty(), files.skipped());
   }
 
   /** A file and what is wrong with it, found for a TensorFlow error. */

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
@@ -147,13 +148,7 @@ public final class DatasetIterator {
   public <T extends AutoCloseable> EpochIterator<T> epoch(
       Session session, Function<Result, T> toElement) {
     startEpoch(session);
-    return new EpochIterator<>(
-        () -> {
-          Session.Runner runner = session.runner();
-          outputs.forEach(runner::fetch);
-          return toElement.apply(runner.run());
-        },
-        this::translate);
+    return iterate(session, toElement);
   }
 
   /**
@@ -162,7 +157,7 @@ public final class DatasetIterator {
    */
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     startEpoch(session);
-    return new EpochIterator<>(() -> step.apply(session.runner()).run(), this::translate);
+    return iterate(() -> step.apply(session.runner()).run());
   }
 
   /**
@@ -198,20 +193,41 @@ public final class DatasetIterator {
   public <T extends AutoCloseable> EpochIterator<T> resume(
       Session session, Path file, Function<Result, T> toElement) {
     restore(session, file);
-    return new EpochIterator<>(
-        () -> {
-          Session.Runner runner = session.runner();
-          outputs.forEach(runner::fetch);
-          return toElement.apply(runner.run());
-        },
-        this::translate);
+    return iterate(session, toElement);
   }
 
   /** Restores the epoch saved in {@code file} and runs one step per element of the rest of it. */
   public EpochIterator<Result> resumeSteps(
       Session session, Path file, UnaryOperator<Session.Runner> step) {
     restore(session, file);
-    return new EpochIterator<>(() -> step.apply(session.runner()).run(), this::translate);
+    return iterate(() -> step.apply(session.runner()).run());
+  }
+
+  /** The bad records the source leaves out of every epoch; none unless it skips them. */
+  public SkippedRecords skippedRecords() {
+    return data.skipped();
+  }
+
+  private <T extends AutoCloseable> EpochIterator<T> iterate(
+      Session session, Function<Result, T> toElement) {
+    return iterate(() -> {
+      Session.Runner runner = session.runner();
+      outputs.forEach(runner::fetch);
+      return toElement.apply(runner.run());
+    });
+  }
+
+  private <T extends AutoCloseable> EpochIterator<T> iterate(Supplier<T> step) {
+    long number = current;
+    return new EpochIterator<>(step, this::translate, () -> reportSkipped(number));
+  }
+
+  /** Says at the end of every epoch what the source left out: never silently. */
+  private void reportSkipped(long epochNumber) {
+    if (data.skipped().count() > 0) {
+      LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, epoch {1}: {2}", pipeline.simpleName(),
+          epochNumber, data.skipped().summary());
+    }
   }
 
   private void restore(Session session, Path file) {

@@ -32,9 +32,24 @@ public final class DatasetOps {
 
   private DatasetOps() {}
 
+  /** The element of a TFRecord source: a run of records in a file ({@link FileSegment}). */
+  public static final ElementSpec FILE_SEGMENT = ElementSpec.of(
+      ElementSpec.component("file", TString.class, Shape.scalar()),
+      ElementSpec.component("offset", TInt64.class, Shape.scalar()),
+      ElementSpec.component("count", TInt64.class, Shape.scalar()));
+
+  /** A dataset of {@code segments}, one element each, in {@link #FILE_SEGMENT}'s layout. */
+  public static Operand<? extends TType> fileSegments(Ops tf, List<FileSegment> segments) {
+    return tf.data.tensorSliceDataset(List.of(
+            tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new)),
+            tf.constant(segments.stream().mapToLong(FileSegment::offset).toArray()),
+            tf.constant(segments.stream().mapToLong(FileSegment::count).toArray())),
+        FILE_SEGMENT.shapes());
+  }
+
   /**
-   * The interleave body that reads one TFRecord file: a graph function from a scalar file name to
-   * a dataset of serialized records.
+   * The interleave body that reads one {@link FileSegment}: a graph function from a file name, a
+   * byte offset and a record count to a dataset of serialized records.
    *
    * <p>The reader lives inside the function on purpose: a top-level {@code TFRecordDatasetV2}
    * breaks every dataset graph rewrite, because its serialization emits 3 of its 4 inputs.
@@ -45,14 +60,23 @@ public final class DatasetOps {
         tf -> {
           Placeholder<TString> file =
               tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+          Placeholder<TInt64> offset =
+              tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+          Placeholder<TInt64> count =
+              tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
           // byte_offsets must have the rank of filenames: a scalar here.
           Operand<? extends TType> records =
               tf.data.tfRecordDataset(
-                  file, tf.constant(""), tf.constant(TFRECORD_BUFFER_BYTES), tf.constant(0L));
+                  file, tf.constant(""), tf.constant(TFRECORD_BUFFER_BYTES), offset);
+          // Stops before a bad record that follows the run, so TensorFlow never reads it.
+          Operand<? extends TType> run = tf.data.takeDataset(records, count,
+              List.of(TString.class), List.of(Shape.scalar()));
           return Signature.builder()
               .key("read_tfrecord")
               .input("file", file)
-              .output("records", records)
+              .input("offset", offset)
+              .input("count", count)
+              .output("records", run)
               .build();
         });
   }

@@ -20,14 +20,22 @@ public final class EpochIterator<T extends AutoCloseable>
     implements Iterator<T>, Iterable<T>, AutoCloseable {
   private final Supplier<T> step;
   private final Function<RuntimeException, RuntimeException> translate;
+  private final Runnable atEnd;
   private T lent;
   private T ahead;
   private boolean finished;
   private long count;
 
-  EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate) {
+  /**
+   * @param step fetches the next element; TensorFlow's end of sequence ends the epoch
+   * @param translate turns any other TensorFlow error into the one thrown
+   * @param atEnd runs once when the epoch reaches its end of sequence
+   */
+  EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate,
+      Runnable atEnd) {
     this.step = step;
     this.translate = translate;
+    this.atEnd = atEnd;
   }
 
   @Override
@@ -37,6 +45,7 @@ public final class EpochIterator<T extends AutoCloseable>
         ahead = step.get();
       } catch (TFOutOfRangeException endOfSequence) {
         finished = true;
+        atEnd.run();
       } catch (RuntimeException error) {
         finished = true; // TensorFlow repeats some errors forever; never ask again
         throw translate.apply(error);

@@ -30,25 +30,35 @@ final class ExampleCheck {
     AtomicReference<String> problem = new AtomicReference<>();
     TFRecordFile.checkAll(file, record -> {
       if (problem.get() == null) {
-        check(record, features).ifPresent(p -> problem.set("record " + index.get() + " " + p));
+        check(record, features)
+            .ifPresent(p -> problem.set("record " + index.get() + " " + p.description()));
       }
       index.incrementAndGet();
     });
     return Optional.ofNullable(problem.get());
   }
 
+  /**
+   * Why a record does not parse.
+   *
+   * @param cause a short name that records with the same problem share, for counting them
+   * @param description the problem, to follow "record N"
+   */
+  record Problem(String cause, String description) {}
+
   /** What keeps one serialized record from parsing into {@code features}, if anything. */
-  static Optional<String> check(byte[] record, ElementSpec features) {
+  static Optional<Problem> check(byte[] record, ElementSpec features) {
     Example example;
     try {
       example = Example.parseFrom(record);
     } catch (InvalidProtocolBufferException e) {
-      return Optional.of("is not a tf.train.Example");
+      return Optional.of(new Problem("not a tf.train.Example", "is not a tf.train.Example"));
     }
     for (ElementSpec.Component feature : features.components()) {
       Feature value = example.getFeatures().getFeatureMap().get(feature.name());
       if (value == null) {
-        return Optional.of("has no feature '" + feature.name() + "'");
+        return Optional.of(new Problem("no feature '" + feature.name() + "'",
+            "has no feature '" + feature.name() + "'"));
       }
       String expected = listOf(feature.type());
       String actual = switch (value.getKindCase()) {
@@ -58,8 +68,9 @@ final class ExampleCheck {
         case KIND_NOT_SET -> "nothing";
       };
       if (!actual.equals(expected)) {
-        return Optional.of("holds " + actual + " values in feature '" + feature.name()
-            + "', which is declared " + feature.type().getSimpleName() + " (" + expected + ")");
+        return Optional.of(new Problem("wrong dtype in '" + feature.name() + "'",
+            "holds " + actual + " values in feature '" + feature.name() + "', which is declared "
+                + feature.type().getSimpleName() + " (" + expected + ")"));
       }
       long count = switch (value.getKindCase()) {
         case BYTES_LIST -> value.getBytesList().getValueCount();
@@ -68,8 +79,9 @@ final class ExampleCheck {
       };
       long needed = feature.shape().size();
       if (count != needed) {
-        return Optional.of("holds " + count + " values in feature '" + feature.name()
-            + "', whose declared shape " + feature.shape() + " needs " + needed);
+        return Optional.of(new Problem("wrong shape in '" + feature.name() + "'",
+            "holds " + count + " values in feature '" + feature.name() + "', whose declared shape "
+                + feature.shape() + " needs " + needed));
       }
     }
     return Optional.empty();

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import static dev.feedline.runtime.PipelineInfo.stage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,17 +48,20 @@ class DataFilesTest {
     String c = touch("sub/c.tfrecord");
     Files.writeString(dir.resolve("notes.txt"), "not matched");
 
-    List<String> files = DataFiles.resolve(PIPELINE, List.of(dir + "/*.tfrecord", b, dir + "/sub/*"));
+    DataFiles.Resolved resolved =
+        DataFiles.resolve(PIPELINE, List.of(dir + "/*.tfrecord", b, dir + "/sub/*"));
 
-    assertEquals(List.of(a, b, c), files);
+    assertEquals(List.of(a, b, c), resolved.files());
+    assertEquals(3, resolved.records(), "one record per file, each counted once");
   }
 
   @Test
   void tensorFlowListsFilesForPatternsWithAScheme() throws IOException {
     String a = touch("a.tfrecord");
     Files.writeString(dir.resolve("b.txt"), "not a record file, not matched");
-    assertEquals(List.of("file://" + a),
-        DataFiles.resolve(PIPELINE, List.of("file://" + dir + "/*.tfrecord")));
+    DataFiles.Resolved resolved = DataFiles.resolve(PIPELINE, List.of("file://" + dir + "/*.tfrecord"));
+    assertEquals(List.of("file://" + a), resolved.files());
+    assertEquals(-1, resolved.records(), "not counted on a file system TensorFlow reads");
   }
 
   @Test
@@ -72,6 +77,15 @@ class DataFilesTest {
         () -> DataFiles.resolve(PIPELINE, List.of()));
     assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource): no files given to read",
         none.getMessage());
+  }
+
+  @Test
+  void aFileWithoutReadPermissionIsNamed() throws IOException {
+    Path file = Path.of(touch("locked.tfrecord"));
+    Files.setPosixFilePermissions(file, Set.of());
+    assumeFalse(Files.isReadable(file), "root reads every file, whatever its permissions");
+    assertProblem(List.of(file.toString()), file.toString(),
+        "the file is not readable (permission denied)");
   }
 
   private static void assertProblem(List<String> patterns, String file, String problem) {

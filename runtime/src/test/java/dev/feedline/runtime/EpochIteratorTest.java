@@ -46,7 +46,7 @@ class EpochIteratorTest {
   void eachElementIsClosedWhenTheNextIsTakenAndTheLastOnClose() {
     List<Element> made = new ArrayList<>();
     List<Integer> seen = new ArrayList<>();
-    try (EpochIterator<Element> epoch = new EpochIterator<>(elements(3, made), e -> e)) {
+    try (EpochIterator<Element> epoch = new EpochIterator<>(elements(3, made), e -> e, () -> { })) {
       for (Element e : epoch) {
         assertEquals(0, e.closed, "valid while lent");
         seen.add(e.value);
@@ -61,7 +61,7 @@ class EpochIteratorTest {
   @Test
   void closingEarlyClosesTheElementFetchedAhead() {
     List<Element> made = new ArrayList<>();
-    EpochIterator<Element> epoch = new EpochIterator<>(elements(5, made), e -> e);
+    EpochIterator<Element> epoch = new EpochIterator<>(elements(5, made), e -> e, () -> { });
     epoch.next();
     assertTrue(epoch.hasNext()); // fetches element 1 ahead
     epoch.close();
@@ -81,9 +81,29 @@ class EpochIteratorTest {
     }, e -> {
       assertSame(tensorFlow, e);
       return translated;
-    });
+    }, () -> calls[0] += 100);
     assertSame(translated, assertThrows(IllegalStateException.class, epoch::hasNext));
     assertFalse(epoch.hasNext(), "no second call into TensorFlow");
-    assertEquals(1, calls[0]);
+    assertEquals(1, calls[0], "a failed epoch does not run the end-of-epoch report");
+  }
+
+  @Test
+  void theEndOfEpochReportRunsOnceAtTheEndOfSequence() {
+    int[] ends = {0};
+    EpochIterator<Element> epoch = new EpochIterator<>(elements(2, new ArrayList<>()), e -> e,
+        () -> ends[0]++);
+    epoch.next();
+    epoch.next();
+    assertEquals(0, ends[0], "not before the end is reached");
+    assertFalse(epoch.hasNext());
+    assertFalse(epoch.hasNext());
+    assertEquals(1, ends[0]);
+
+    EpochIterator<Element> closedEarly = new EpochIterator<>(elements(2, new ArrayList<>()),
+        e -> e, () -> ends[0]++);
+    closedEarly.next();
+    closedEarly.close();
+    assertFalse(closedEarly.hasNext());
+    assertEquals(1, ends[0], "an epoch closed early did not reach its end");
   }
 }

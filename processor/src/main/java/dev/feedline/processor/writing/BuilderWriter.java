@@ -13,8 +13,11 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.validation.SizeModel;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */
@@ -32,7 +35,8 @@ final class BuilderWriter {
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
         .addJavadoc("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n"
-            + "@throws $T naming the file or pattern when a source file is missing or unreadable\n",
+            + "@throws $T naming the file, pattern or stage when a source file is missing or\n"
+            + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
             ClassName.get("dev.feedline.runtime", "FeedlineException"))
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
@@ -59,8 +63,16 @@ final class BuilderWriter {
           .varargs()
           .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
           .build());
-      build.addStatement("$T<$T> files = $T.resolve($N, this.files)",
-          Names.LIST, STRING, Names.DATA_FILES, GeneratedNames.PIPELINE);
+      if (skipsBadRecords(pipeline)) {
+        build.addCode("// Checks every record now, and leaves the bad ones out of every epoch.\n")
+            .addStatement("$T.Resolved resolved = $T.resolveSkippingBadRecords($N, this.files,\n$L)",
+                Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE,
+                features(pipeline, names).orElse(CodeBlock.of("null /* records are not parsed */")));
+      } else {
+        build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
+            Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
+      }
+      build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
     } else {
       addDataSetter(type, builder, source, build, names);
     }
@@ -82,13 +94,16 @@ final class BuilderWriter {
     if (pipeline.has(StageKind.SHARD)) {
       addWorker(type, builder);
       pipeline.stages().stream()
-          .filter(s -> s.kind() == StageKind.SHARD && shardsFileNames(pipeline, s))
+          .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
           .findFirst()
-          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, files, workerIndex, workerCount)",
+          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
+    if (memoryGuard(pipeline, names, build)) {
+      addRamBudget(type, builder);
+    }
     CodeBlock cached = dataset.hasCachedPart()
         ? CodeBlock.of("cachedDataset(tf$L)", dataset.cachedArguments())
         : CodeBlock.of("null /* no cache to keep */");
@@ -100,24 +115,90 @@ final class BuilderWriter {
     return type.addMethod(build.build()).build();
   }
 
+  /**
+   * Checks, before the first element, that caches and shuffle buffers fit the RAM budget with the
+   * real number of elements: the compile-time checks know only the declared hints.
+   */
+  private static boolean memoryGuard(
+      PipelineModel pipeline, GeneratedNames names, MethodSpec.Builder build) {
+    SizeModel sizes = new SizeModel(pipeline, Optional.empty());
+    List<CodeBlock> buffers = new ArrayList<>();
+    boolean everyElement = true;
+    for (Stage stage : pipeline.stages()) {
+      long bytes = sizes.bytesPerElement(stage).orElse(-1L);
+      if (stage.kind() == StageKind.CACHE && stage.stringValue("file").isEmpty()) {
+        buffers.add(CodeBlock.of("$T.cache($S, $LL, $L)", Names.MEMORY_GUARD, stage.name(), bytes,
+            everyElement));
+      } else if (stage.kind() == StageKind.SHUFFLE && !onFileNames(pipeline, stage)) {
+        buffers.add(CodeBlock.of("$T.shuffle($S, $LL, $LL, $L)", Names.MEMORY_GUARD, stage.name(),
+            bytes, stage.longValue("buffer"), everyElement));
+      }
+      everyElement &= switch (stage.kind()) {
+        case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH -> false;
+        default -> true;
+      };
+    }
+    if (buffers.isEmpty()) {
+      return false;
+    }
+    Stage source = pipeline.stages().get(0);
+    CodeBlock elements = source.kind() == StageKind.TFRECORD_SOURCE
+        ? CodeBlock.of("resolved.records()")
+        : CodeBlock.of("$N.shape().get(0)", names.sourceParameter(source.output().components().get(0)));
+    build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
+        .addStatement("$T.check($N, ramBudget, $L, $T.of(\n$>$>$L))$<$<", Names.MEMORY_GUARD,
+            GeneratedNames.PIPELINE, elements, Names.LIST, CodeBlock.join(buffers, ",\n"));
+    return true;
+  }
+
+  /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
+  private static void addRamBudget(TypeSpec.Builder type, ClassName builder) {
+    type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1").build());
+    type.addMethod(MethodSpec.methodBuilder("ramBudget")
+        .addJavadoc("Sets the memory, in bytes, that caches and shuffle buffers may hold on this\n"
+            + "machine, instead of {@code @Pipeline(ramBudget)} or half of the machine's memory.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(long.class, "bytes")
+        .beginControlFlow("if (bytes <= 0)")
+        .addStatement("throw new $T(\"a RAM budget is a positive number of bytes, not \" + bytes)",
+            IllegalArgumentException.class)
+        .endControlFlow()
+        .addStatement("this.ramBudget = bytes")
+        .addStatement("return this")
+        .build());
+  }
+
+  /** Whether {@code stage} works on file names, before they are read. */
+  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
+    return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
+        && pipeline.stages().subList(0, stage.position()).stream()
+            .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
+  }
+
   /** What the dataset reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
     if (pipeline.stages().get(0).kind() != StageKind.TFRECORD_SOURCE) {
       return CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE);
     }
+    return features(pipeline, names)
+        .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))
+        .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));
+  }
+
+  /** The constant of the features the pipeline's {@code @Decode} parses, if it has one. */
+  private static Optional<CodeBlock> features(PipelineModel pipeline, GeneratedNames names) {
     return pipeline.stages().stream()
         .filter(s -> s.kind() == StageKind.DECODE)
         .findFirst()
-        .map(decode -> CodeBlock.of("$T.tfRecords(files, $N)", Names.DATA_SOURCE,
-            names.featureConstant(decode)))
-        .orElse(CodeBlock.of("$T.tfRecords(files)", Names.DATA_SOURCE));
+        .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
   }
 
-  /** Whether {@code shard} splits the file names, before they are read. */
-  private static boolean shardsFileNames(PipelineModel pipeline, Stage shard) {
-    return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
-        && pipeline.stages().subList(0, shard.position()).stream()
-            .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
+  /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */
+  static boolean skipsBadRecords(PipelineModel pipeline) {
+    Stage source = pipeline.stages().get(0);
+    return source.kind() == StageKind.TFRECORD_SOURCE
+        && source.enumValue("badRecords").equals("SKIP");
   }
 
   private static void addWorker(TypeSpec.Builder type, ClassName builder) {

@@ -62,8 +62,8 @@ final class DatasetWriter {
     List<ParameterSpec> parameters = new ArrayList<>();
     for (Stage stage : part) {
       switch (stage.kind()) {
-        case TFRECORD_SOURCE -> parameters.add(
-            ParameterSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files").build());
+        case TFRECORD_SOURCE -> parameters.add(ParameterSpec.builder(
+            ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceParameter(c)).build()));
         case CACHE -> names.cacheFile(stage).ifPresent(
@@ -142,8 +142,8 @@ final class DatasetWriter {
     String shapes = spec + ".shapes()";
     return switch (stage.kind()) {
       case TFRECORD_SOURCE -> CodeBlock.builder()
-          .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.of(tf.array(files.toArray(String[]::new))), $L)",
-              Names.anyDataset(), Names.LIST, shapes)
+          .addStatement("$T dataset = $T.fileSegments(tf, segments)",
+              Names.anyDataset(), Names.DATASET_OPS)
           .build();
       case IN_MEMORY_SOURCE -> CodeBlock.builder()
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",

@@ -40,13 +40,14 @@ final class GeneratedNames {
       methods.newName(fixed);
     }
     NameAllocator builderMembers = new NameAllocator();
-    for (String fixed : List.of("files", "data", "build", "tf", "graph", "resolved")) {
+    for (String fixed : List.of("files", "data", "build", "tf", "graph", "resolved",
+        "segments")) {
       builderMembers.newName(fixed);
     }
     // The in-memory source's tensors are parameters and builder fields beside fixed names.
     NameAllocator parameters = new NameAllocator();
     for (String fixed : List.of("tf", "dataset", "cached", "epoch", "function", "readFile",
-        "files", "graph", "workerIndex", "workerCount", "prefix", "index", "count", "builder")) {
+        "files", "segments", "graph", "workerIndex", "workerCount", "prefix", "index", "count", "builder")) {
       parameters.newName(fixed);
     }
     Stage source = pipeline.stages().get(0);

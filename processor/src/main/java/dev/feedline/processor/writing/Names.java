@@ -40,8 +40,11 @@ final class Names {
   static final ClassName DATASET_OPS = ClassName.get(RUNTIME, "DatasetOps");
   static final ClassName EXAMPLE_PARSER = ClassName.get(RUNTIME, "ExampleParser");
   static final ClassName DATA_FILES = ClassName.get(RUNTIME, "DataFiles");
+  static final ClassName FILE_SEGMENT = ClassName.get(RUNTIME, "FileSegment");
+  static final ClassName SKIPPED_RECORDS = ClassName.get(RUNTIME, "SkippedRecords");
   static final ClassName COST_CHECK = ClassName.get(RUNTIME, "CostCheck");
   static final ClassName DATA_SOURCE = ClassName.get(RUNTIME, "DataSource");
+  static final ClassName MEMORY_GUARD = ClassName.get(RUNTIME, "MemoryGuard");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -14,6 +14,7 @@ import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.validation.SizeModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -135,6 +136,15 @@ public final class PipelineWriter {
         .addMethods(dataset.functionMethods())
         .addType(BuilderWriter.write(pipeline, names, dataset))
         .addType(TensorsRecordWriter.write(tensors, last));
+    if (BuilderWriter.skipsBadRecords(pipeline)) {
+      type.addMethod(MethodSpec.methodBuilder("skippedRecords")
+          .addJavadoc("The bad records left out of every epoch, found when the pipeline was built;\n"
+              + "each epoch that reaches its end logs them too.\n")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(Names.SKIPPED_RECORDS)
+          .addStatement("return iterator.skippedRecords()")
+          .build());
+    }
     if (generatedAvailable) {
       type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
           .addMember("value", "$S", PROCESSOR)
@@ -175,9 +185,12 @@ public final class PipelineWriter {
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The stages, for error messages that name the failing one, and a fingerprint of\n"
             + "the stage plan, which a checkpoint must match to be restored.\n")
-        .initializer("new $T($S, $S, $T.of(\n$>$>$L))$<$<", Names.PIPELINE_INFO,
-            pipeline.type().getQualifiedName().toString(), definition(pipeline), Names.LIST,
-            CodeBlock.join(stages, ",\n"))
+        .initializer("new $T($S, $S, $L, $T.of(\n$>$>$L))$<$<", Names.PIPELINE_INFO,
+            pipeline.type().getQualifiedName().toString(), definition(pipeline),
+            pipeline.settings().ramBudget()
+                .map(b -> CodeBlock.of("$LL /* ramBudget, $L */", b, SizeModel.bytes(b)))
+                .orElse(CodeBlock.of("-1L /* no ramBudget */")),
+            Names.LIST, CodeBlock.join(stages, ",\n"))
         .build();
   }
 

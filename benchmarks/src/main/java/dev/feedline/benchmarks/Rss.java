@@ -11,13 +11,22 @@ public final class Rss {
 
   /** Resident memory in bytes. */
   public static long bytes() {
+    return read("VmRSS:");
+  }
+
+  /** The most resident memory this process has had, in bytes. */
+  public static long peakBytes() {
+    return read("VmHWM:");
+  }
+
+  private static long read(String key) {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("VmRSS:")) {
+        if (line.startsWith(key)) {
           return Long.parseLong(line.replaceAll("\\D+", "")) * 1024;
         }
       }
-      throw new IllegalStateException("no VmRSS in /proc/self/status");
+      throw new IllegalStateException("no " + key + " in /proc/self/status");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

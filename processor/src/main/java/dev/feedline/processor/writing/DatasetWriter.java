@@ -124,7 +124,9 @@ final class DatasetWriter {
         .addParameters(runTimeParameters(epochPart()));
     epochPart().forEach(stage -> addStage(method, stage));
     Stage last = pipeline.last();
-    method.addCode("\n// Keeps the autotuner and tf.data's default static optimizations on.\n");
+    method.addCode(hasCachedPart()
+        ? "\n// Autotune model and static rewrites off: each epoch's iterator would re-create the cache.\n"
+        : "\n// Keeps the autotuner and tf.data's default static optimizations on.\n");
     method.addStatement("return $T.withOptions(tf, dataset, $N, $N)",
         Names.DATASET_OPS, names.elementConstant(last), GeneratedNames.DATASET_OPTIONS);
     methods.add(method.build());

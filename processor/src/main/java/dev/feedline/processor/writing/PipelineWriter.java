@@ -60,7 +60,7 @@ public final class PipelineWriter {
         .addSuperinterface(AutoCloseable.class)
         .addField(pipelineInfo(pipeline))
         .addFields(ElementSpecs.fields(pipeline, names))
-        .addField(datasetOptions())
+        .addField(datasetOptions(dataset.hasCachedPart()))
         .addField(Names.DATASET_ITERATOR, "iterator", Modifier.PRIVATE, Modifier.FINAL)
         .addField(output, "output", Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(constructor(last.output()))
@@ -205,18 +205,30 @@ public final class PipelineWriter {
     }
   }
 
-  private static FieldSpec datasetOptions() {
+  /**
+   * Without a cache kept across epochs, the autotuner and TensorFlow's default static rewrites stay
+   * on. With one, both are off: each epoch makes a new iterator over the kept cache, and with them
+   * on, that iterator's set-up re-created the dataset, costing 10 to 150 ms per epoch and, in about
+   * one run in five, rebuilding the whole cache from its input (measured on the example pipeline;
+   * docs/performance.md). Off, AUTO parallelism still means one thread per core, and the measured
+   * epoch-1 throughput is the same.
+   */
+  private static FieldSpec datasetOptions(boolean keepsCache) {
     ClassName options = Names.DATASET_OPTIONS;
     return FieldSpec.builder(options.nestedClass("Options"), GeneratedNames.DATASET_OPTIONS,
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("tf.data options, set explicitly: the autotuner tunes every AUTO value, and the\n"
-            + "default static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
+        .addJavadoc(keepsCache
+            ? "tf.data options, set explicitly: the autotune model and the default static rewrites\n"
+                + "are off, since each epoch's new iterator would re-create the kept cache with them;\n"
+                + "AUTO parallelism runs one thread per core.\n"
+            : "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the\n"
+                + "default static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
         .initializer("$T.newBuilder()\n$>$>"
-                + ".setAutotuneOptions($T.newBuilder().setEnabled(true))\n"
-                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations(true))\n"
+                + ".setAutotuneOptions($T.newBuilder().setEnabled($L))\n"
+                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations($L))\n"
                 + ".build()$<$<",
-            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"),
-            options.nestedClass("OptimizationOptions"))
+            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"), !keepsCache,
+            options.nestedClass("OptimizationOptions"), !keepsCache)
         .build();
   }
 

@@ -1,0 +1,128 @@
+package dev.feedline.benchmarks.images;
+
+import dev.feedline.example.PhotoDataset;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./feedline bench [--quick]}: the photo pipeline's loaders side by side on the same data,
+ * each run in a JVM of its own (see {@link VariantRun}), then a Markdown table, a JSON file and a
+ * PNG plot under {@code benchmarks/target/bench/}, and a one-line JSON summary as the last line of
+ * standard output. docs/performance.md explains the method and the numbers.
+ */
+public final class ImageBenchmark {
+  private static final Path OUT = Path.of("benchmarks", "target", "bench");
+
+  /** How much to measure: the quick run is for checking, the full run for the docs. */
+  record Plan(int images, int epochs, int repeats, int scaleBase) {
+    static final Plan QUICK = new Plan(1024, 3, 3, 512);
+    static final Plan FULL = new Plan(4096, 4, 3, 1024);
+  }
+
+  private final Plan plan;
+  private final Path data;
+  private final int cores = Runtime.getRuntime().availableProcessors();
+  private final boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset"));
+
+  private ImageBenchmark(Plan plan, Path data) {
+    this.plan = plan;
+    this.data = data;
+  }
+
+  public static void main(String[] args) throws Exception {
+    boolean quick = List.of(args).contains("--quick");
+    Path data = Files.createTempDirectory("feedline-bench");
+    try {
+      new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data).run(quick);
+    } finally {
+      try (Stream<Path> files = Files.walk(data)) {
+        files.sorted((a, b) -> b.compareTo(a)).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  private void run(boolean quick) throws Exception {
+    long start = System.nanoTime();
+    System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
+        quick ? "quick" : "full", plan.images(), plan.epochs(), cores);
+    Path main = photos("main", plan.images());
+    List<Measurement> table = new ArrayList<>();
+    for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits both alike
+      table.add(measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, false));
+      table.add(measure(Variant.HAND_WRITTEN, main, plan.images(), plan.epochs(), cores, false));
+    }
+    for (Variant peer : List.of(Variant.NAIVE, Variant.FRAMEWORK, Variant.PLAIN_JAVA)) {
+      table.add(measure(peer, main, plan.images(), plan.epochs(), cores, false));
+    }
+    Measurement singleThread = measure(Variant.NAIVE, main, plan.images(), 2, 1, false);
+    Measurement streaming = measure(Variant.STREAMING, main, plan.images(), 2, cores, false);
+
+    List<Measurement> training = List.of(
+        measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, true),
+        measure(Variant.NAIVE, main, plan.images(), plan.epochs(), cores, true));
+
+    List<Measurement> scaling = new ArrayList<>();
+    for (int factor : new int[] {1, 2, 4}) {
+      int images = plan.scaleBase() * factor;
+      Path dir = photos("scale-" + factor, images);
+      for (int c : cores > 1 ? new int[] {1, cores} : new int[] {1}) {
+        scaling.add(measure(Variant.STREAMING, dir, images, 1, c, false));
+      }
+    }
+
+    Results results = new Results(plan, cores, table, singleThread, streaming, training, scaling,
+        (System.nanoTime() - start) / 1e9);
+    Files.createDirectories(OUT);
+    Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
+    Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);
+    Chart.write(results, OUT.resolve("throughput.png"));
+    System.out.println();
+    System.out.print(results.markdown());
+    System.out.println("Written: " + OUT.resolve("results.md") + ", results.json, throughput.png");
+    System.out.println(results.summaryLine());
+  }
+
+  /** Writes {@code images} photos into 8 shards under a folder of their own. */
+  private Path photos(String name, int images) throws IOException {
+    Path dir = data.resolve(name);
+    System.out.printf(Locale.ROOT, "Writing %d photos into %s%n", images, dir);
+    new PhotoDataset(42).write(dir, images, 8);
+    return dir;
+  }
+
+  /** Runs one variant in a fresh JVM, on the first {@code cores} cores. */
+  private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
+      boolean train) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    if (cores < this.cores && taskset) {
+      command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
+    }
+    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), VariantRun.class.getName(), variant.id(),
+        dir.toString(), String.valueOf(images), String.valueOf(epochs)));
+    if (train) {
+      command.add("train");
+    }
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException(variant.id() + " failed:\n" + out);
+    }
+    String line = out.lines().filter(l -> l.startsWith("RESULT ")).reduce((a, b) -> b)
+        .orElseThrow(() -> new IllegalStateException(variant.id() + " printed no result:\n" + out));
+    Measurement m = Measurement.parse(line, cores);
+    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
+            + " first batch %.2f s, peak RSS %,.0f MiB%n", variant.id(), cores,
+        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "", m.firstEpoch(),
+        m.rates().length > 1 ? m.laterEpochs() : Double.NaN, m.firstBatchSeconds(), m.peakRssMib());
+    return m;
+  }
+}

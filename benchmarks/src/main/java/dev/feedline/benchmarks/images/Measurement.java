@@ -1,0 +1,63 @@
+package dev.feedline.benchmarks.images;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one {@link VariantRun} measured, read back from its {@code RESULT} line.
+ *
+ * @param rates images/s of each epoch
+ * @param waits per epoch, the fraction of the training loop's time spent waiting for a batch;
+ *     empty without a model step
+ * @param firstBatchSeconds from the start of building the loader to its first batch
+ * @param cpuUtilization process CPU time over wall time and cores
+ * @param peakRssMib the run's peak resident memory
+ */
+record Measurement(Variant variant, int cores, long images, double[] rates, double[] waits,
+    double firstBatchSeconds, double cpuUtilization, double peakRssMib, double wallSeconds) {
+
+  static Measurement parse(String line, int cores) {
+    Map<String, String> values = new HashMap<>();
+    for (String pair : line.substring("RESULT ".length()).split(" ")) {
+      int eq = pair.indexOf('=');
+      values.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return new Measurement(Variant.of(values.get("variant")), cores,
+        Long.parseLong(values.get("images")), numbers(values.get("rates")),
+        numbers(values.get("waits")), Double.parseDouble(values.get("first_batch_s")),
+        Double.parseDouble(values.get("cpu_utilization")),
+        Double.parseDouble(values.get("peak_rss_mib")), Double.parseDouble(values.get("wall_s")));
+  }
+
+  private static double[] numbers(String list) {
+    return list.isEmpty() ? new double[0]
+        : Arrays.stream(list.split(",")).mapToDouble(Double::parseDouble).toArray();
+  }
+
+  double firstEpoch() {
+    return rates[0];
+  }
+
+  /** Mean images/s of the epochs after the first. */
+  double laterEpochs() {
+    return Arrays.stream(rates, 1, rates.length).average().orElse(Double.NaN);
+  }
+
+  /** Images/s over every epoch: all images over the time of all epochs. */
+  double overall() {
+    return rates.length / Arrays.stream(rates).map(r -> 1 / r).sum();
+  }
+
+  /** Mean fraction of time waiting for input in the epochs after the first. */
+  double laterWait() {
+    return Arrays.stream(waits, 1, waits.length).average().orElse(Double.NaN);
+  }
+
+  static double median(List<Double> values) {
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}

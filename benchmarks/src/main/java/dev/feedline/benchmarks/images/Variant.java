@@ -1,0 +1,59 @@
+package dev.feedline.benchmarks.images;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The loaders the benchmark compares, by the name the report uses. */
+enum Variant {
+  GENERATED("generated", "Feedline-generated pipeline (the example: parallel reads and maps, cache, shuffle, batch, prefetch)"),
+  HAND_WRITTEN("hand-written", "The same pipeline written by hand with raw TF Java data ops, as an expert would"),
+  NAIVE("naive", "The seeds' \"before\" state: sequential map, no cache, no prefetch, TensorFlow's rewrites off"),
+  FRAMEWORK("tf-framework", "TF Java's tensorflow-framework Dataset: raw-record batches, 32 decodes per batch in the main graph"),
+  PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
+  STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again");
+
+  private final String id;
+  private final String description;
+
+  Variant(String id, String description) {
+    this.id = id;
+    this.description = description;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String description() {
+    return description;
+  }
+
+  static Variant of(String id) {
+    for (Variant variant : values()) {
+      if (variant.id.equals(id)) {
+        return variant;
+      }
+    }
+    throw new IllegalArgumentException("no variant " + id);
+  }
+
+  /** Builds the loader over the TFRecord files in {@code data}, which hold {@code images} photos. */
+  Loader open(Path data, long images) throws IOException {
+    List<String> files;
+    try (Stream<Path> listed = Files.list(data)) {
+      files = listed.map(Path::toString).filter(f -> f.endsWith(".tfrecord")).sorted().toList();
+    }
+    String glob = data.resolve("*.tfrecord").toString();
+    return switch (this) {
+      case GENERATED -> GeneratedLoader.cached(glob);
+      case STREAMING -> GeneratedLoader.streaming(glob);
+      case HAND_WRITTEN -> new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT);
+      case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);
+      case FRAMEWORK -> new FrameworkLoader(files);
+      case PLAIN_JAVA -> new PlainJavaLoader(files);
+    };
+  }
+}

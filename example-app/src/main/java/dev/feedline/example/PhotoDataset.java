@@ -31,8 +31,8 @@ import org.tensorflow.proto.Int64List;
  * {@code photos/ATTRIBUTION.md}), as sharded TFRecord files of {@code tf.train.Example} records.
  *
  * <p>Photo {@code id} is a random window of photograph {@code label} (0 the temple, 1 the flower):
- * 30–100% of its height, a random aspect ratio, sometimes mirrored, scaled to 160–320 pixels a
- * side and encoded at JPEG quality 90. Decoding them costs what users' photos cost; the same seed
+ * 30–100% of its height, a random aspect ratio, sometimes mirrored, scaled so that its longer side
+ * is 160–320 pixels (or the range given) and encoded at JPEG quality 90. Decoding them costs what users' photos cost; the same seed
  * always writes the same files.
  */
 public final class PhotoDataset {
@@ -41,10 +41,20 @@ public final class PhotoDataset {
 
   private final List<BufferedImage> photographs;
   private final long seed;
+  private final int minSide;
+  private final int maxSide;
 
+  /** Photos whose longer side is 160–320 pixels, as in the demo. */
   public PhotoDataset(long seed) {
+    this(seed, 160, 320);
+  }
+
+  /** Photos whose longer side is {@code minSide}–{@code maxSide} pixels. */
+  public PhotoDataset(long seed, int minSide, int maxSide) {
     this.photographs = PHOTOS.stream().map(PhotoDataset::load).toList();
     this.seed = seed;
+    this.minSide = minSide;
+    this.maxSide = maxSide;
   }
 
   /** Label of photo {@code id}: which photograph it comes from. */
@@ -92,7 +102,7 @@ public final class PhotoDataset {
     int w = Math.min(source.getWidth(), (int) (h * (0.75 + 0.6 * random.nextDouble())));
     int x = random.nextInt(source.getWidth() - w + 1);
     int y = random.nextInt(source.getHeight() - h + 1);
-    int side = 160 + random.nextInt(161);
+    int side = minSide + random.nextInt(maxSide - minSide + 1);
     int outW = w >= h ? side : side * w / h;
     int outH = w >= h ? side * h / w : side;
     BufferedImage crop = new BufferedImage(outW, outH, BufferedImage.TYPE_INT_RGB);

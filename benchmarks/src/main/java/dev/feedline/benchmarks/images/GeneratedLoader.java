@@ -8,7 +8,7 @@ import org.tensorflow.Graph;
 import org.tensorflow.Session;
 import org.tensorflow.types.TFloat32;
 
-/** Variants 1 and 6: the Feedline-generated pipelines, as users call them. */
+/** The Feedline-generated pipelines, as users call them. */
 final class GeneratedLoader {
   private GeneratedLoader() {}
 
@@ -45,6 +45,28 @@ final class GeneratedLoader {
       public void epoch(Consumer<TFloat32> batches) {
         try (EpochIterator<FeedlineStreamingPhotoPipeline.PhotoTensors> epoch =
             pipeline.epoch(session)) {
+          epoch.forEach(batch -> batches.accept(batch.image()));
+        }
+      }
+
+      @Override
+      public void close() {
+        pipeline.close();
+        session.close();
+        graph.close();
+      }
+    };
+  }
+
+  /** The large-photo pipeline, whose {@code @DecodeJpeg} decodes at a reduced scale. */
+  static Loader scaledDecode(String files) {
+    Graph graph = new Graph();
+    Session session = new Session(graph);
+    FeedlineLargePhotoPipeline pipeline = FeedlineLargePhotoPipeline.builder().files(files).build(graph);
+    return new Loader() {
+      @Override
+      public void epoch(Consumer<TFloat32> batches) {
+        try (EpochIterator<FeedlineLargePhotoPipeline.PhotoTensors> epoch = pipeline.epoch(session)) {
           epoch.forEach(batch -> batches.accept(batch.image()));
         }
       }

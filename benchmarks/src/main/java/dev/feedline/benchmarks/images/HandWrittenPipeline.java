@@ -49,6 +49,7 @@ final class HandWrittenPipeline implements Loader {
   record Config(boolean parallel, boolean cache, boolean prefetch, boolean tensorFlowRewrites) {}
 
   static final Config EXPERT = new Config(true, true, true, true);
+  static final Config EXPERT_WITHOUT_CACHE = new Config(true, false, true, true);
   static final Config BEFORE = new Config(false, false, false, false);
 
   private static final ElementSpec PHOTO = ElementSpec.of(

@@ -20,9 +20,9 @@ public final class ImageBenchmark {
   private static final Path OUT = Path.of("benchmarks", "target", "bench");
 
   /** How much to measure: the quick run is for checking, the full run for the docs. */
-  record Plan(int images, int epochs, int repeats, int scaleBase) {
-    static final Plan QUICK = new Plan(1024, 3, 3, 512);
-    static final Plan FULL = new Plan(4096, 4, 3, 1024);
+  record Plan(int images, int epochs, int repeats, int scaleBase, int largeImages) {
+    static final Plan QUICK = new Plan(1024, 3, 3, 512, 256);
+    static final Plan FULL = new Plan(4096, 4, 3, 1024, 1024);
   }
 
   private final Plan plan;
@@ -76,8 +76,15 @@ public final class ImageBenchmark {
       }
     }
 
+    Path large = photos("large", plan.largeImages(), new PhotoDataset(43, 960, 1280));
+    List<Measurement> beyond = new ArrayList<>();
+    for (int r = 0; r < plan.repeats(); r++) {
+      beyond.add(measure(Variant.SCALED_DECODE, large, plan.largeImages(), 2, cores, false));
+      beyond.add(measure(Variant.HAND_WRITTEN_FULL_DECODE, large, plan.largeImages(), 2, cores, false));
+    }
+
     Results results = new Results(plan, cores, table, singleThread, streaming, training, scaling,
-        (System.nanoTime() - start) / 1e9);
+        beyond, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);
@@ -88,11 +95,15 @@ public final class ImageBenchmark {
     System.out.println(results.summaryLine());
   }
 
-  /** Writes {@code images} photos into 8 shards under a folder of their own. */
+  /** Writes {@code images} of the demo's photos into 8 shards under a folder of their own. */
   private Path photos(String name, int images) throws IOException {
+    return photos(name, images, new PhotoDataset(42));
+  }
+
+  private Path photos(String name, int images, PhotoDataset photos) throws IOException {
     Path dir = data.resolve(name);
     System.out.printf(Locale.ROOT, "Writing %d photos into %s%n", images, dir);
-    new PhotoDataset(42).write(dir, images, 8);
+    photos.write(dir, images, 8);
     return dir;
   }
 

@@ -13,7 +13,9 @@ enum Variant {
   NAIVE("naive", "The seeds' \"before\" state: sequential map, no cache, no prefetch, TensorFlow's rewrites off"),
   FRAMEWORK("tf-framework", "TF Java's tensorflow-framework Dataset: raw-record batches, 32 decodes per batch in the main graph"),
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
-  STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again");
+  STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),
+  SCALED_DECODE("generated-scaled-decode", "Large photos: the generated pipeline whose @DecodeJpeg decodes at 1/2 scale"),
+  HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full");
 
   private final String id;
   private final String description;
@@ -50,6 +52,9 @@ enum Variant {
     return switch (this) {
       case GENERATED -> GeneratedLoader.cached(glob);
       case STREAMING -> GeneratedLoader.streaming(glob);
+      case SCALED_DECODE -> GeneratedLoader.scaledDecode(glob);
+      case HAND_WRITTEN_FULL_DECODE ->
+          new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT_WITHOUT_CACHE);
       case HAND_WRITTEN -> new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT);
       case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);
       case FRAMEWORK -> new FrameworkLoader(files);

@@ -5,12 +5,13 @@ public final class CostModel {
   private CostModel() {}
 
   /**
-   * Whether a stage is expensive: {@code @Decode} parses; a {@code @Map} is what its {@code cost}
+   * Whether a stage is expensive: {@code @Decode} parses, {@code @DecodeJpeg} decodes; a
+   * {@code @Map} is what its {@code cost}
    * declares, or, by default, expensive when it turns a string into a numeric tensor of rank 2 or
    * more, which is what decoding an image or audio clip looks like.
    */
   public static boolean isExpensive(Stage stage) {
-    if (stage.kind() == StageKind.DECODE) {
+    if (stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG) {
       return true;
     }
     if (stage.kind() != StageKind.MAP) {

@@ -8,6 +8,7 @@ public enum StageKind {
   IN_MEMORY_SOURCE("InMemorySource", Form.SOURCE),
   INTERLEAVE("Interleave", Form.BUILT_IN),
   DECODE("Decode", Form.BUILT_IN),
+  DECODE_JPEG("DecodeJpeg", Form.BUILT_IN),
   MAP("Map", Form.BODY),
   FILTER("Filter", Form.BODY),
   SHUFFLE("Shuffle", Form.BUILT_IN),
@@ -81,12 +82,12 @@ public enum StageKind {
 
   /** Whether it does per-element work in a graph function (and so can run in parallel). */
   public boolean isElementWork() {
-    return this == DECODE || this == MAP;
+    return this == DECODE || this == DECODE_JPEG || this == MAP;
   }
 
   /** Whether it has a {@code parallel} member. */
   public boolean hasParallelism() {
-    return this == INTERLEAVE || this == DECODE || this == MAP;
+    return this == INTERLEAVE || this == DECODE || this == DECODE_JPEG || this == MAP;
   }
 
   public static Optional<StageKind> ofAnnotation(String qualifiedName) {

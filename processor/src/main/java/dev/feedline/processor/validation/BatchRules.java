@@ -17,7 +17,7 @@ final class BatchRules {
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.stages()) {
       Optional<Stage> batchBefore = Stages.lastBefore(pipeline, stage, Stages::isBatching);
-      boolean perElement = stage.kind() == StageKind.DECODE
+      boolean perElement = stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG
           || (stage.kind() == StageKind.MAP && !stage.booleanValue("vectorized"));
       if (perElement && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();

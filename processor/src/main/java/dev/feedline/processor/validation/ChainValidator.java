@@ -3,6 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
@@ -49,6 +50,9 @@ final class ChainValidator {
       }
       if (stage.kind() == StageKind.DECODE) {
         checkDecode(stage, report);
+      }
+      if (stage.kind() == StageKind.DECODE_JPEG) {
+        checkDecodeJpeg(stage, report);
       }
     }
     checkFileReading(stages, report);
@@ -120,5 +124,50 @@ final class ChainValidator {
             decode.name(), component.name(), output, problem);
       }
     }
+  }
+
+  /**
+   * {@code @DecodeJpeg} turns the one string component into the one float image of static shape
+   * [height, width, 1 or 3]; every other output component comes from the input one of its name.
+   */
+  private static void checkDecodeJpeg(Stage decode, Report report) {
+    ElementType input = decode.input();
+    ElementType output = decode.output();
+    List<Component> jpegs = input.components().stream()
+        .filter(c -> c.dtype() == DType.STRING && c.shape().rank() == 0).toList();
+    List<Component> images = output.components().stream()
+        .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).toList();
+    String problem = jpegs.size() != 1
+        ? "its input " + input + " needs exactly one scalar Operand<TString> component, the JPEG;"
+            + " it has " + jpegs.size()
+        : images.size() != 1
+            ? "its output " + output + " needs exactly one Operand<TFloat32> component of shape"
+                + " [height, width, channels]; it has " + images.size()
+            : !images.get(0).shape().isFullyKnown()
+                ? "the image's shape " + images.get(0).shape() + " must be fully known: it is the"
+                    + " size the JPEG is resized to"
+                : images.get(0).shape().dims().get(2) != 1 && images.get(0).shape().dims().get(2) != 3
+                    ? "the image has " + images.get(0).shape().dims().get(2) + " channels; a JPEG"
+                        + " decodes to 1 (grayscale) or 3 (RGB)"
+                    : passThroughProblem(input, output, images.get(0));
+    if (problem != null) {
+      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
+          decode + " decodes a JPEG into an image: " + problem + ".");
+    }
+  }
+
+  private static String passThroughProblem(ElementType input, ElementType output, Component image) {
+    for (Component out : output.components()) {
+      if (out == image) {
+        continue;
+      }
+      Component in = input.components().stream()
+          .filter(c -> c.name().equals(out.name())).findFirst().orElse(null);
+      if (in == null || in.dtype() != out.dtype() || !in.shape().equals(out.shape())) {
+        return "output component '" + out.name() + "' is passed through, so " + input
+            + " needs a component '" + out.name() + "' of the same dtype and shape";
+      }
+    }
+    return null;
   }
 }

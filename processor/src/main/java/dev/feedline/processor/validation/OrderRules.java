@@ -66,7 +66,7 @@ final class OrderRules {
       case SHARD -> 1;
       case INTERLEAVE -> 2;
       case SHUFFLE -> cached ? 5 : 3;
-      case DECODE, FILTER -> 4;
+      case DECODE, DECODE_JPEG, FILTER -> 4;
       // With a cache, a cheap deterministic map is fine on either side of it.
       case MAP -> vectorized ? 8
           : randomMap && cached ? 6

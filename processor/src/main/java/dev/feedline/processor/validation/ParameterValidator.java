@@ -20,6 +20,11 @@ final class ParameterValidator {
           parallelism(stage, report);
         }
         case DECODE, MAP -> parallelism(stage, report);
+        case DECODE_JPEG -> {
+          parallelism(stage, report);
+          atLeast(stage, "minSourceSide", 0, 0, report,
+              "a source side is 0 (unknown) or a number of pixels", "use the smallest side, or 0");
+        }
         case SHUFFLE -> {
           atLeast(stage, "buffer", 1, 1, report,
               "a shuffle buffer holds at least 1 element", "use a buffer of 1 or more elements");

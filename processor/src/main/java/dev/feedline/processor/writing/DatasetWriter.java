@@ -152,7 +152,7 @@ final class DatasetWriter {
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build();
       case INTERLEAVE -> interleave(stage, types, shapes);
-      case DECODE, MAP -> map(stage, types, shapes);
+      case DECODE, DECODE_JPEG, MAP -> map(stage, types, shapes);
       case FILTER -> withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes));
@@ -292,6 +292,7 @@ final class DatasetWriter {
     for (Stage stage : pipeline.stages()) {
       switch (stage.kind()) {
         case DECODE -> methods.add(FunctionWriter.decode(stage, names));
+        case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
         case MAP, FILTER -> methods.add(FunctionWriter.body(pipeline, stage, names));
         default -> { }
       }

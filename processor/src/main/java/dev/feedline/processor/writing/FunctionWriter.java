@@ -44,6 +44,43 @@ final class FunctionWriter {
     return method.build();
   }
 
+  /**
+   * The function of a {@code @DecodeJpeg} stage: decodes the JPEG component into the image
+   * component, at a reduced scale when the declared sizes allow it, and passes the rest through.
+   */
+  static MethodSpec decodeJpeg(Stage stage, GeneratedNames names) {
+    ElementType input = stage.input();
+    ElementType output = stage.output();
+    MethodSpec.Builder method = start(stage, names,
+        "Graph function of stage " + stage.position() + ", " + stage.name()
+            + ": decodes the JPEG of {@link $T} into its image.",
+        TypeName.get(output.type()));
+    method.addStatement("$T in = new $T(\n$L)", TypeName.get(input.type()),
+        TypeName.get(input.type()), CodeBlock.join(placeholders(stage, input), ",\n"));
+    Component jpeg = input.components().stream()
+        .filter(c -> c.dtype() == DType.STRING).findFirst().orElseThrow();
+    Component image = output.components().stream()
+        .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).findFirst().orElseThrow();
+    List<Long> size = image.shape().dims();
+    JpegScale scale = JpegScale.of(stage, Math.max(size.get(0), size.get(1)));
+    method.addCode(scale.comment());
+    method.addStatement("$T image = $T.decodeJpeg(tf, $L, $LL /* channels */, $LL /* ratio */,\n"
+            + "$LL /* height */, $LL /* width */)", Names.operandOf(DType.FLOAT32), Names.IMAGES,
+        accessor("in", input, jpeg), size.get(2), scale.ratio(), size.get(0), size.get(1));
+    CodeBlock.Builder signature = CodeBlock.builder()
+        .add("return $T.builder()\n$>$>.key($S)\n", Names.SIGNATURE, stage.name());
+    for (Component c : input.components()) {
+      signature.add(".input($S, $L)\n", "in_" + c.name(), accessor("in", input, c));
+    }
+    for (Component c : output.components()) {
+      signature.add(".output($S, $L)\n", c.name(), c == image
+          ? CodeBlock.of("tf.ensureShape(image, $L)", ElementSpecs.shape(image.shape()))
+          : accessor("in", input, c));
+    }
+    method.addCode(signature.add(".build();\n$<$<").build());
+    return method.build();
+  }
+
   /** The function of a {@code @Map} or {@code @Filter} stage, which calls the user's body. */
   static MethodSpec body(PipelineModel pipeline, Stage stage, GeneratedNames names) {
     TypeName spec = TypeName.get(pipeline.type().asType());

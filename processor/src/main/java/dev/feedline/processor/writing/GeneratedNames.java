@@ -68,7 +68,8 @@ final class GeneratedNames {
           featureConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_FEATURES"));
           functionMethods.put(stage, methods.newName(stage.name() + "Function"));
         }
-        case MAP, FILTER -> functionMethods.put(stage, methods.newName(stage.name() + "Function"));
+        case DECODE_JPEG, MAP, FILTER ->
+            functionMethods.put(stage, methods.newName(stage.name() + "Function"));
         case CACHE -> {
           if (!stage.stringValue("file").isEmpty()) {
             cacheFiles.put(stage, builderMembers.newName(stage.name() + "File"));

@@ -45,6 +45,7 @@ final class Names {
   static final ClassName COST_CHECK = ClassName.get(RUNTIME, "CostCheck");
   static final ClassName DATA_SOURCE = ClassName.get(RUNTIME, "DataSource");
   static final ClassName MEMORY_GUARD = ClassName.get(RUNTIME, "MemoryGuard");
+  static final ClassName IMAGES = ClassName.get(RUNTIME, "Images");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

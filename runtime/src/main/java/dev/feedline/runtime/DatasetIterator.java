@@ -18,6 +18,7 @@ import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.op.data.Iterator;
 import org.tensorflow.op.data.SerializeIterator;
+import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
@@ -40,7 +41,8 @@ public final class DatasetIterator {
   private final Op park;
   private final Op release;
   private final Placeholder<TInt64> epoch;
-  private final Op start;
+  private final Op startFirst;
+  private final Op startLater;
   private final List<Output<?>> outputs;
   private final Operand<TString> saveState;
   private final Placeholder<TString> savedState;
@@ -55,8 +57,10 @@ public final class DatasetIterator {
     /**
      * @param cached the parked dataset up to the last cache; null when there is no cache
      * @param epoch the epoch's number, 0 for the first
+     * @param options the tf.data options to wrap the epoch's dataset in
      */
-    Operand<? extends TType> build(Operand<? extends TType> cached, Operand<TInt64> epoch);
+    Operand<? extends TType> build(Operand<? extends TType> cached, Operand<TInt64> epoch,
+        DatasetOptions.Options options);
   }
 
   /**
@@ -65,10 +69,13 @@ public final class DatasetIterator {
    * @param cached the stages up to the last cache, built once per session; null without a cache
    * @param perEpoch the stages after it, built for every epoch
    * @param spec the element spec of the dataset's last stage
+   * @param firstEpoch the tf.data options of the first epoch
+   * @param laterEpochs the options of the later ones: other options build a second epoch graph
    * @param data what the dataset reads, to name the file and record behind a data error
    */
   public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> cached,
-      EpochDataset perEpoch, ElementSpec spec, DataSource data) {
+      EpochDataset perEpoch, ElementSpec spec, DatasetOptions.Options firstEpoch,
+      DatasetOptions.Options laterEpochs, DataSource data) {
     TVariant.register();
     this.pipeline = pipeline;
     this.data = data;
@@ -78,10 +85,13 @@ public final class DatasetIterator {
         tf.withName("release_dataset")
             .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
-    Operand<? extends TType> dataset = perEpoch.build(
-        cached == null ? null : tf.readVariableOp(parked, TVariant.class), epoch);
+    Operand<? extends TType> kept = cached == null ? null : tf.readVariableOp(parked, TVariant.class);
     Iterator iterator = tf.withName("iterator").data.iterator("", "", spec.types(), spec.shapes());
-    this.start = tf.withName("start_epoch").data.makeIterator(dataset, iterator);
+    this.startFirst = tf.withName("start_first_epoch").data.makeIterator(
+        perEpoch.build(kept, epoch, firstEpoch), iterator);
+    this.startLater = laterEpochs.equals(firstEpoch) ? startFirst
+        : tf.withName("start_later_epoch").data.makeIterator(
+            perEpoch.build(kept, epoch, laterEpochs), iterator);
     this.outputs =
         List.copyOf(
             tf.withName("next_element")
@@ -132,7 +142,8 @@ public final class DatasetIterator {
         parkedIn = session;
       }
       try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-        session.runner().feed(epoch, epochNumber).addTarget(start).run();
+        session.runner().feed(epoch, epochNumber)
+            .addTarget(number == 0 ? startFirst : startLater).run();
       }
       current = number;
       nextEpoch = number + 1;

@@ -33,8 +33,8 @@ class DatasetOpsTest {
           tf.constant(0L), tf.constant(5L), tf.constant(1L), NUMBERS.types(), NUMBERS.shapes());
       PipelineInfo info = new PipelineInfo("x.Range", "test", List.of(PipelineInfo.stage("range", "InMemorySource")));
       DatasetIterator iterator = new DatasetIterator(tf, info, null,
-          (cached, epoch) -> DatasetOps.withOptions(tf, range, NUMBERS, options), NUMBERS,
-          DataSource.inMemory());
+          (cached, epoch, chosen) -> DatasetOps.withOptions(tf, range, NUMBERS, chosen), NUMBERS,
+          options, options, DataSource.inMemory());
       List<Long> values = new ArrayList<>();
       try (EpochIterator<org.tensorflow.Result> epoch = iterator.epoch(session, r -> r)) {
         epoch.forEach(r -> values.add(((TInt64) r.get(0)).getLong()));

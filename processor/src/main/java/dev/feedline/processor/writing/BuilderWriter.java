@@ -107,11 +107,13 @@ final class BuilderWriter {
     CodeBlock cached = dataset.hasCachedPart()
         ? CodeBlock.of("cachedDataset(tf$L)", dataset.cachedArguments())
         : CodeBlock.of("null /* no cache to keep */");
-    CodeBlock perEpoch = CodeBlock.of("(cached, epoch) -> dataset(tf$L, epoch$L)",
+    CodeBlock perEpoch = CodeBlock.of("(cached, epoch, options) -> dataset(tf$L, epoch, options$L)",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
-    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N, $L))",
+    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N,\n$N, $N, $L))",
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, cached, perEpoch,
-        names.elementConstant(pipeline.last()), dataSource(pipeline, names));
+        names.elementConstant(pipeline.last()), GeneratedNames.DATASET_OPTIONS,
+        dataset.hasCachedPart() ? GeneratedNames.CACHED_EPOCH_OPTIONS : GeneratedNames.DATASET_OPTIONS,
+        dataSource(pipeline, names));
     return type.addMethod(build.build()).build();
   }
 

@@ -109,9 +109,9 @@ final class DatasetWriter {
     MethodSpec.Builder method = MethodSpec.methodBuilder("dataset")
         .addJavadoc(hasCachedPart()
             ? "Adds the dataset ops of the stages after the cache, again for every epoch: the\n"
-                + "epoch's number seeds its shuffles.\n"
+                + "epoch's number seeds its shuffles; {@code options} are the epoch's tf.data options.\n"
             : "Adds one dataset op per stage, in order, again for every epoch: the epoch's number\n"
-                + "seeds its shuffles.\n")
+                + "seeds its shuffles; {@code options} are the epoch's tf.data options.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Names.anyDataset())
         .addParameter(Names.OPS, "tf");
@@ -121,14 +121,12 @@ final class DatasetWriter {
     }
     method.addParameter(ParameterizedTypeName.get(Names.OPERAND, Names.dtype(
             DType.INT64)), "epoch")
+        .addParameter(Names.DATASET_OPTIONS.nestedClass("Options"), "options")
         .addParameters(runTimeParameters(epochPart()));
     epochPart().forEach(stage -> addStage(method, stage));
     Stage last = pipeline.last();
-    method.addCode(hasCachedPart()
-        ? "\n// Autotune model and static rewrites off: each epoch's iterator would re-create the cache.\n"
-        : "\n// Keeps the autotuner and tf.data's default static optimizations on.\n");
-    method.addStatement("return $T.withOptions(tf, dataset, $N, $N)",
-        Names.DATASET_OPS, names.elementConstant(last), GeneratedNames.DATASET_OPTIONS);
+    method.addStatement("return $T.withOptions(tf, dataset, $N, options)",
+        Names.DATASET_OPS, names.elementConstant(last));
     methods.add(method.build());
     return methods;
   }

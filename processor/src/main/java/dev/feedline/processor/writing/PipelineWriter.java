@@ -60,7 +60,9 @@ public final class PipelineWriter {
         .addSuperinterface(AutoCloseable.class)
         .addField(pipelineInfo(pipeline))
         .addFields(ElementSpecs.fields(pipeline, names))
-        .addField(datasetOptions(dataset.hasCachedPart()))
+        .addFields(dataset.hasCachedPart()
+            ? List.of(datasetOptions(), cachedEpochOptions())
+            : List.of(datasetOptions()))
         .addField(Names.DATASET_ITERATOR, "iterator", Modifier.PRIVATE, Modifier.FINAL)
         .addField(output, "output", Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(constructor(last.output()))
@@ -205,30 +207,37 @@ public final class PipelineWriter {
     }
   }
 
+  /** The options of every epoch, or of the first when a cache is kept: TensorFlow's defaults on. */
+  private static FieldSpec datasetOptions() {
+    return options(GeneratedNames.DATASET_OPTIONS, true,
+        "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the default\n"
+            + "static optimizations (map parallelization, map and batch fusion, ...) stay on.\n");
+  }
+
   /**
-   * Without a cache kept across epochs, the autotuner and TensorFlow's default static rewrites stay
-   * on. With one, both are off: each epoch makes a new iterator over the kept cache, and with them
-   * on, that iterator's set-up re-created the dataset, costing 10 to 150 ms per epoch and, in about
-   * one run in five, rebuilding the whole cache from its input (measured on the example pipeline;
-   * docs/performance.md). Off, AUTO parallelism still means one thread per core, and the measured
-   * epoch-1 throughput is the same.
+   * The options of the epochs after the first when a cache is kept: they only read the cache, and
+   * each makes a new iterator over it. Measured on the example pipeline (docs/performance.md):
+   * replacing an iterator that runs TensorFlow's autotune model stalls for 10 ms to 1.8 s, idle,
+   * so the epochs that have nothing to tune run without it, and stall no more.
    */
-  private static FieldSpec datasetOptions(boolean keepsCache) {
+  private static FieldSpec cachedEpochOptions() {
+    return options(GeneratedNames.CACHED_EPOCH_OPTIONS, false,
+        "tf.data options of the epochs that read the kept cache: no autotune model and no static\n"
+            + "rewrites, since there is nothing left to tune, and replacing an iterator that runs the\n"
+            + "model stalls the next epoch's start. AUTO parallelism runs one thread per core.\n");
+  }
+
+  private static FieldSpec options(String name, boolean tensorFlowDefaults, String doc) {
     ClassName options = Names.DATASET_OPTIONS;
-    return FieldSpec.builder(options.nestedClass("Options"), GeneratedNames.DATASET_OPTIONS,
+    return FieldSpec.builder(options.nestedClass("Options"), name,
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc(keepsCache
-            ? "tf.data options, set explicitly: the autotune model and the default static rewrites\n"
-                + "are off, since each epoch's new iterator would re-create the kept cache with them;\n"
-                + "AUTO parallelism runs one thread per core.\n"
-            : "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the\n"
-                + "default static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
+        .addJavadoc(doc)
         .initializer("$T.newBuilder()\n$>$>"
                 + ".setAutotuneOptions($T.newBuilder().setEnabled($L))\n"
                 + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations($L))\n"
                 + ".build()$<$<",
-            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"), !keepsCache,
-            options.nestedClass("OptimizationOptions"), !keepsCache)
+            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"),
+            tensorFlowDefaults, options.nestedClass("OptimizationOptions"), tensorFlowDefaults)
         .build();
   }
 

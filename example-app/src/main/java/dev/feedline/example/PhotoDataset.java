@@ -116,11 +116,16 @@ public final class PhotoDataset {
 
   /** A tf.train.Example with the features {@link EncodedPhoto} declares. */
   public static Example example(long id, byte[] jpeg) {
+    return example(id, labelOf(id), jpeg);
+  }
+
+  /** A tf.train.Example with the features {@link EncodedPhoto} declares, for any labelled JPEG. */
+  public static Example example(long id, long label, byte[] jpeg) {
     return Example.newBuilder()
         .setFeatures(Features.newBuilder()
             .putFeature("image/encoded", Feature.newBuilder()
                 .setBytesList(BytesList.newBuilder().addValue(ByteString.copyFrom(jpeg))).build())
-            .putFeature("label", int64(labelOf(id)))
+            .putFeature("label", int64(label))
             .putFeature("id", int64(id)))
         .build();
   }

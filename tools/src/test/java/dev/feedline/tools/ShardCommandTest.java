@@ -1,0 +1,139 @@
+package dev.feedline.tools;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.example.FeedlinePhotoPipeline;
+import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.runtime.EpochIterator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+
+/** {@code ./feedline shard}: an image folder to shards the example pipeline reads. */
+class ShardCommandTest {
+  @TempDir Path dir;
+  Path images;
+
+  private record Run(int status, String out, String err) {}
+
+  private static Run shard(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = ShardCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @BeforeEach
+  void folder() throws IOException {
+    images = dir.resolve("images");
+    ImageFolderFixture.write(images);
+  }
+
+  private static List<String> listing(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void everyReadableImageBecomesOneRecordInItsShardAndTheRestIsNamed() throws IOException {
+    Run run = shard("--input", images.toString(), "--output", dir.resolve("out").toString(),
+        "--shards", "3");
+
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("Converting 15 images from " + images + " into 3 shards"), run.out());
+    assertTrue(run.out().contains("Labels from sub-folders: 0 flower, 1 temple"), run.out());
+    assertTrue(run.out().contains("14 records, "), run.out());
+    assertTrue(run.out().contains("1 unreadable file skipped:\n  " + images.resolve("temple/broken.jpg")
+        + " does not decode as an image"), run.out());
+    assertTrue(run.err().contains("100% 15/15 images"), "a progress bar: " + run.err());
+    assertEquals(List.of("photos-00000-of-00003.tfrecord", "photos-00001-of-00003.tfrecord",
+        "photos-00002-of-00003.tfrecord"), listing(dir.resolve("out")), "no partial file left");
+  }
+
+  @Test
+  void theSameFolderAndSeedWriteTheSameBytes() throws IOException {
+    shard("--input", images.toString(), "--output", dir.resolve("a").toString(), "--shards", "2");
+    shard("--input", images.toString(), "--output", dir.resolve("b").toString(), "--shards", "2");
+    shard("--input", images.toString(), "--output", dir.resolve("c").toString(), "--shards", "2",
+        "--seed", "9");
+    for (String shard : listing(dir.resolve("a"))) {
+      assertArrayEquals(Files.readAllBytes(dir.resolve("a").resolve(shard)),
+          Files.readAllBytes(dir.resolve("b").resolve(shard)), shard);
+    }
+    assertFalse(Arrays.equals(Files.readAllBytes(dir.resolve("a/photos-00000-of-00002.tfrecord")),
+        Files.readAllBytes(dir.resolve("c/photos-00000-of-00002.tfrecord"))), "another seed, another order");
+  }
+
+  @Test
+  void theExamplePipelineReadsTheShardsBack() throws IOException {
+    Path out = dir.resolve("out");
+    assertEquals(0, shard("--input", images.toString(), "--output", out.toString(), "--shards", "3").status());
+    Map<Long, Long> labels = new HashMap<>();
+    for (ImageFolder.Image image : ImageFolder.scan(images, null, 42)) {
+      if (!image.relative().endsWith("broken.jpg")) {
+        labels.put(image.id(), image.label());
+      }
+    }
+    Map<Long, Long> read = new HashMap<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlinePhotoPipeline pipeline =
+            FeedlinePhotoPipeline.builder().files(out + "/*.tfrecord").build(graph);
+        EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
+      for (PhotoTensors batch : batches) {
+        long size = batch.id().shape().get(0);
+        assertEquals(Shape.of(size, 224, 224, 3), batch.image().shape());
+        for (int i = 0; i < size; i++) {
+          read.put(batch.id().getLong(i), batch.label().getLong(i));
+        }
+      }
+    }
+    assertEquals(labels, read, "every image once, with its folder's label");
+  }
+
+  @Test
+  void labelsComeFromACsvWhenGiven() throws IOException {
+    Path csv = dir.resolve("labels.csv");
+    StringBuilder lines = new StringBuilder("path,label\n");
+    for (ImageFolder.Image image : ImageFolder.scan(images, null, 42)) {
+      lines.append(image.relative()).append(',').append(image.relative().contains("photo-1") ? 7 : 3)
+          .append('\n');
+    }
+    Files.writeString(csv, lines);
+    List<ImageFolder.Image> labelled = ImageFolder.scan(images, csv, 42);
+    assertTrue(labelled.stream().allMatch(i -> i.label() == (i.relative().contains("photo-1") ? 7 : 3)));
+
+    Files.writeString(csv, "path,label\ntemple/photo-0.jpg,1\n");
+    Run missing = shard("--input", images.toString(), "--output", dir.resolve("out").toString(),
+        "--shards", "2", "--labels", csv.toString());
+    assertEquals(1, missing.status());
+    assertTrue(missing.err().startsWith("error: " + csv + " has no label for "), missing.err());
+  }
+
+  @Test
+  void badArgumentsPrintTheUsage() {
+    Run run = shard("--input", images.toString(), "--shards", "zero");
+    assertEquals(2, run.status());
+    assertEquals("error: --shards needs a positive number, not zero\n" + ShardCommand.USAGE + "\n",
+        run.err());
+  }
+}

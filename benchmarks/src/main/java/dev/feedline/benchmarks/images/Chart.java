@@ -105,7 +105,7 @@ final class Chart {
       int left = x + 40 + i * column;
       int width = column / 2 - 8;
       column(g, left, base, width, plotH, m.waits()[0], FIRST);
-      column(g, left + width + 4, base, width, plotH, m.laterWait(), LATER);
+      column(g, left + width + 4, base, width, plotH, m.steadyWait(), LATER);
       g.setColor(Color.DARK_GRAY);
       g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
       g.drawString(m.variant().id(), left, base + 16);
@@ -136,6 +136,7 @@ final class Chart {
     g.setColor(LATER);
     g.fillRect(x + 100, y, 14, 14);
     g.setColor(Color.DARK_GRAY);
-    g.drawString("later epochs (from the cache where the variant has one)", x + 120, y + 12);
+    g.drawString("later epochs: from the cache where the variant has one; waiting: epochs 3+",
+        x + 120, y + 12);
   }
 }

@@ -50,12 +50,19 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
     return rates.length / Arrays.stream(rates).map(r -> 1 / r).sum();
   }
 
-  /** Mean fraction of time waiting for input in the epochs after the first. */
-  double laterWait() {
-    return Arrays.stream(waits, 1, waits.length).average().orElse(Double.NaN);
+  /**
+   * The steady state's fraction of time waiting for input: the median over the epochs after the
+   * second. The first two are apart: epoch 1 decodes, and epoch 2 starts with the one-time stall
+   * of replacing the iterator that ran TensorFlow's autotune model (docs/performance.md).
+   */
+  double steadyWait() {
+    return median(Arrays.stream(waits, Math.min(2, waits.length), waits.length).boxed().toList());
   }
 
   static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
     double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;

@@ -40,4 +40,13 @@ public @interface Map {
    * it may come after {@link Batch}. A per-element body after {@link Batch} is an error.
    */
   boolean vectorized() default false;
+
+  /**
+   * The body runs on the training device, the first GPU when there is one: in the consumer's
+   * graph, on each batch the iterator hands out, instead of in tf.data's CPU threads. For
+   * batch-level work such as normalizing or augmenting; it must be {@link #vectorized()}, come
+   * after {@link Batch} and {@link Prefetch}, and be followed by device stages only. Without a GPU
+   * (and with a session that allows soft placement) it runs on the CPU.
+   */
+  boolean onDevice() default false;
 }

@@ -1,6 +1,7 @@
 package dev.feedline.runtime;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -44,12 +45,24 @@ public final class DatasetIterator {
   private final Op startFirst;
   private final Op startLater;
   private final List<Output<?>> outputs;
+  private final DeviceBuffer deviceBuffer;
   private final Operand<TString> saveState;
   private final Placeholder<TString> savedState;
   private final Op restoreState;
   private Session parkedIn;
   private long nextEpoch;
   private long current = -1;
+
+  /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
+  @FunctionalInterface
+  public interface DeviceStages {
+    /**
+     * @param device ops placed on the training device
+     * @param batch the iterator's components, in spec order
+     * @return the last device stage's components, in order
+     */
+    List<Output<?>> build(Ops device, List<Output<?>> batch);
+  }
 
   /** Builds the stages of one epoch on top of the kept part, from the epoch's number. */
   @FunctionalInterface
@@ -71,11 +84,14 @@ public final class DatasetIterator {
    * @param spec the element spec of the dataset's last stage
    * @param firstEpoch the tf.data options of the first epoch
    * @param laterEpochs the options of the later ones: other options build a second epoch graph
+   * @param deviceStages the stages after the iterator, on the device; null when there are none
+   * @param deviceBuffer the batches {@code @PrefetchToDevice} keeps in device memory; 0 without it
    * @param data what the dataset reads, to name the file and record behind a data error
    */
   public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> cached,
       EpochDataset perEpoch, ElementSpec spec, DatasetOptions.Options firstEpoch,
-      DatasetOptions.Options laterEpochs, DataSource data) {
+      DatasetOptions.Options laterEpochs, DeviceStages deviceStages, long deviceBuffer,
+      DataSource data) {
     TVariant.register();
     this.pipeline = pipeline;
     this.data = data;
@@ -92,12 +108,13 @@ public final class DatasetIterator {
     this.startLater = laterEpochs.equals(firstEpoch) ? startFirst
         : tf.withName("start_later_epoch").data.makeIterator(
             perEpoch.build(kept, epoch, laterEpochs), iterator);
-    this.outputs =
-        List.copyOf(
-            tf.withName("next_element")
-                .data
-                .iteratorGetNext(iterator, spec.types(), spec.shapes())
-                .components());
+    List<Output<?>> next = List.copyOf(tf.withName("next_element").data
+        .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
+    Ops device = tf.withSubScope("device").withDevice(Devices.GPU);
+    List<Output<?>> batch = deviceStages == null ? next : deviceStages.build(device, next);
+    this.deviceBuffer = deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
+        batch.stream().<Class<? extends TType>>map(Output::type).toList(), deviceBuffer);
+    this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
     // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
     // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
     boolean random = pipeline.stages().stream().anyMatch(PipelineInfo.Stage::random);
@@ -135,6 +152,9 @@ public final class DatasetIterator {
 
   private void startEpoch(Session session, long number) {
     try {
+      if (deviceBuffer != null && parkedIn != null) {
+        deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
+      }
       if (session != parkedIn) {
         if (park != null) {
           session.run(park);
@@ -144,6 +164,9 @@ public final class DatasetIterator {
       try (TInt64 epochNumber = TInt64.scalarOf(number)) {
         session.runner().feed(epoch, epochNumber)
             .addTarget(number == 0 ? startFirst : startLater).run();
+      }
+      if (deviceBuffer != null) {
+        deviceBuffer.start(session);
       }
       current = number;
       nextEpoch = number + 1;
@@ -177,6 +200,11 @@ public final class DatasetIterator {
    * between two elements of an epoch.
    */
   public void checkpoint(Session session, Path file) {
+    if (deviceBuffer != null) {
+      throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "cannot checkpoint"
+          + " a pipeline with @PrefetchToDevice: the batches already in device memory are not in"
+          + " the iterator's state, so a restore would skip them", null);
+    }
     if (session != parkedIn) {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName()
           + ": no epoch of this session to checkpoint; start one with epoch() or steps()");
@@ -214,6 +242,14 @@ public final class DatasetIterator {
     return iterate(() -> step.apply(session.runner()).run());
   }
 
+  /**
+   * How long the consumer has waited for a batch in device memory during the current epoch: the
+   * part of its steps that is bound by input. Zero without {@code @PrefetchToDevice}.
+   */
+  public Duration inputWait() {
+    return deviceBuffer == null ? Duration.ZERO : deviceBuffer.waited();
+  }
+
   /** The bad records the source leaves out of every epoch; none unless it skips them. */
   public SkippedRecords skippedRecords() {
     return data.skipped();
@@ -230,7 +266,13 @@ public final class DatasetIterator {
 
   private <T extends AutoCloseable> EpochIterator<T> iterate(Supplier<T> step) {
     long number = current;
-    return new EpochIterator<>(step, this::translate, () -> reportSkipped(number));
+    Supplier<T> next = deviceBuffer == null ? step : () -> {
+      deviceBuffer.claim(); // a staged batch, or the end of the epoch
+      T result = step.get();
+      deviceBuffer.free();
+      return result;
+    };
+    return new EpochIterator<>(next, this::translate, () -> reportSkipped(number));
   }
 
   /** Says at the end of every epoch what the source left out: never silently. */
@@ -255,14 +297,19 @@ public final class DatasetIterator {
 
   /**
    * Frees the dataset parked in the session, with its cache, while the session is still open: a
-   * dataset freed by the session's own shutdown logs warnings about resources already gone. Does
-   * nothing when no epoch ran.
+   * dataset freed by the session's own shutdown logs warnings about resources already gone. Stops
+   * the thread that fills the device buffer. Does nothing when no epoch ran.
    */
   public void release() {
+    if (parkedIn != null && deviceBuffer != null) {
+      deviceBuffer.stop(parkedIn);
+    }
     if (parkedIn != null) {
       Session session = parkedIn;
       parkedIn = null;
-      session.run(release);
+      if (park != null) {
+        session.run(release);
+      }
     }
   }
 
@@ -275,6 +322,13 @@ public final class DatasetIterator {
       return error;
     }
     String message = String.valueOf(error.getMessage()).strip();
+    if (message.contains("Cannot assign a device for operation")) {
+      return new FeedlineException(pipeline.simpleName(), null, null, "its device stages are placed"
+          + " on " + Devices.GPU + ", which this session cannot use; create the session with"
+          + " `new Session(graph, Devices.sessionConfig())`, whose soft placement runs them on the"
+          + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
+          + ")", error);
+    }
     PipelineInfo.Stage stage = StageLocator.locate(pipeline, message);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
     return data.explain(message)

@@ -58,6 +58,20 @@ public enum Message {
           + " TInt64 or TFloat32 with a fully known @Shape, so decode to that and convert in a"
           + " @Map."),
   INVALID_PARAMETER(Rule.INVALID_PARAMETER, Severity.ERROR, "@%s '%s' has %s = %s, but %s; %s."),
+  DEVICE_STAGE_BEFORE_HOST_STAGE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
+      "%s runs on the device after the iterator, but %s after it runs in tf.data; move %s before"
+          + " the device stages, or run it on the device too."),
+  DEVICE_STAGE_BEFORE_PREFETCH(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
+      "%s runs on the device, on batches the iterator hands out, but no @Batch and @Prefetch come"
+          + " before it in tf.data; batch and prefetch first: `@Batch(size = ...)`,"
+          + " `@Prefetch(AUTO)`."),
+  PREFETCH_TO_DEVICE_NOT_LAST(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
+      "@PrefetchToDevice '%s' copies finished batches to the device, so it must be the last stage,"
+          + " but %s follows it; move '%s' to the end."),
+  DEVICE_STAGE_NOT_VECTORIZED(Rule.DEVICE_STAGE_NOT_VECTORIZED, Severity.ERROR,
+      "@Map '%s' runs on the device, on whole batches, but is not vectorized; declare `vectorized"
+          + " = true` if every op in it accepts the leading batch dimension, else keep it in"
+          + " tf.data before @Batch."),
 
   // Checks
   UNANNOTATED_METHOD(Rule.UNANNOTATED_METHOD, Severity.WARNING,

@@ -35,6 +35,8 @@ public enum Rule {
   FILES_NOT_READ(Category.DECLARATION),
   DECODE_UNSUPPORTED_COMPONENT(Category.DECLARATION),
   INVALID_PARAMETER(Category.DECLARATION),
+  DEVICE_STAGE_PLACEMENT(Category.DECLARATION),
+  DEVICE_STAGE_NOT_VECTORIZED(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),

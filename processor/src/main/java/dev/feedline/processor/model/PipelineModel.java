@@ -46,6 +46,26 @@ public record PipelineModel(
     return stages.get(stages.size() - 1);
   }
 
+  /** The stages tf.data runs: up to the first device stage. */
+  public List<Stage> hostStages() {
+    int first = 0;
+    while (first < stages.size() && !stages.get(first).isOnDevice()) {
+      first++;
+    }
+    return stages.subList(0, Math.max(first, 1));
+  }
+
+  /** The stages after the iterator, on the training device; empty for most pipelines. */
+  public List<Stage> deviceStages() {
+    return stages.subList(hostStages().size(), stages.size());
+  }
+
+  /** The last stage tf.data runs, whose elements the iterator hands out. */
+  public Stage lastOnHost() {
+    List<Stage> host = hostStages();
+    return host.get(host.size() - 1);
+  }
+
   public boolean has(StageKind kind) {
     return stages.stream().anyMatch(s -> s.kind() == kind);
   }

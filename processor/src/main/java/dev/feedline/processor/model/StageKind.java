@@ -19,7 +19,8 @@ public enum StageKind {
   TAKE("Take", Form.BUILT_IN),
   SKIP("Skip", Form.BUILT_IN),
   SHARD("Shard", Form.BUILT_IN),
-  PREFETCH("Prefetch", Form.BUILT_IN);
+  PREFETCH("Prefetch", Form.BUILT_IN),
+  PREFETCH_TO_DEVICE("PrefetchToDevice", Form.BUILT_IN);
 
   /** How a stage of this kind is declared. */
   public enum Form {
@@ -62,7 +63,8 @@ public enum StageKind {
   /** Whether its output element type is its input element type. */
   public boolean keepsType() {
     return switch (this) {
-      case FILTER, SHUFFLE, CACHE, BATCH, PADDED_BATCH, REPEAT, TAKE, SKIP, SHARD, PREFETCH -> true;
+      case FILTER, SHUFFLE, CACHE, BATCH, PADDED_BATCH, REPEAT, TAKE, SKIP, SHARD, PREFETCH,
+          PREFETCH_TO_DEVICE -> true;
       default -> false;
     };
   }

@@ -59,6 +59,9 @@ final class OrderRules {
 
   /** The stage's place in the reference order; -1 for stages it does not place. */
   private static int rank(Stage stage, boolean cached) {
+    if (stage.isOnDevice()) {
+      return 10; // after the iterator: DeviceRules places them
+    }
     boolean randomMap = stage.kind() == StageKind.MAP && stage.booleanValue("random");
     boolean vectorized = stage.kind() == StageKind.MAP && stage.booleanValue("vectorized");
     return switch (stage.kind()) {
@@ -75,6 +78,7 @@ final class OrderRules {
       case CACHE -> 5;
       case BATCH, PADDED_BATCH -> 7;
       case PREFETCH -> 9;
+      case PREFETCH_TO_DEVICE -> 10;
       case TAKE, SKIP, REPEAT -> -1;
     };
   }

@@ -11,7 +11,7 @@ final class ParallelismRules {
   private ParallelismRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stages()) {
+    for (Stage stage : pipeline.hostStages()) { // device stages run once per batch, in the graph
       if (stage.kind().isElementWork() && !stage.isParallel()) {
         report.add(Message.MAP_NOT_PARALLEL, stage.method(), stage.annotation(),
             stage.writtenValue("parallel").orElse(null), stage.kind().annotation(), stage.name());

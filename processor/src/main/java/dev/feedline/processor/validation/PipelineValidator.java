@@ -17,8 +17,9 @@ public final class PipelineValidator {
       return; // the checks below assume each stage takes what the previous one produces
     }
     ParameterValidator.validate(pipeline, report);
+    DeviceRules.check(pipeline, report);
     if (report.hasDeclarationErrors()) {
-      return; // values first: the checks below read them
+      return; // values and placement first: the checks below read them
     }
     SizeModel sizes = new SizeModel(pipeline, options.ramBudget());
     PrefetchRules.check(pipeline, report);

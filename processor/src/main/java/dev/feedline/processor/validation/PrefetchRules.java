@@ -12,7 +12,7 @@ final class PrefetchRules {
   private PrefetchRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    Stage last = pipeline.last();
+    Stage last = pipeline.lastOnHost(); // device stages come after the iterator
     if (last.kind() != StageKind.PREFETCH) {
       report.add(Message.PREFETCH_MISSING, last.method(), last.annotation(), null,
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output(), last.output());

@@ -109,10 +109,18 @@ final class BuilderWriter {
         : CodeBlock.of("null /* no cache to keep */");
     CodeBlock perEpoch = CodeBlock.of("(cached, epoch, options) -> dataset(tf$L, epoch, options$L)",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
-    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N,\n$N, $N, $L))",
+    boolean deviceMaps = pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP);
+    Optional<Stage> toDevice = pipeline.deviceStages().stream()
+        .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst();
+    toDevice.ifPresent(stage -> addDeviceBuffer(type, builder, stage));
+    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N,\n$N, $N,\n$L, $L, $L))",
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, cached, perEpoch,
-        names.elementConstant(pipeline.last()), GeneratedNames.DATASET_OPTIONS,
+        names.elementConstant(pipeline.lastOnHost()), GeneratedNames.DATASET_OPTIONS,
         dataset.hasCachedPart() ? GeneratedNames.CACHED_EPOCH_OPTIONS : GeneratedNames.DATASET_OPTIONS,
+        deviceMaps ? CodeBlock.of("$T::onDevice", names.generated())
+            : CodeBlock.of("null /* no device stages */"),
+        toDevice.isPresent() ? CodeBlock.of("deviceBuffer")
+            : CodeBlock.of("0 /* no prefetch to device */"),
         dataSource(pipeline, names));
     return type.addMethod(build.build()).build();
   }
@@ -154,6 +162,26 @@ final class BuilderWriter {
   }
 
   /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
+  /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
+  private static void addDeviceBuffer(TypeSpec.Builder type, ClassName builder, Stage toDevice) {
+    type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
+        .initializer("$L", toDevice.longValue("buffer")).build());
+    type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
+        .addJavadoc("Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
+            + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then feeds\n"
+            + "each step directly.\n", toDevice.name(), toDevice.longValue("buffer"))
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(TypeName.INT, "batches")
+        .beginControlFlow("if (batches < 0)")
+        .addStatement("throw new $T($S + batches)", IllegalArgumentException.class,
+            "a device buffer holds 0 or more batches, not ")
+        .endControlFlow()
+        .addStatement("this.deviceBuffer = batches")
+        .addStatement("return this")
+        .build());
+  }
+
   private static void addRamBudget(TypeSpec.Builder type, ClassName builder) {
     type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1").build());
     type.addMethod(MethodSpec.methodBuilder("ramBudget")

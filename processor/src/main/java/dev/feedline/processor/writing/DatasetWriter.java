@@ -54,7 +54,7 @@ final class DatasetWriter {
   }
 
   private List<Stage> epochPart() {
-    return pipeline.stages().subList(lastCache(), pipeline.stages().size());
+    return pipeline.hostStages().subList(lastCache(), pipeline.hostStages().size());
   }
 
   /** The run-time data the stages of a part need: source data, cache prefixes, the worker. */
@@ -124,7 +124,7 @@ final class DatasetWriter {
         .addParameter(Names.DATASET_OPTIONS.nestedClass("Options"), "options")
         .addParameters(runTimeParameters(epochPart()));
     epochPart().forEach(stage -> addStage(method, stage));
-    Stage last = pipeline.last();
+    Stage last = pipeline.lastOnHost();
     method.addStatement("return $T.withOptions(tf, dataset, $N, options)",
         Names.DATASET_OPS, names.elementConstant(last));
     methods.add(method.build());
@@ -188,6 +188,7 @@ final class DatasetWriter {
           .addStatement("dataset = tf.data.repeatDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
               stage.longValue("count"), types, shapes)
           .build();
+      case PREFETCH_TO_DEVICE -> throw new IllegalStateException("a device stage is not in tf.data");
       case PREFETCH -> CodeBlock.builder()
           .addStatement("dataset = tf.data.prefetchDataset(dataset, tf.constant($LL) /* buffer */, $L, $L)",
               stage.longValue("value"), types, shapes)
@@ -287,7 +288,7 @@ final class DatasetWriter {
   /** The graph-function methods of the stages that have one, in stage order. */
   List<MethodSpec> functionMethods() {
     List<MethodSpec> methods = new ArrayList<>();
-    for (Stage stage : pipeline.stages()) {
+    for (Stage stage : pipeline.hostStages()) {
       switch (stage.kind()) {
         case DECODE -> methods.add(FunctionWriter.decode(stage, names));
         case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));

@@ -18,7 +18,7 @@ final class ElementSpecs {
 
   static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
     List<FieldSpec> fields = new ArrayList<>();
-    for (Stage stage : pipeline.stages()) {
+    for (Stage stage : pipeline.hostStages()) { // device stages work on graph outputs, not specs
       if (stage.kind() == StageKind.DECODE) {
         fields.add(constant(names.featureConstant(stage),
             "tf.train.Example features that stage " + stage.position() + ", " + stage.name()

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -136,8 +137,18 @@ public final class PipelineWriter {
             .build())
         .addMethods(dataset.datasetMethods())
         .addMethods(dataset.functionMethods())
+        .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
         .addType(BuilderWriter.write(pipeline, names, dataset))
         .addType(TensorsRecordWriter.write(tensors, last));
+    if (pipeline.has(StageKind.PREFETCH_TO_DEVICE)) {
+      type.addMethod(MethodSpec.methodBuilder("inputWait")
+          .addJavadoc("How long the consumer has waited for a batch in device memory during the current\n"
+              + "epoch: the part of its steps that is bound by input.\n")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(Duration.class)
+          .addStatement("return iterator.inputWait()")
+          .build());
+    }
     if (BuilderWriter.skipsBadRecords(pipeline)) {
       type.addMethod(MethodSpec.methodBuilder("skippedRecords")
           .addJavadoc("The bad records left out of every epoch, found when the pipeline was built;\n"

@@ -1,0 +1,47 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.List;
+
+/**
+ * Device stages run after the iterator, in the consumer's graph: they come after the batch and the
+ * prefetch, only device stages follow them, they work on whole batches, and a
+ * {@code @PrefetchToDevice} ends the pipeline.
+ */
+final class DeviceRules {
+  private DeviceRules() {}
+
+  static void check(PipelineModel pipeline, Report report) {
+    List<Stage> stages = pipeline.stages();
+    Stage firstOnDevice = null;
+    for (Stage stage : stages) {
+      if (stage.kind() == StageKind.MAP && stage.booleanValue("onDevice")
+          && !stage.booleanValue("vectorized")) {
+        report.add(Message.DEVICE_STAGE_NOT_VECTORIZED, stage.method(), stage.annotation(),
+            stage.writtenValue("onDevice").orElse(null), stage.name());
+      }
+      if (stage.kind() == StageKind.PREFETCH_TO_DEVICE && stage != pipeline.last()) {
+        Stage next = stages.get(stage.position());
+        report.add(Message.PREFETCH_TO_DEVICE_NOT_LAST, stage.method(), stage.annotation(), null,
+            stage.name(), next, stage.name());
+      }
+      if (stage.isOnDevice() && firstOnDevice == null) {
+        firstOnDevice = stage;
+        boolean batched = stages.subList(0, stage.position() - 1).stream()
+            .anyMatch(s -> s.kind().isBatching());
+        Stage before = stage.position() > 1 ? stages.get(stage.position() - 2) : null;
+        if (!batched || before == null || before.kind() != StageKind.PREFETCH) {
+          report.add(Message.DEVICE_STAGE_BEFORE_PREFETCH, stage.method(), stage.annotation(), null,
+              stage);
+        }
+      } else if (firstOnDevice != null && !stage.isOnDevice()) {
+        report.add(Message.DEVICE_STAGE_BEFORE_HOST_STAGE, stage.method(), stage.annotation(), null,
+            firstOnDevice, stage, stage);
+      }
+    }
+  }
+}

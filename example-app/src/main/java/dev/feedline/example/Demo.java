@@ -5,10 +5,9 @@ import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.stream.Stream;
+import java.util.Map;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
 
@@ -18,6 +17,9 @@ import org.tensorflow.Session;
  * batch's shape and the throughput of each epoch.
  */
 public final class Demo {
+  /** Where the demo and the training example keep their data set unless told otherwise. */
+  static final Path DEFAULT_DATA = Path.of("target", "feedline-demo");
+
   private Demo() {}
 
   public static void main(String[] args) {
@@ -26,47 +28,43 @@ public final class Demo {
 
   /** Runs the demo; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Options options;
+    Path data;
+    int photos;
+    int shards;
+    int epochs;
     try {
-      options = Options.parse(args);
+      CommandOptions options = CommandOptions.parse(args, Map.of(
+          "data", DEFAULT_DATA.toString(), "photos", "2048", "shards", "8", "epochs", "3"));
+      data = options.path("data");
+      photos = options.positive("photos");
+      shards = options.positive("shards");
+      epochs = options.positive("epochs");
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       err.println("usage: ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N]");
       return 2;
     }
     try {
-      prepareData(options, out);
-      runPipeline(options, out);
+      PhotoDataset.writeUnlessPresent(data, photos, shards, out);
+      runPipeline(data, epochs, out);
       return 0;
     } catch (FeedlineException e) {
       err.println("error: " + e.getMessage());
       return 1;
     } catch (IOException e) {
-      err.println("error: could not write the data set in " + options.data + ": " + e);
+      err.println("error: could not write the data set in " + data + ": " + e);
       return 1;
     }
   }
 
-  private static void prepareData(Options options, PrintStream out) throws IOException {
-    if (Files.isDirectory(options.data) && !isEmpty(options.data)) {
-      out.println("Reading the data set in " + options.data);
-      return;
-    }
-    out.printf(Locale.ROOT, "Writing %d photos cut from %d photographs into %d TFRecord shards in %s%n",
-        options.photos, PhotoDataset.PHOTOS.size(), options.shards, options.data);
-    long start = System.nanoTime();
-    new PhotoDataset(42).write(options.data, options.photos, options.shards);
-    out.printf(Locale.ROOT, "  done in %.1f s%n", seconds(start));
-  }
-
-  private static void runPipeline(Options options, PrintStream out) {
-    String shards = options.data.resolve("*.tfrecord").toString();
+  private static void runPipeline(Path data, int epochs, PrintStream out) {
+    String shards = data.resolve("*.tfrecord").toString();
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         FeedlinePhotoPipeline pipeline = FeedlinePhotoPipeline.builder().files(shards).build(graph)) {
       double firstEpoch = 0;
       double cachedSum = 0;
-      for (int epoch = 1; epoch <= options.epochs; epoch++) {
+      for (int epoch = 1; epoch <= epochs; epoch++) {
         long start = System.nanoTime();
         long images = 0;
         try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
@@ -88,61 +86,14 @@ public final class Demo {
           cachedSum += rate;
         }
       }
-      if (options.epochs > 1) {
+      if (epochs > 1) {
         out.printf(Locale.ROOT, "Cached epochs ran %.1fx as fast as epoch 1.%n",
-            cachedSum / (options.epochs - 1) / firstEpoch);
+            cachedSum / (epochs - 1) / firstEpoch);
       }
-    }
-  }
-
-  private static boolean isEmpty(Path dir) throws IOException {
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries.findAny().isEmpty();
     }
   }
 
   private static double seconds(long startNanos) {
     return (System.nanoTime() - startNanos) / 1e9;
-  }
-
-  /** Command-line options. */
-  record Options(Path data, int photos, int shards, int epochs) {
-    static Options parse(String[] args) {
-      Path data = Path.of("target", "feedline-demo");
-      int photos = 2048;
-      int shards = 8;
-      int epochs = 3;
-      for (int i = 0; i < args.length; i++) {
-        String value = i + 1 < args.length ? args[i + 1] : null;
-        switch (args[i]) {
-          case "--data" -> data = Path.of(required(args[i], value));
-          case "--photos" -> photos = positive(args[i], value);
-          case "--shards" -> shards = positive(args[i], value);
-          case "--epochs" -> epochs = positive(args[i], value);
-          default -> throw new IllegalArgumentException("unknown option " + args[i]);
-        }
-        i++;
-      }
-      return new Options(data, photos, shards, epochs);
-    }
-
-    private static String required(String option, String value) {
-      if (value == null) {
-        throw new IllegalArgumentException(option + " needs a value");
-      }
-      return value;
-    }
-
-    private static int positive(String option, String value) {
-      try {
-        int n = Integer.parseInt(required(option, value));
-        if (n > 0) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException(option + " needs a positive number, not " + value);
-    }
   }
 }

@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
@@ -92,6 +94,27 @@ public final class PhotoDataset {
       files.add(file);
     }
     return files;
+  }
+
+  /**
+   * Writes the data set into {@code dir} unless it already holds files, saying which on
+   * {@code out}: the launcher commands share one data set.
+   */
+  public static void writeUnlessPresent(Path dir, int photos, int shards, PrintStream out)
+      throws IOException {
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          out.println("Reading the data set in " + dir);
+          return;
+        }
+      }
+    }
+    out.printf(Locale.ROOT, "Writing %d photos cut from %d photographs into %d TFRecord shards in %s%n",
+        photos, PHOTOS.size(), shards, dir);
+    long start = System.nanoTime();
+    new PhotoDataset(42).write(dir, photos, shards);
+    out.printf(Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
   }
 
   /** The JPEG bytes of photo {@code id}. */

@@ -86,7 +86,7 @@ class DemoTest {
   void badArgumentsPrintUsage() {
     Run run = demo("--photos", "many");
     assertEquals(2, run.status());
-    assertTrue(run.err().startsWith("error: --photos needs a positive number, not many"), run.err());
+    assertTrue(run.err().startsWith("error: --photos needs a positive whole number, not many"), run.err());
     assertTrue(run.err().contains("usage: ./feedline demo"), run.err());
   }
 }

@@ -1,0 +1,112 @@
+package dev.feedline.example;
+
+import dev.feedline.runtime.Devices;
+import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import org.tensorflow.Graph;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt64;
+
+/**
+ * {@code ./feedline train [--steps N] [--data DIR] [--photos N] [--device-buffer N]}: trains
+ * {@link SmallCnn} on {@link TrainingPipeline} for N steps, over as many epochs as they take,
+ * printing each epoch's step time, images/s, loss and input wait, then a summary and a one-line
+ * JSON. It runs on a GPU where TensorFlow finds one, else on the CPU.
+ *
+ * <p>Input wait is the seeds' measure: the share of a step's time that the same model does not
+ * need when its batch is already in device memory. {@code --device-buffer 0} turns
+ * {@code @PrefetchToDevice} off, to compare.
+ */
+public final class Train {
+  static final float LEARNING_RATE = 0.05f;
+  private static final int BASELINE_STEPS = 20;
+  private static final String USAGE =
+      "usage: ./feedline train [--steps N] [--data DIR] [--photos N] [--device-buffer N]";
+
+  private Train() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Trains; returns the process exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    Path data;
+    int photos;
+    int steps;
+    int deviceBuffer;
+    try {
+      CommandOptions options = CommandOptions.parse(args, Map.of("data", Demo.DEFAULT_DATA.toString(),
+          "photos", "2048", "steps", "300", "device-buffer", "2"));
+      data = options.path("data");
+      photos = options.positive("photos");
+      steps = options.positive("steps");
+      deviceBuffer = options.count("device-buffer");
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
+    }
+    try {
+      PhotoDataset.writeUnlessPresent(data, photos, 8, out);
+      train(data, steps, deviceBuffer, out).printSummary(out);
+      return 0;
+    } catch (FeedlineException e) {
+      err.println("error: " + e.getMessage());
+      return 1;
+    } catch (IOException e) {
+      err.println("error: could not write the data set in " + data + ": " + e);
+      return 1;
+    }
+  }
+
+  /** Trains {@code steps} steps over the shards in {@code data}, printing each epoch. */
+  static TrainingRun train(Path data, int steps, int deviceBuffer, PrintStream out) {
+    String shards = data.resolve("*.tfrecord").toString();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph, Devices.sessionConfig());
+        FeedlineTrainingPipeline pipeline = FeedlineTrainingPipeline.builder().files(shards)
+            .deviceBuffer(deviceBuffer).build(graph)) {
+      Ops tf = Ops.create(graph);
+      Photo batch = pipeline.output();
+      SmallCnn model = new SmallCnn(tf, batch.image(), batch.label(), LEARNING_RATE);
+      ModelAlone modelAlone = new ModelAlone(tf);
+      out.printf(Locale.ROOT, "Training %d steps, %s%n", steps, deviceBuffer > 0
+          ? deviceBuffer + " batches prefetched to the device" : "no prefetch to the device");
+
+      TrainingRun run = new TrainingRun(deviceBuffer);
+      while (run.steps() < steps) {
+        TrainingRun.EpochSteps epoch = run.startEpoch();
+        long last = System.nanoTime();
+        // Fetches: the loss, the labels (for the batch size) and, in the first step, the images.
+        try (EpochIterator<Result> epochSteps = pipeline.steps(session, step -> run.steps() > 0
+            ? model.step(step).fetch(batch.label())
+            : model.step(step).fetch(batch.label()).fetch(batch.image()))) {
+          for (Result result : epochSteps) {
+            long now = System.nanoTime();
+            TInt64 labels = (TInt64) result.get(1);
+            if (run.steps() == 0) {
+              modelAlone.hold(session, (TFloat32) result.get(2), labels);
+            }
+            epoch.add(now - last, labels.shape().get(0), ((TFloat32) result.get(0)).getFloat());
+            last = System.nanoTime();
+            if (run.steps() == steps) {
+              break;
+            }
+          }
+          run.printEpoch(epoch.end(pipeline.inputWait().toNanos()), out);
+        }
+      }
+      run.modelAlone(modelAlone.measure(session, BASELINE_STEPS));
+      return run;
+    }
+  }
+}

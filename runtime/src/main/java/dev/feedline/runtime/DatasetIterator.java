@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
@@ -45,6 +46,7 @@ public final class DatasetIterator {
   private final Op startFirst;
   private final Op startLater;
   private final List<Output<?>> outputs;
+  private final GraphOps graphOps;
   private final DeviceBuffer deviceBuffer;
   private final Operand<TString> saveState;
   private final Placeholder<TString> savedState;
@@ -115,6 +117,7 @@ public final class DatasetIterator {
     this.deviceBuffer = deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
         batch.stream().<Class<? extends TType>>map(Output::type).toList(), deviceBuffer);
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
+    this.graphOps = new GraphOps((GraphOperation) startFirst.op(), epoch, park, iterator);
     // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
     // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
     boolean random = pipeline.stages().stream().anyMatch(PipelineInfo.Stage::random);
@@ -124,6 +127,22 @@ public final class DatasetIterator {
         Placeholder.shape(Shape.scalar()));
     this.restoreState = tf.withName("restore_state").data.deserializeIterator(iterator,
         tf.io.parseTensor(savedState, TVariant.class));
+  }
+
+  /**
+   * The graph ops behind the iterator, for tools that examine the pipeline, such as the doctor.
+   *
+   * @param startFirstEpoch the {@code MakeIterator} of the first epoch, on the whole host dataset
+   * @param epoch the epoch's number, fed when an epoch starts
+   * @param park parks the stages up to the last cache in the session; null without a cache
+   * @param iterator the iterator resource
+   */
+  public record GraphOps(GraphOperation startFirstEpoch, Placeholder<TInt64> epoch, Op park,
+      Operand<? extends TType> iterator) {}
+
+  /** The graph ops behind this iterator. */
+  public GraphOps graphOps() {
+    return graphOps;
   }
 
   /** The pipeline this iterator belongs to. */

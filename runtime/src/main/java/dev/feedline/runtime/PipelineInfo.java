@@ -21,8 +21,9 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
    * @param method the stage method's name
    * @param annotation the stage annotation's simple name, such as {@code "Map"}
    * @param random whether it draws random values, which a checkpoint cannot restore
+   * @param onDevice whether it runs after the iterator, on the training device
    */
-  public record Stage(String method, String annotation, boolean random) {
+  public record Stage(String method, String annotation, boolean random, boolean onDevice) {
     @Override
     public String toString() {
       return "'" + method + "' (@" + annotation + ")";
@@ -46,12 +47,17 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
 
   /** A stage; static-import it to keep the generated stage list readable. */
   public static Stage stage(String method, String annotation) {
-    return new Stage(method, annotation, false);
+    return new Stage(method, annotation, false, false);
   }
 
   /** A stage declared random, such as {@code @Map(random = true)}; static-import it too. */
   public static Stage randomStage(String method, String annotation) {
-    return new Stage(method, annotation, true);
+    return new Stage(method, annotation, true, false);
+  }
+
+  /** A stage after the iterator, on the device: {@code @Map(onDevice = true)}, {@code @PrefetchToDevice}. */
+  public static Stage deviceStage(String method, String annotation) {
+    return new Stage(method, annotation, false, true);
   }
 
   /** The pipeline's simple name, for messages. */

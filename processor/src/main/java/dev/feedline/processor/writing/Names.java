@@ -35,6 +35,7 @@ final class Names {
   private static final String RUNTIME = "dev.feedline.runtime";
   static final ClassName ELEMENT_SPEC = ClassName.get(RUNTIME, "ElementSpec");
   static final ClassName PIPELINE_INFO = ClassName.get(RUNTIME, "PipelineInfo");
+  static final ClassName BUILT_PIPELINE = ClassName.get(RUNTIME, "BuiltPipeline");
   static final ClassName DATASET_ITERATOR = ClassName.get(RUNTIME, "DatasetIterator");
   static final ClassName EPOCH_ITERATOR = ClassName.get(RUNTIME, "EpochIterator");
   static final ClassName DATASET_OPS = ClassName.get(RUNTIME, "DatasetOps");

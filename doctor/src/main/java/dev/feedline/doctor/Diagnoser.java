@@ -1,0 +1,214 @@
+package dev.feedline.doctor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Turns the measurements into findings: which stage starves the model, and what to change. */
+final class Diagnoser {
+  /** The seeds' symptom-to-cause table, its rows as the first article words them. */
+  static final String STALLS_IN_BURSTS = "Throughput is fine at epoch start, then stalls in bursts";
+  static final String EPOCHS_IDENTICAL = "First epoch slow, later epochs identical";
+  static final String FEW_CORES = "CPU at 100% on few cores, GPU idle";
+  static final String RAM_CLIMBS = "RAM climbs until the process swaps or OOMs";
+  /** Not a row of the table: the article's fix for it is "GPU idle between steps". */
+  static final String IDLE_BETWEEN_STEPS = "GPU idle between steps (the seeds' fixes)";
+  static final String NOT_IN_TABLE = "not in the seeds' table: a training-quality problem, not a speed one";
+
+  /** A stage that adds this share of the whole pipeline's time per example is expensive. */
+  static final double EXPENSIVE_SHARE = 0.25;
+  /** Epoch 2 at this fraction of epoch 1's time or more recomputes what a cache would keep. */
+  static final double RECOMPUTED_RATIO = 0.7;
+  /** A p99 latency at least this long, in a spiky stage, is a stall. */
+  static final double STALL_MS = 10;
+  /** Epoch 2 slower than epoch 1 by this factor: a cache that does not fit. */
+  static final double SLOWER_RATIO = 1.15;
+
+  private static final java.util.Set<String> WORKING = java.util.Set.of("TFRecordSource",
+      "InMemorySource", "Interleave", "Decode", "DecodeJpeg", "Map");
+
+  private final List<StageLatency> stages;
+  private final List<EpochStats> epochs;
+  private final List<InputWait> waits;
+  private final List<StageChain.Link> links;
+
+  Diagnoser(List<StageLatency> stages, List<EpochStats> epochs, List<InputWait> waits,
+      List<StageChain.Link> links) {
+    this.stages = stages;
+    this.epochs = epochs;
+    this.waits = waits;
+    this.links = links;
+  }
+
+  /** The stage that adds the most time per example, and the share of its prefix's time it adds. */
+  record Costliest(StageLatency stage, double share) {}
+
+  /**
+   * Only stages that do work per element compete: the source, interleaves, decodes and maps. A
+   * cache, shuffle or batch prefix adds bookkeeping and the noise of one more run.
+   */
+  Costliest costliest() {
+    StageLatency best = null;
+    double bestCost = 0;
+    double previous = 0;
+    for (StageLatency s : stages) {
+      double ms = s.msPerExample();
+      if (Double.isNaN(ms)) {
+        continue;
+      }
+      if (WORKING.contains(s.annotation()) && ms - previous > bestCost) {
+        bestCost = ms - previous;
+        best = s;
+      }
+      previous = ms;
+    }
+    return best == null ? null : new Costliest(best, bestCost / best.msPerExample());
+  }
+
+  List<Finding> findings() {
+    List<Finding> findings = new ArrayList<>(stalls());
+    Costliest costliest = costliest();
+    if (costliest != null && costliest.share() >= EXPENSIVE_SHARE) {
+      if (findings.stream().noneMatch(f -> f.stage().equals(costliest.stage().stage()))) {
+        sequential(costliest).ifPresent(findings::add);
+      }
+      recomputed(costliest).ifPresent(findings::add);
+    }
+    if (findings.stream().noneMatch(f -> f.rule().equals("cache-before-expensive-map"))) {
+      cacheTooBig().ifPresent(findings::add);
+    }
+    noPrefetch().ifPresent(findings::add);
+    findings.addAll(tinyShuffles());
+    return findings;
+  }
+
+  /**
+   * Sequential stages whose elements now and then take far longer than the rest: I/O-like stalls
+   * that nothing downstream can hide, whatever share of the time per example they add.
+   */
+  private List<Finding> stalls() {
+    List<Finding> findings = new ArrayList<>();
+    for (StageLatency s : stages) {
+      if (s.sequential() && stalls(s)) {
+        findings.add(new Finding(s.stage(), STALLS_IN_BURSTS, String.format(Locale.ROOT,
+            "'%s' runs one element at a time, and its latency is spiky: median %.2f ms, p99 %.1f"
+                + " ms, max %.1f ms", s.stage(), s.latency().medianMs(), s.latency().p99Ms(),
+            s.latency().maxMs()), rule(s), "read in parallel, so slow reads overlap: `parallel ="
+                + " AUTO` on @" + s.annotation() + " '" + s.stage() + "'"
+                + (s.annotation().equals("Interleave") ? "" : " and on the @Interleave")));
+      }
+    }
+    return findings;
+  }
+
+  /** Spiky, with stalls long enough to matter: a p99 of at least {@link #STALL_MS}. */
+  private static boolean stalls(StageLatency s) {
+    return s.latency().spiky() && s.latency().p99Ms() >= STALL_MS;
+  }
+
+  private static String rule(StageLatency s) {
+    return s.annotation().equals("Interleave") ? "file-read-not-parallel" : "map-not-parallel";
+  }
+
+  private Optional<Finding> sequential(Costliest c) {
+    StageLatency s = c.stage();
+    if (!s.sequential()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Finding(s.stage(), FEW_CORES, String.format(Locale.ROOT,
+        "'%s' runs one element at a time and takes %.0f%% of its prefix's time per example"
+            + " (%.3f of %.3f ms); its latency is %s (median %.2f ms, p99 %.2f ms)", s.stage(),
+        100 * c.share(), c.share() * s.msPerExample(), s.msPerExample(), s.latency().shape(),
+        s.latency().medianMs(), s.latency().p99Ms()), rule(s),
+        "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'"));
+  }
+
+  private Optional<Finding> recomputed(Costliest c) {
+    if (epochs.size() < 2) {
+      return Optional.empty();
+    }
+    double ratio = epochs.get(1).seconds() / epochs.get(0).seconds();
+    StageLatency s = c.stage();
+    StageChain.Link cacheBefore = null;
+    for (StageChain.Link link : links) {
+      if (link.stage().annotation().equals("Cache")) {
+        if (link.position() > s.position()) {
+          return Optional.empty(); // cached after the expensive stage
+        }
+        cacheBefore = link;
+      }
+    }
+    if (ratio < RECOMPUTED_RATIO) {
+      return Optional.empty();
+    }
+    String evidence = String.format(Locale.ROOT, "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s:"
+        + " '%s', %.0f%% of the time per example, runs again every epoch", epochs.get(1).seconds(),
+        100 * ratio, epochs.get(0).seconds(), s.stage(), 100 * c.share());
+    return Optional.of(cacheBefore != null
+        ? new Finding(s.stage(), EPOCHS_IDENTICAL, evidence, "cache-before-expensive-map",
+            "move @Cache '" + cacheBefore.name() + "' after @" + s.annotation() + " '" + s.stage()
+                + "'")
+        : new Finding(s.stage(), EPOCHS_IDENTICAL, evidence, "healthy-order",
+            "add a @Cache after @" + s.annotation() + " '" + s.stage() + "' if its output fits in"
+                + " RAM (cache-exceeds-ram checks it at build time), else @Cache(file = ...)"));
+  }
+
+  private Optional<Finding> cacheTooBig() {
+    StageChain.Link cache = links.stream().filter(l -> l.stage().annotation().equals("Cache"))
+        .reduce((a, b) -> b).orElse(null);
+    if (cache == null || epochs.size() < 2) {
+      return Optional.empty();
+    }
+    double ratio = epochs.get(1).seconds() / epochs.get(0).seconds();
+    if (ratio < SLOWER_RATIO) {
+      return Optional.empty();
+    }
+    return Optional.of(new Finding(cache.name(), RAM_CLIMBS, String.format(Locale.ROOT,
+        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: a cache that does not fit slows the"
+            + " epochs that should read it", epochs.get(1).seconds(), 100 * ratio,
+        epochs.get(0).seconds()), "cache-exceeds-ram",
+        "@Cache(file = \"...\") on '" + cache.name() + "', on fast local disk"));
+  }
+
+  private Optional<Finding> noPrefetch() {
+    StageChain.Link last = links.get(links.size() - 1);
+    if (last.stage().annotation().equals("Prefetch")) {
+      return Optional.empty();
+    }
+    String waited = waits.stream().map(w -> String.format(Locale.ROOT, "epoch %d %.1f%%",
+        w.epoch(), 100 * w.fraction())).reduce((a, b) -> a + ", " + b).orElse("not measured");
+    return Optional.of(new Finding(last.name(), IDLE_BETWEEN_STEPS, "the pipeline ends"
+        + " with @" + last.stage().annotation() + " '" + last.name() + "', so nothing prepares the"
+        + " next batch while a step runs unless TensorFlow injects a prefetch itself; the steps"
+        + " waited for their batch: " + waited, "terminal-prefetch-autotune",
+        "add `@Prefetch(AUTO)` after '" + last.name() + "'"));
+  }
+
+  private List<Finding> tinyShuffles() {
+    List<Finding> findings = new ArrayList<>();
+    long examples = epochs.isEmpty() ? 0 : epochs.get(0).examples();
+    for (int i = 0; i < links.size(); i++) {
+      StageChain.Link link = links.get(i);
+      if (!link.stage().annotation().equals("Shuffle") || link.size() == null) {
+        continue;
+      }
+      long buffer = link.size();
+      Long batch = links.subList(i, links.size()).stream()
+          .filter(l -> l.stage().annotation().endsWith("Batch")).map(StageChain.Link::size)
+          .findFirst().orElse(null);
+      boolean belowBatch = batch != null && buffer < batch;
+      boolean tiny = buffer <= 1 || belowBatch || buffer < examples / 100;
+      if (tiny) {
+        long suggested = Math.max(1000, examples / 10);
+        findings.add(new Finding(link.name(), NOT_IN_TABLE, String.format(Locale.ROOT,
+            "@Shuffle '%s' holds %d elements%s, of %d examples an epoch: the order stays close to"
+                + " the file order", link.name(), buffer,
+            belowBatch ? ", fewer than a batch of " + batch : "", examples),
+            "shuffle-buffer-too-small", "@Shuffle(buffer = " + Math.min(suggested,
+                Math.max(examples, 1)) + ") on '" + link.name() + "'"));
+      }
+    }
+    return findings;
+  }
+}

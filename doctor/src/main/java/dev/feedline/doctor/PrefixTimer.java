@@ -1,0 +1,145 @@
+package dev.feedline.doctor;
+
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.DatasetIterator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
+import org.tensorflow.Graph;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.Scope;
+import org.tensorflow.proto.DataType;
+import org.tensorflow.types.TInt64;
+
+/**
+ * Times the elements of each stage prefix — the source; the source and the next stage; ... the
+ * whole pipeline — one element at a time, as the first seed article times {@code enumerate()}. Each
+ * prefix runs in a graph and session of its own, so buffers of one never slow the next.
+ */
+final class PrefixTimer {
+  private final Function<Graph, BuiltPipeline> pipeline;
+  private final int examples;
+  private final long budgetNanos;
+
+  /**
+   * @param examples the examples to time per prefix, at most
+   * @param budgetSeconds the time one prefix may take, at most
+   */
+  PrefixTimer(Function<Graph, BuiltPipeline> pipeline, int examples, double budgetSeconds) {
+    this.pipeline = pipeline;
+    this.examples = examples;
+    this.budgetNanos = (long) (budgetSeconds * 1e9);
+  }
+
+  /** Times every host stage's prefix; {@code progress} hears each stage's number as it starts. */
+  List<StageLatency> timeAll(IntConsumer progress) {
+    int count;
+    try (Graph graph = new Graph(); BuiltPipeline built = pipeline.apply(graph)) {
+      count = StageChain.find(built.iterator()).size();
+    }
+    List<StageLatency> latencies = new ArrayList<>();
+    boolean batched = false;
+    for (int k = 0; k < count; k++) {
+      progress.accept(k);
+      StageLatency latency = time(k, batched);
+      batched |= latency.annotation().endsWith("Batch");
+      latencies.add(latency);
+    }
+    return latencies;
+  }
+
+  private StageLatency time(int index, boolean batchedBefore) {
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        BuiltPipeline built = pipeline.apply(graph)) {
+      DatasetIterator iterator = built.iterator();
+      StageChain.Link link = StageChain.find(iterator).get(index);
+      Prefix prefix = iterateOver(graph, link.op(), options(iterator));
+      DatasetIterator.GraphOps ops = iterator.graphOps();
+      if (ops.park() != null) {
+        session.run(ops.park());
+      }
+      try (TInt64 epoch = TInt64.scalarOf(0)) {
+        session.runner().feed(ops.epoch(), epoch).addTarget(prefix.start()).run();
+      }
+      boolean batched = batchedBefore || link.stage().annotation().endsWith("Batch");
+      boolean examplesOut = !(index == 0 && link.stage().annotation().equals("TFRecordSource"));
+      List<Long> nanos = new ArrayList<>();
+      long first = -1;
+      double perElement = 1;
+      long started = System.nanoTime();
+      int limit = Integer.MAX_VALUE;
+      while (nanos.size() < limit && System.nanoTime() - started < budgetNanos) {
+        long start = System.nanoTime();
+        Shape shape;
+        try (Result element = fetch(session, prefix.next())) {
+          shape = element.get(0).shape();
+        } catch (TFOutOfRangeException endOfData) {
+          break;
+        }
+        long took = System.nanoTime() - start;
+        if (first < 0) {
+          first = took;
+          perElement = batched && shape.numDimensions() > 0 ? shape.get(0) : 1;
+          limit = (int) Math.ceil(examples / perElement);
+        } else {
+          nanos.add(took);
+        }
+      }
+      return new StageLatency(link.name(), link.stage().annotation(), link.position(),
+          first / 1e6, LatencyStats.of(nanos), examplesOut ? perElement : 0, link.sequential());
+    }
+  }
+
+  private static Result fetch(Session session, List<Output<?>> next) {
+    Session.Runner runner = session.runner();
+    next.forEach(runner::fetch);
+    return runner.run();
+  }
+
+  /** The tf.data options the pipeline's first epoch runs with, serialized. */
+  private static byte[] options(DatasetIterator iterator) {
+    GraphOperation end = (GraphOperation) iterator.graphOps().startFirstEpoch().input(0).op();
+    return end.type().equals("OptionsDataset")
+        ? end.attributes().getAttrValueProto("serialized_options").getS().toByteArray()
+        : null;
+  }
+
+  /** An iterator over one stage's dataset: the op that starts it, and its next element. */
+  private record Prefix(GraphOperation start, List<Output<?>> next) {}
+
+  /** Adds an iterator over {@code dataset}, with the pipeline's options. */
+  private static Prefix iterateOver(Graph graph, GraphOperation dataset, byte[] options) {
+    // Source ops name the attribute Toutput_types; transformations, output_types.
+    DataType[] types = dataset.attributes().getAttrTypeList(
+        dataset.type().equals("TensorSliceDataset") ? "Toutput_types" : "output_types");
+    Shape[] shapes = dataset.attributes().getAttrShapeList("output_shapes");
+    Scope scope = Ops.create(graph).withSubScope("doctor").scope();
+    Output<?> input = dataset.output(0);
+    if (options != null) {
+      input = graph.opBuilder("OptionsDataset", scope.makeOpName("options"), scope).addInput(input)
+          .setAttr("serialized_options", options).setAttr("output_types", types)
+          .setAttr("output_shapes", shapes).build().output(0);
+    }
+    GraphOperation iterator = graph.opBuilder("IteratorV2", scope.makeOpName("iterator"), scope)
+        .setAttr("shared_name", "").setAttr("container", "")
+        .setAttr("output_types", types).setAttr("output_shapes", shapes).build();
+    GraphOperation start = graph.opBuilder("MakeIterator", scope.makeOpName("start"), scope)
+        .addInput(input).addInput(iterator.output(0)).build();
+    GraphOperation next = graph.opBuilder("IteratorGetNext", scope.makeOpName("next"), scope)
+        .addInput(iterator.output(0))
+        .setAttr("output_types", types).setAttr("output_shapes", shapes).build();
+    List<Output<?>> outputs = new ArrayList<>();
+    for (int i = 0; i < next.numOutputs(); i++) {
+      outputs.add(next.output(i));
+    }
+    return new Prefix(start, outputs);
+  }
+}

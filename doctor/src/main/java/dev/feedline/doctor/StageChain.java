@@ -1,0 +1,138 @@
+package dev.feedline.doctor;
+
+import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.PipelineInfo;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.proto.DataType;
+import org.tensorflow.proto.TensorProto;
+
+/**
+ * Each host stage's dataset op, found by walking the graph back from the first epoch's
+ * {@code MakeIterator}, across the variable that parks the stages up to the cache.
+ */
+final class StageChain {
+  /** The dataset op types each stage annotation builds. */
+  private static final Map<String, Set<String>> OP_TYPES = Map.ofEntries(
+      Map.entry("Interleave", Set.of("ParallelInterleaveDatasetV4", "InterleaveDataset")),
+      Map.entry("Decode", Set.of("ParallelMapDatasetV2", "MapDataset")),
+      Map.entry("DecodeJpeg", Set.of("ParallelMapDatasetV2", "MapDataset")),
+      Map.entry("Map", Set.of("ParallelMapDatasetV2", "MapDataset")),
+      Map.entry("Filter", Set.of("FilterDataset")),
+      Map.entry("Cache", Set.of("CacheDatasetV2")),
+      Map.entry("Shuffle", Set.of("ShuffleDatasetV3")),
+      Map.entry("Batch", Set.of("BatchDatasetV2")),
+      Map.entry("PaddedBatch", Set.of("PaddedBatchDatasetV2")),
+      Map.entry("Repeat", Set.of("RepeatDataset")),
+      Map.entry("Take", Set.of("TakeDataset")),
+      Map.entry("Skip", Set.of("SkipDataset")),
+      Map.entry("Shard", Set.of("ShardDataset")),
+      Map.entry("Prefetch", Set.of("PrefetchDataset")));
+
+  /**
+   * A host stage and the op that makes its dataset, with what the doctor reads from it while its
+   * graph is open.
+   *
+   * @param position the stage's number in the pipeline, from 1
+   * @param op the op; valid only while its graph is open
+   * @param type the op's type
+   * @param sequential whether the stage runs one element at a time: a map or interleave without
+   *     parallelism
+   * @param size the shuffle's buffer, the batch's or the prefetch's size; null for other stages or
+   *     a size fed at run time
+   */
+  record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
+      boolean sequential, Long size) {
+    static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
+      boolean sequential = switch (op.type()) {
+        case "MapDataset", "InterleaveDataset" -> true;
+        case "ParallelMapDatasetV2" -> Long.valueOf(1).equals(constant(op, afterArguments(op, 0)));
+        case "ParallelInterleaveDatasetV4" ->
+            Long.valueOf(1).equals(constant(op, afterArguments(op, 4)));
+        default -> false;
+      };
+      Long size = switch (op.type()) {
+        case "ShuffleDatasetV3", "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" ->
+            constant(op, 1);
+        default -> null;
+      };
+      return new Link(stage, position, op, op.type(), sequential, size);
+    }
+
+    String name() {
+      return stage.method();
+    }
+
+    /** The input after the op's {@code other_arguments} list, counted from 0. */
+    private static int afterArguments(GraphOperation op, int index) {
+      return 1 + op.inputListLength("other_arguments") + index;
+    }
+
+    private static Long constant(GraphOperation op, int input) {
+      GraphOperation source = (GraphOperation) op.input(input).op();
+      if (!source.type().equals("Const")) {
+        return null;
+      }
+      TensorProto value = source.attributes().getAttrValueProto("value").getTensor();
+      if (value.getDtype() != DataType.DT_INT64) {
+        return null;
+      }
+      return value.getInt64ValCount() > 0 ? value.getInt64Val(0)
+          : value.getTensorContent().size() == Long.BYTES
+              ? value.getTensorContent().asReadOnlyByteBuffer().order(ByteOrder.LITTLE_ENDIAN).getLong()
+              : null;
+    }
+  }
+
+  private StageChain() {}
+
+  /**
+   * @throws IllegalStateException when a stage's op is not where its annotation puts it
+   */
+  static List<Link> find(DatasetIterator iterator) {
+    DatasetIterator.GraphOps ops = iterator.graphOps();
+    List<GraphOperation> chain = new ArrayList<>(); // from the end to the source
+    GraphOperation op = (GraphOperation) ops.startFirstEpoch().input(0).op();
+    while (op != null) {
+      if (op.type().equals("ReadVariableOp") && ops.park() != null) {
+        op = (GraphOperation) ((GraphOperation) ops.park().op()).input(1).op();
+        continue;
+      }
+      if (!op.type().contains("Dataset")) {
+        break;
+      }
+      chain.add(op);
+      op = op.numInputs() > 0 ? (GraphOperation) op.input(0).op() : null;
+    }
+    List<PipelineInfo.Stage> stages = iterator.pipeline().stages();
+    List<Link> links = new ArrayList<>();
+    int at = 0;
+    for (int s = stages.size() - 1; s >= 1; s--) {
+      PipelineInfo.Stage stage = stages.get(s);
+      if (stage.onDevice()) {
+        continue;
+      }
+      Set<String> types = OP_TYPES.getOrDefault(stage.annotation(), Set.of());
+      while (at < chain.size() && !types.contains(chain.get(at).type())) {
+        at++;
+      }
+      if (at == chain.size()) {
+        throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
+            + ": no " + types + " op for stage " + stage + " in the graph");
+      }
+      links.add(Link.of(stage, s + 1, chain.get(at++)));
+    }
+    if (at == chain.size()) {
+      throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
+          + ": no dataset op for its source in the graph");
+    }
+    links.add(Link.of(stages.get(0), 1, chain.get(at)));
+    Collections.reverse(links);
+    return links;
+  }
+}

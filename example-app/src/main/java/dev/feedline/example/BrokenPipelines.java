@@ -1,0 +1,210 @@
+package dev.feedline.example;
+
+import static dev.feedline.Feedline.AUTO;
+
+import dev.feedline.Batch;
+import dev.feedline.Cache;
+import dev.feedline.Cost;
+import dev.feedline.Decode;
+import dev.feedline.Interleave;
+import dev.feedline.Map;
+import dev.feedline.Pipeline;
+import dev.feedline.Prefetch;
+import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
+import java.util.List;
+import org.tensorflow.Operand;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TBool;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+
+/**
+ * {@link PhotoPipeline} broken on purpose, one mistake each, for {@code ./feedline doctor
+ * --variant NAME} and its tests. The processor's warnings for each mistake are suppressed where it
+ * can see them; two of the mistakes it cannot see.
+ */
+public final class BrokenPipelines {
+  private BrokenPipelines() {}
+
+  /**
+   * The decode runs one photo at a time. It also jitters the brightness at random, which keeps
+   * TensorFlow's {@code map_parallelization} rewrite from parallelizing it behind the pipeline's
+   * back, as it would a deterministic map.
+   */
+  @Pipeline(ramBudget = "4GiB")
+  @SuppressWarnings({"feedline:map-not-parallel", "feedline:cache-after-random-map"})
+  public interface SequentialMap {
+    @TFRecordSource(files = 8, records = 2048)
+    Operand<TString> shards();
+
+    @Interleave(cycleLength = 8, parallel = AUTO)
+    Operand<TString> read(Operand<TString> shard);
+
+    @Decode(parallel = AUTO)
+    EncodedPhoto parse(Operand<TString> record);
+
+    @Map(random = true)
+    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+      Photo decoded = PhotoPipeline.decodeAndResize(tf, photo);
+      Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f),
+          tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class));
+      return new Photo(tf.math.add(decoded.image(), jitter), decoded.label(), decoded.id());
+    }
+
+    @Cache
+    Photo cache(Photo photo);
+
+    @Shuffle(buffer = 1000)
+    Photo shuffle(Photo photo);
+
+    @Batch(size = 32)
+    Photo batch(Photo photo);
+
+    @Prefetch(AUTO)
+    Photo prefetch(Photo batch);
+  }
+
+  /** No prefetch at the end: nothing prepares the next batch while a step runs. */
+  @Pipeline(ramBudget = "4GiB")
+  @SuppressWarnings("feedline:terminal-prefetch-autotune")
+  public interface NoPrefetch {
+    @TFRecordSource(files = 8, records = 2048)
+    Operand<TString> shards();
+
+    @Interleave(cycleLength = 8, parallel = AUTO)
+    Operand<TString> read(Operand<TString> shard);
+
+    @Decode(parallel = AUTO)
+    EncodedPhoto parse(Operand<TString> record);
+
+    @Map(parallel = AUTO)
+    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+      return PhotoPipeline.decodeAndResize(tf, photo);
+    }
+
+    @Cache
+    Photo cache(Photo photo);
+
+    @Shuffle(buffer = 1000)
+    Photo shuffle(Photo photo);
+
+    @Batch(size = 32)
+    Photo batch(Photo photo);
+  }
+
+  /**
+   * The cache holds the encoded records, before the decode, which is declared cheap: the
+   * mistake the processor cannot see (cache-before-expensive-map trusts the declared cost), so
+   * every epoch decodes every photo again.
+   */
+  @Pipeline(ramBudget = "4GiB")
+  public interface CacheBeforeMap {
+    @TFRecordSource(files = 8, records = 2048)
+    Operand<TString> shards();
+
+    @Interleave(cycleLength = 8, parallel = AUTO)
+    Operand<TString> read(Operand<TString> shard);
+
+    @Decode(parallel = AUTO)
+    EncodedPhoto parse(Operand<TString> record);
+
+    @Cache
+    EncodedPhoto cache(EncodedPhoto photo);
+
+    @Map(parallel = AUTO, cost = Cost.CHEAP)
+    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+      return PhotoPipeline.decodeAndResize(tf, photo);
+    }
+
+    @Shuffle(buffer = 1000)
+    Photo shuffle(Photo photo);
+
+    @Batch(size = 32)
+    Photo batch(Photo photo);
+
+    @Prefetch(AUTO)
+    Photo prefetch(Photo batch);
+  }
+
+  /** A shuffle buffer of 2: each batch holds photos that were neighbours in the files. */
+  @Pipeline(ramBudget = "4GiB")
+  @SuppressWarnings("feedline:shuffle-buffer-too-small")
+  public interface TinyShuffle {
+    @TFRecordSource(files = 8, records = 2048)
+    Operand<TString> shards();
+
+    @Interleave(cycleLength = 8, parallel = AUTO)
+    Operand<TString> read(Operand<TString> shard);
+
+    @Decode(parallel = AUTO)
+    EncodedPhoto parse(Operand<TString> record);
+
+    @Map(parallel = AUTO)
+    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+      return PhotoPipeline.decodeAndResize(tf, photo);
+    }
+
+    @Cache
+    Photo cache(Photo photo);
+
+    @Shuffle(buffer = 2)
+    Photo shuffle(Photo photo);
+
+    @Batch(size = 32)
+    Photo batch(Photo photo);
+
+    @Prefetch(AUTO)
+    Photo prefetch(Photo batch);
+  }
+
+  /**
+   * A slow source: each record passes a sequential {@code fetch} that stands in for remote
+   * storage, where 1 read in 16, at random, stalls — it hashes the record 1,500 times over, some
+   * 50 ms — and the others return at once.
+   */
+  @Pipeline(ramBudget = "4GiB")
+  @SuppressWarnings("feedline:map-not-parallel")
+  public interface SlowSource {
+    @TFRecordSource(files = 8, records = 2048)
+    Operand<TString> shards();
+
+    @Interleave(cycleLength = 8, parallel = AUTO)
+    Operand<TString> read(Operand<TString> shard);
+
+    @Map(random = true)
+    static Operand<TString> fetch(Ops tf, Operand<TString> record) {
+      Operand<TBool> stall = tf.math.less(
+          tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class), tf.constant(1f / 16));
+      Operand<TInt32> copies = tf.select(stall, tf.constant(1500), tf.constant(1));
+      Operand<TString> repeated = tf.strings.reduceJoin(
+          tf.fill(tf.reshape(copies, tf.constant(new int[] {1})), record), tf.constant(0));
+      Operand<TInt64> hash = tf.strings.toHashBucketStrong(repeated, 1L, List.of(1L, 2L));
+      // The record, made to depend on the hash so that the stall cannot be skipped.
+      return tf.strings.join(List.of(record,
+          tf.strings.substr(tf.dtypes.asString(hash), tf.constant(0), tf.constant(0))));
+    }
+
+    @Decode(parallel = AUTO)
+    EncodedPhoto parse(Operand<TString> record);
+
+    @Map(parallel = AUTO)
+    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+      return PhotoPipeline.decodeAndResize(tf, photo);
+    }
+
+    @Cache
+    Photo cache(Photo photo);
+
+    @Shuffle(buffer = 1000)
+    Photo shuffle(Photo photo);
+
+    @Batch(size = 32)
+    Photo batch(Photo photo);
+
+    @Prefetch(AUTO)
+    Photo prefetch(Photo batch);
+  }
+}

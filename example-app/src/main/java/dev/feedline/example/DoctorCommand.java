@@ -1,0 +1,108 @@
+package dev.feedline.example;
+
+import dev.feedline.doctor.Diagnosis;
+import dev.feedline.doctor.HtmlReport;
+import dev.feedline.doctor.ModelStep;
+import dev.feedline.doctor.PipelineDoctor;
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.FeedlineException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import org.tensorflow.Graph;
+
+/**
+ * {@code ./feedline doctor [--data DIR] [--variant NAME] [--report FILE] [--step-ms N]
+ * [--examples N] [--steps N]}: examines {@link PhotoPipeline}, or one of the
+ * {@link BrokenPipelines}, with a stand-in accelerator step of N ms per batch, and prints what
+ * starves it; writes an HTML report.
+ */
+public final class DoctorCommand {
+  /** The pipelines the command examines, by the name {@code --variant} takes. */
+  public enum Variant {
+    HEALTHY((g, f) -> FeedlinePhotoPipeline.builder().files(f).build(g)),
+    SEQUENTIAL_MAP((g, f) -> FeedlineBrokenPipelines_SequentialMap.builder().files(f).build(g)),
+    NO_PREFETCH((g, f) -> FeedlineBrokenPipelines_NoPrefetch.builder().files(f).build(g)),
+    CACHE_BEFORE_MAP((g, f) -> FeedlineBrokenPipelines_CacheBeforeMap.builder().files(f).build(g)),
+    TINY_SHUFFLE((g, f) -> FeedlineBrokenPipelines_TinyShuffle.builder().files(f).build(g)),
+    SLOW_SOURCE((g, f) -> FeedlineBrokenPipelines_SlowSource.builder().files(f).build(g));
+
+    private final BiFunction<Graph, String, BuiltPipeline> build;
+
+    Variant(BiFunction<Graph, String, BuiltPipeline> build) {
+      this.build = build;
+    }
+
+    /** The name {@code --variant} takes: {@code sequential-map}. */
+    public String option() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static Variant of(String option) {
+      return Arrays.stream(values()).filter(v -> v.option().equals(option)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("unknown variant " + option + "; one of "
+              + Arrays.stream(values()).map(Variant::option).collect(Collectors.joining(", "))));
+    }
+
+    BuiltPipeline build(Graph graph, String shards) {
+      return build.apply(graph, shards);
+    }
+  }
+
+  private static final String USAGE = "usage: ./feedline doctor [--data DIR] [--variant NAME]"
+      + " [--report FILE] [--step-ms N] [--examples N] [--steps N]";
+
+  private DoctorCommand() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Examines; returns the process exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    Path data;
+    Variant variant;
+    Path report;
+    PipelineDoctor doctor;
+    try {
+      CommandOptions options = CommandOptions.parse(args, Map.of("data",
+          Demo.DEFAULT_DATA.toString(), "variant", "healthy", "report", "", "step-ms", "160",
+          "examples", "256", "steps", "32"));
+      data = options.path("data");
+      variant = Variant.of(options.path("variant").toString());
+      report = options.path("report").toString().isEmpty()
+          ? Path.of("target", "feedline-doctor", variant.option() + ".html") : options.path("report");
+      String shards = data.resolve("*.tfrecord").toString();
+      doctor = PipelineDoctor.of(graph -> variant.build(graph, shards))
+          .model(ModelStep.simulated(Duration.ofMillis(options.positive("step-ms"))))
+          .examples(options.positive("examples"))
+          .steps(options.positive("steps"))
+          .progress(err);
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      err.println(USAGE);
+      return 2;
+    }
+    try {
+      PhotoDataset.writeUnlessPresent(data, 2048, 8, out);
+      Diagnosis diagnosis = doctor.examine();
+      out.print(diagnosis.summary());
+      HtmlReport.write(diagnosis, report);
+      out.println("\nReport: " + report.toAbsolutePath());
+      out.println(diagnosis.json());
+      return 0;
+    } catch (FeedlineException e) {
+      err.println("error: " + e.getMessage());
+      return 1;
+    } catch (IOException e) {
+      err.println("error: " + e);
+      return 1;
+    }
+  }
+}

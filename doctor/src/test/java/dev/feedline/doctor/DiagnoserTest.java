@@ -1,0 +1,140 @@
+package dev.feedline.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.runtime.PipelineInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The findings for measurements written out by hand: each broken shape, and a healthy one. */
+class DiagnoserTest {
+  private static final List<EpochStats> CACHED_EPOCHS = List.of(
+      new EpochStats(1, 2048, 6.0, 0, List.of()), new EpochStats(2, 2048, 0.3, 6, List.of()));
+  private static final List<InputWait> WAITS = List.of(new InputWait(1, 200, 30, 30, 4800));
+
+  private static StageChain.Link link(int position, String method, String annotation, String type,
+      boolean sequential, Long size) {
+    return new StageChain.Link(PipelineInfo.stage(method, annotation), position, null, type,
+        sequential, size);
+  }
+
+  private static List<StageChain.Link> photoPipeline(boolean sequentialMap, boolean cacheFirst,
+      long shuffle, boolean prefetch) {
+    List<StageChain.Link> links = new ArrayList<>(List.of(
+        link(1, "shards", "TFRecordSource", "TensorSliceDataset", false, null),
+        link(2, "read", "Interleave", "ParallelInterleaveDatasetV4", false, null),
+        link(3, "parse", "Decode", "ParallelMapDatasetV2", false, null)));
+    StageChain.Link cache = link(0, "cache", "Cache", "CacheDatasetV2", false, null);
+    StageChain.Link map = link(0, "decodeAndResize", "Map",
+        sequentialMap ? "MapDataset" : "ParallelMapDatasetV2", sequentialMap, null);
+    for (StageChain.Link l : cacheFirst ? List.of(cache, map) : List.of(map, cache)) {
+      links.add(new StageChain.Link(l.stage(), links.size() + 1, null, l.type(), l.sequential(), null));
+    }
+    links.add(link(6, "shuffle", "Shuffle", "ShuffleDatasetV3", false, shuffle));
+    links.add(link(7, "batch", "Batch", "BatchDatasetV2", false, 32L));
+    if (prefetch) {
+      links.add(link(8, "prefetch", "Prefetch", "PrefetchDataset", false, -1L));
+    }
+    return links;
+  }
+
+  /** Prefix latencies for those links: the map adds 3 ms an example, its p99 {@code mapP99}. */
+  private static List<StageLatency> latencies(List<StageChain.Link> links, double mapP99) {
+    List<StageLatency> out = new ArrayList<>();
+    double ms = 0.2;
+    boolean batched = false;
+    for (StageChain.Link l : links) {
+      if (l.name().equals("decodeAndResize")) {
+        ms += 3;
+      }
+      batched |= l.stage().annotation().equals("Batch");
+      double perElement = batched ? 32 : 1;
+      double median = ms * perElement;
+      double p99 = l.name().equals("decodeAndResize") ? mapP99 : median * 1.5;
+      out.add(new StageLatency(l.name(), l.stage().annotation(), l.position(), 5,
+          new LatencyStats(100, median, median, median, p99, p99),
+          l.position() == 1 ? 0 : perElement, l.sequential()));
+    }
+    return out;
+  }
+
+  private static List<Finding> findings(List<StageChain.Link> links, double mapP99,
+      List<EpochStats> epochs) {
+    return new Diagnoser(latencies(links, mapP99), epochs, WAITS, links).findings();
+  }
+
+  @Test
+  void aHealthyPipelineHasNoFinding() {
+    List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
+    assertEquals(List.of(), findings(links, 4, CACHED_EPOCHS));
+    assertEquals("decodeAndResize", new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links)
+        .costliest().stage().stage());
+  }
+
+  @Test
+  void aSequentialExpensiveMapIsTheFewCoresRow() {
+    Finding f = findings(photoPipeline(true, false, 1000, true), 4, CACHED_EPOCHS).get(0);
+    assertEquals("decodeAndResize", f.stage());
+    assertEquals("map-not-parallel", f.rule());
+    assertEquals(Diagnoser.FEW_CORES, f.symptom());
+    assertEquals("`parallel = AUTO` on @Map 'decodeAndResize'", f.fix());
+  }
+
+  @Test
+  void aSequentialStageThatStallsIsTheBurstsRow() {
+    Finding f = findings(photoPipeline(true, false, 1000, true), 80, CACHED_EPOCHS).get(0);
+    assertEquals("decodeAndResize", f.stage());
+    assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
+    assertTrue(f.fix().contains("on the @Interleave"), f.fix());
+  }
+
+  @Test
+  void epochsAsSlowAsTheFirstWithTheCacheBeforeTheMapSayMoveTheCache() {
+    List<EpochStats> recomputed = List.of(new EpochStats(1, 2048, 6.0, 0, List.of()),
+        new EpochStats(2, 2048, 5.8, 6, List.of()));
+    List<Finding> found = findings(photoPipeline(false, true, 1000, true), 4, recomputed);
+    assertEquals(1, found.size(), found.toString());
+    assertEquals("cache-before-expensive-map", found.get(0).rule());
+    assertEquals(Diagnoser.EPOCHS_IDENTICAL, found.get(0).symptom());
+    assertEquals("move @Cache 'cache' after @Map 'decodeAndResize'", found.get(0).fix());
+  }
+
+  @Test
+  void withoutACacheEpochsAsSlowAsTheFirstSayAddOne() {
+    List<StageChain.Link> links = new ArrayList<>(photoPipeline(false, false, 1000, true));
+    links.removeIf(l -> l.name().equals("cache"));
+    List<EpochStats> same = List.of(new EpochStats(1, 2048, 6.0, 0, List.of()),
+        new EpochStats(2, 2048, 5.9, 6, List.of()));
+    Finding f = findings(links, 4, same).get(0);
+    assertEquals("healthy-order", f.rule());
+    assertTrue(f.fix().startsWith("add a @Cache after @Map 'decodeAndResize'"), f.fix());
+    assertEquals(List.of(), findings(links, 4, CACHED_EPOCHS), "epoch 2 much faster: nothing to add");
+  }
+
+  @Test
+  void aSecondEpochSlowerThanTheFirstIsACacheThatDoesNotFit() {
+    List<EpochStats> slower = List.of(new EpochStats(1, 2048, 6.0, 0, List.of()),
+        new EpochStats(2, 2048, 8.0, 6, List.of()));
+    Finding f = findings(photoPipeline(false, false, 1000, true), 4, slower).get(0);
+    assertEquals("cache", f.stage());
+    assertEquals("cache-exceeds-ram", f.rule());
+  }
+
+  @Test
+  void noPrefetchAtTheEndNamesTheLastStage() {
+    Finding f = findings(photoPipeline(false, false, 1000, false), 4, CACHED_EPOCHS).get(0);
+    assertEquals("batch", f.stage());
+    assertEquals("terminal-prefetch-autotune", f.rule());
+    assertEquals("add `@Prefetch(AUTO)` after 'batch'", f.fix());
+  }
+
+  @Test
+  void aShuffleBufferSmallerThanTheBatchIsTooSmall() {
+    Finding f = findings(photoPipeline(false, false, 2, true), 4, CACHED_EPOCHS).get(0);
+    assertEquals("shuffle", f.stage());
+    assertEquals("shuffle-buffer-too-small", f.rule());
+    assertEquals("@Shuffle(buffer = 1000) on 'shuffle'", f.fix());
+  }
+}

@@ -68,7 +68,8 @@ public final class HtmlReport {
         + d.waits().stream().map(w -> String.format(Locale.ROOT, "epoch %d %.1f%%", w.epoch(),
             100 * w.fraction())).collect(Collectors.joining(", ")) + ")";
     return d.bottleneckStage() == null ? "No stage starves the model. " + bound + "."
-        : "Stage '" + d.bottleneckStage() + "' starves the model. " + bound + ".";
+        : "Fix stage '" + d.bottleneckStage() + "' first (" + d.findings().size()
+            + (d.findings().size() == 1 ? " finding" : " findings") + "). " + bound + ".";
   }
 
   private static String findings(Diagnosis d) {
@@ -195,7 +196,7 @@ public final class HtmlReport {
         const x0 = Math.min(...xs), x1 = Math.max(...xs), top = Math.max(...ys) * 1.1 || 1;
         const x = v => f.x0 + (v - x0) / Math.max(x1 - x0, 1e-9) * (f.x1 - f.x0);
         const y = v => f.y0 - v / top * (f.y0 - f.y1);
-        el(svg, 'text', {x: f.x0 - 6, y: f.y1 + 10, 'text-anchor': 'end', 'font-size': 11}, Math.round(top) + ' ' + unit);
+        el(svg, 'text', {x: f.x0 + 6, y: f.y1 + 10, 'font-size': 11}, Math.round(top) + ' ' + unit);
         el(svg, 'text', {x: f.x1, y: f.y0 + 20, 'text-anchor': 'end', 'font-size': 11}, x1.toFixed(1) + ' s');
         el(svg, 'text', {x: f.x0, y: f.y0 + 20, 'font-size': 11}, x0.toFixed(1) + ' s');
         const colors = ['#37b', '#b37', '#3a7'];

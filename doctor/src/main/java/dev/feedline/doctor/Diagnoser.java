@@ -69,13 +69,38 @@ final class Diagnoser {
     return best == null ? null : new Costliest(best, bestCost / best.msPerExample());
   }
 
+  /**
+   * Sequential stages that add at least {@link #EXPENSIVE_SHARE} of their prefix's time per
+   * example: judged each on its own, since which stage ranks costliest is noisy on few examples.
+   */
+  private List<Costliest> expensiveSequential() {
+    List<Costliest> found = new ArrayList<>();
+    double previous = 0;
+    for (StageLatency s : stages) {
+      double ms = s.msPerExample();
+      if (Double.isNaN(ms)) {
+        continue;
+      }
+      double share = (ms - previous) / ms;
+      if (s.sequential() && WORKING.contains(s.annotation()) && share >= EXPENSIVE_SHARE) {
+        found.add(new Costliest(s, share));
+      }
+      previous = ms;
+    }
+    return found;
+  }
+
   List<Finding> findings() {
     List<Finding> findings = new ArrayList<>(stalls());
-    Costliest costliest = costliest();
-    if (costliest != null && costliest.share() >= EXPENSIVE_SHARE) {
-      if (findings.stream().noneMatch(f -> f.stage().equals(costliest.stage().stage()))) {
-        sequential(costliest).ifPresent(findings::add);
+    for (Costliest sequential : expensiveSequential()) {
+      if (findings.stream().noneMatch(f -> f.stage().equals(sequential.stage().stage()))) {
+        sequential(sequential).ifPresent(findings::add);
       }
+    }
+    Optional<Finding> afterCache = workAfterCache();
+    afterCache.ifPresent(findings::add);
+    Costliest costliest = costliest();
+    if (afterCache.isEmpty() && costliest != null && costliest.share() >= EXPENSIVE_SHARE) {
       recomputed(costliest).ifPresent(findings::add);
     }
     if (findings.stream().noneMatch(f -> f.rule().equals("cache-before-expensive-map"))) {
@@ -127,6 +152,40 @@ final class Diagnoser {
         "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'"));
   }
 
+  /**
+   * A stage that does expensive work after the last cache runs again every epoch, whatever the
+   * epochs' times say: the plan alone shows it.
+   */
+  private Optional<Finding> workAfterCache() {
+    StageChain.Link cache = links.stream().filter(l -> l.stage().annotation().equals("Cache"))
+        .reduce((a, b) -> b).orElse(null);
+    if (cache == null) {
+      return Optional.empty();
+    }
+    double previous = 0;
+    for (StageLatency s : stages) {
+      double ms = s.msPerExample();
+      if (Double.isNaN(ms)) {
+        continue;
+      }
+      double share = (ms - previous) / ms;
+      previous = ms;
+      if (s.position() > cache.position() && WORKING.contains(s.annotation())
+          && share >= EXPENSIVE_SHARE) {
+        String epochs = this.epochs.size() < 2 ? "" : String.format(Locale.ROOT,
+            "; epoch 2 took %.2f s against epoch 1's %.2f s", this.epochs.get(1).seconds(),
+            this.epochs.get(0).seconds());
+        return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
+            "'%s' stands after @Cache '%s' and takes %.0f%% of its prefix's time per example: it"
+                + " runs again every epoch%s", s.stage(), cache.name(), 100 * share, epochs),
+            "cache-before-expensive-map", "move @Cache '" + cache.name() + "' after @"
+                + s.annotation() + " '" + s.stage() + "'"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Without a cache: epochs as slow as the first say what a cache would keep. */
   private Optional<Finding> recomputed(Costliest c) {
     if (epochs.size() < 2) {
       return Optional.empty();

@@ -44,6 +44,7 @@ final class PrefixTimer {
     try (Graph graph = new Graph(); BuiltPipeline built = pipeline.apply(graph)) {
       count = StageChain.find(built.iterator()).size();
     }
+    time(0, false); // a first run pays TensorFlow's one-time start-up; it is not measured
     List<StageLatency> latencies = new ArrayList<>();
     boolean batched = false;
     for (int k = 0; k < count; k++) {

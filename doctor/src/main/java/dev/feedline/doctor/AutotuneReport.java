@@ -1,9 +1,12 @@
 package dev.feedline.doctor;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.tensorflow.proto.data.model.Model.ModelProto;
 
 /**
@@ -39,58 +42,65 @@ public record AutotuneReport(List<Node> nodes, Node bottleneck, List<String> mis
 
   /** Reads {@code model}, naming each node's stage from {@code links} (source first). */
   static AutotuneReport of(ModelProto model, List<StageChain.Link> links) {
-    Map<String, Node> nodes = new LinkedHashMap<>();
-    visit(model, model.getOutput(), nodes, new java.util.HashSet<>());
-    List<Node> named = new ArrayList<>();
+    Map<String, Sum> sums = new LinkedHashMap<>();
+    visit(model, model.getOutput(), sums, new HashSet<>());
+    List<Node> nodes = new ArrayList<>();
     List<String> found = new ArrayList<>();
-    int at = links.size() - 1;
-    for (Node node : nodes.values()) {
+    int at = links.size() - 1; // nodes run from the root down, links from the end up
+    for (Sum sum : sums.values()) {
       String stage = null;
       for (int i = at; i >= 0; i--) {
-        if (base(links.get(i).type()).equals(base(node.name()))) {
+        if (base(links.get(i).type()).equals(base(sum.name))) {
           stage = links.get(i).name();
           found.add(stage);
           at = i - 1;
           break;
         }
       }
-      named.add(new Node(node.name(), stage, node.msPerElement(), node.parallelism(),
-          node.bufferSize(), node.elements()));
+      nodes.add(new Node(sum.name, stage, sum.nanos / 1e6 / Math.max(1, sum.elements),
+          sum.parallelism, sum.buffer, sum.elements));
     }
     List<String> missing = links.stream().map(StageChain.Link::name)
         .filter(name -> !found.contains(name)).toList();
-    Node bottleneck = named.stream().filter(n -> n.elements() > 0)
-        .max((a, b) -> Double.compare(perThread(a), perThread(b))).orElse(null);
-    return new AutotuneReport(named, bottleneck, missing, null);
+    Node bottleneck = nodes.stream().filter(n -> n.elements() > 0)
+        .max(Comparator.comparingDouble(AutotuneReport::perThread)).orElse(null);
+    return new AutotuneReport(nodes, bottleneck, missing, null);
   }
 
   private static double perThread(Node node) {
-    return node.msPerElement() / Math.max(1, node.parallelism() == null ? 1 : node.parallelism());
+    return node.msPerElement() / (node.parallelism() == null ? 1 : Math.max(1, node.parallelism()));
   }
 
-  private static void visit(ModelProto model, long id, Map<String, Node> nodes,
-      java.util.Set<Long> seen) {
+  /** The nodes of one name, summed: an interleave has one reader node per file it reads. */
+  private static final class Sum {
+    final String name;
+    long elements;
+    long nanos;
+    Double parallelism;
+    Double buffer;
+
+    Sum(String name) {
+      this.name = name;
+    }
+  }
+
+  private static void visit(ModelProto model, long id, Map<String, Sum> sums, Set<Long> seen) {
     ModelProto.Node node = model.getNodesMap().get(id);
     if (node == null || !seen.add(id)) {
       return;
     }
-    Double parallelism = null;
-    Double buffer = null;
+    Sum sum = sums.computeIfAbsent(node.getName(), Sum::new);
+    sum.elements += node.getNumElements();
+    sum.nanos += node.getProcessingTime();
     for (ModelProto.Node.Parameter p : node.getParametersList()) {
       if (p.getName().equals("parallelism")) {
-        parallelism = p.getValue();
+        sum.parallelism = p.getValue();
       } else if (p.getName().equals("buffer_size")) {
-        buffer = p.getValue();
+        sum.buffer = p.getValue();
       }
     }
-    Node sum = nodes.get(node.getName());
-    long elements = node.getNumElements() + (sum == null ? 0 : sum.elements());
-    double time = node.getProcessingTime()
-        + (sum == null ? 0 : sum.msPerElement() * 1e6 * Math.max(1, sum.elements()));
-    nodes.put(node.getName(), new Node(node.getName(), null, time / Math.max(1, elements) / 1e6,
-        parallelism, buffer, elements));
     for (long input : node.getInputsList()) {
-      visit(model, input, nodes, seen);
+      visit(model, input, sums, seen);
     }
   }
 

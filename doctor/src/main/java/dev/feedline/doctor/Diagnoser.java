@@ -25,6 +25,9 @@ final class Diagnoser {
   static final double RECOMPUTED_RATIO = 0.5;
   /** A p99 latency at least this long, in a spiky stage, is a stall. */
   static final double STALL_MS = 10;
+  /** Resident memory growing by this share, and {@link #CLIMB_MB}, within epoch 2 climbs. */
+  static final double CLIMB_SHARE = 0.25;
+  static final double CLIMB_MB = 256;
   /** Epoch 2 slower than epoch 1 by this factor: a cache that does not fit. */
   static final double SLOWER_RATIO = 1.15;
 
@@ -35,13 +38,15 @@ final class Diagnoser {
   private final List<EpochStats> epochs;
   private final List<InputWait> waits;
   private final List<StageChain.Link> links;
+  private final List<MemorySample> memory;
 
   Diagnoser(List<StageLatency> stages, List<EpochStats> epochs, List<InputWait> waits,
-      List<StageChain.Link> links) {
+      List<StageChain.Link> links, List<MemorySample> memory) {
     this.stages = stages;
     this.epochs = epochs;
     this.waits = waits;
     this.links = links;
+    this.memory = memory;
   }
 
   /** The stage that adds the most time per example, and the share of its prefix's time it adds. */
@@ -104,7 +109,7 @@ final class Diagnoser {
       recomputed(costliest).ifPresent(findings::add);
     }
     if (findings.stream().noneMatch(f -> f.rule().equals("cache-before-expensive-map"))) {
-      cacheTooBig().ifPresent(findings::add);
+      cacheTooBig().or(this::memoryClimbs).ifPresent(findings::add);
     }
     noPrefetch().ifPresent(findings::add);
     findings.addAll(tinyShuffles());
@@ -157,8 +162,7 @@ final class Diagnoser {
    * epochs' times say: the plan alone shows it.
    */
   private Optional<Finding> workAfterCache() {
-    StageChain.Link cache = links.stream().filter(l -> l.stage().annotation().equals("Cache"))
-        .reduce((a, b) -> b).orElse(null);
+    StageChain.Link cache = last("Cache").orElse(null);
     if (cache == null) {
       return Optional.empty();
     }
@@ -217,8 +221,7 @@ final class Diagnoser {
   }
 
   private Optional<Finding> cacheTooBig() {
-    StageChain.Link cache = links.stream().filter(l -> l.stage().annotation().equals("Cache"))
-        .reduce((a, b) -> b).orElse(null);
+    StageChain.Link cache = last("Cache").orElse(null);
     if (cache == null || epochs.size() < 2) {
       return Optional.empty();
     }
@@ -231,6 +234,41 @@ final class Diagnoser {
             + " epochs that should read it", epochs.get(1).seconds(), 100 * ratio,
         epochs.get(0).seconds()), "cache-exceeds-ram",
         "@Cache(file = \"...\") on '" + cache.name() + "', on fast local disk"));
+  }
+
+  /**
+   * Resident memory that still grows through epoch 2, when a cache is full and shuffle buffers
+   * are: by {@link #CLIMB_SHARE} and {@link #CLIMB_MB} at least.
+   */
+  private Optional<Finding> memoryClimbs() {
+    if (epochs.size() < 2) {
+      return Optional.empty();
+    }
+    EpochStats second = epochs.get(1);
+    double end = second.startSeconds() + second.seconds();
+    List<MemorySample> during = memory.stream()
+        .filter(m -> m.seconds() >= second.startSeconds() && m.seconds() <= end).toList();
+    if (during.size() < 2) {
+      return Optional.empty();
+    }
+    double from = during.get(0).residentMb();
+    double to = during.get(during.size() - 1).residentMb();
+    if (to - from < CLIMB_MB || to < from * (1 + CLIMB_SHARE)) {
+      return Optional.empty();
+    }
+    StageChain.Link holder = last("Cache").or(() -> last("Shuffle"))
+        .orElse(links.get(links.size() - 1));
+    boolean cache = holder.stage().annotation().equals("Cache");
+    return Optional.of(new Finding(holder.name(), RAM_CLIMBS, String.format(Locale.ROOT,
+        "resident memory grew from %.0f MB to %.0f MB during epoch 2, when buffers and caches"
+            + " should be full", from, to), cache ? "cache-exceeds-ram" : "shuffle-buffer-memory",
+        cache ? "@Cache(file = \"...\") on '" + holder.name() + "'"
+            : "a smaller buffer on @" + holder.stage().annotation() + " '" + holder.name() + "'"));
+  }
+
+  private Optional<StageChain.Link> last(String annotation) {
+    return links.stream().filter(l -> l.stage().annotation().equals(annotation))
+        .reduce((a, b) -> b);
   }
 
   private Optional<Finding> noPrefetch() {

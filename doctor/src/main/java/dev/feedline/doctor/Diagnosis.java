@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * @param costliestStage the stage that adds the most time per example; null when none does
  */
 public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneReport autotune,
-    List<EpochStats> epochs, List<InputWait> waits, List<MemorySampler.Sample> memory,
+    List<EpochStats> epochs, List<InputWait> waits, List<MemorySample> memory,
     List<Finding> findings, String costliestStage) {
 
   /** The worst input-boundness over the training loop's epochs. */
@@ -73,7 +73,7 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
       out.append(String.format(Locale.ROOT, "  epoch %d: %d examples in %.2f s, %.0f examples/s%n",
           e.number(), e.examples(), e.seconds(), e.examplesPerSecond()));
     }
-    double peak = memory.stream().mapToDouble(MemorySampler.Sample::residentMb).max().orElse(-1);
+    double peak = memory.stream().mapToDouble(MemorySample::residentMb).max().orElse(-1);
     if (peak >= 0) {
       out.append(String.format(Locale.ROOT, "  resident memory: peak %.0f MB%n", peak));
     }

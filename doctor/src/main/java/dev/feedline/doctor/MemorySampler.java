@@ -10,11 +10,9 @@ import java.util.List;
 final class MemorySampler implements AutoCloseable {
   private static final Path STATUS = Path.of("/proc/self/status");
 
-  /** One sample: seconds since the doctor started, resident megabytes. */
-  record Sample(double seconds, double residentMb) {}
 
   private final long start;
-  private final List<Sample> samples = new ArrayList<>();
+  private final List<MemorySample> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean running = true;
 
@@ -52,12 +50,12 @@ final class MemorySampler implements AutoCloseable {
     double mb = residentMb();
     if (mb >= 0) {
       synchronized (samples) {
-        samples.add(new Sample((System.nanoTime() - start) / 1e9, mb));
+        samples.add(new MemorySample((System.nanoTime() - start) / 1e9, mb));
       }
     }
   }
 
-  List<Sample> samples() {
+  List<MemorySample> samples() {
     synchronized (samples) {
       return List.copyOf(samples);
     }

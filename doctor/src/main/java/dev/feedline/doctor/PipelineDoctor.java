@@ -81,7 +81,7 @@ public final class PipelineDoctor {
       List<InputWait> waits = new TrainingLoop(pipeline, model)
           .run(2, steps, e -> say(start, "training loop, epoch %d", e));
       memory.close();
-      Diagnoser diagnoser = new Diagnoser(stages, epochs.epochs(), waits, links);
+      Diagnoser diagnoser = new Diagnoser(stages, epochs.epochs(), waits, links, memory.samples());
       Diagnoser.Costliest costliest = diagnoser.costliest();
       say(start, "done");
       return new Diagnosis(name, stages, epochs.autotune(), epochs.epochs(), waits,

@@ -62,14 +62,14 @@ class DiagnoserTest {
 
   private static List<Finding> findings(List<StageChain.Link> links, double mapP99,
       List<EpochStats> epochs) {
-    return new Diagnoser(latencies(links, mapP99), epochs, WAITS, links).findings();
+    return new Diagnoser(latencies(links, mapP99), epochs, WAITS, links, List.of()).findings();
   }
 
   @Test
   void aHealthyPipelineHasNoFinding() {
     List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
     assertEquals(List.of(), findings(links, 4, CACHED_EPOCHS));
-    assertEquals("decodeAndResize", new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links)
+    assertEquals("decodeAndResize", new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, List.of())
         .costliest().stage().stage());
   }
 
@@ -120,6 +120,24 @@ class DiagnoserTest {
     Finding f = findings(photoPipeline(false, false, 1000, true), 4, slower).get(0);
     assertEquals("cache", f.stage());
     assertEquals("cache-exceeds-ram", f.rule());
+  }
+
+  @Test
+  void memoryThatStillClimbsThroughEpochTwoNamesTheCache() {
+    List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
+    List<MemorySample> climbing = List.of(new MemorySample(5, 900),
+        new MemorySample(6.1, 1000), new MemorySample(6.2, 1400));
+    List<Finding> found = new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, climbing)
+        .findings();
+    assertEquals(1, found.size(), found.toString());
+    assertEquals("cache", found.get(0).stage());
+    assertEquals(Diagnoser.RAM_CLIMBS, found.get(0).symptom());
+    assertEquals("cache-exceeds-ram", found.get(0).rule());
+
+    List<MemorySample> flat = List.of(new MemorySample(6.1, 1400),
+        new MemorySample(6.2, 1410));
+    assertEquals(List.of(), new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, flat)
+        .findings());
   }
 
   @Test

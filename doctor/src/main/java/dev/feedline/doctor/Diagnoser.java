@@ -80,19 +80,24 @@ final class Diagnoser {
    */
   private List<Costliest> expensiveSequential() {
     List<Costliest> found = new ArrayList<>();
-    double previous = 0;
     for (StageLatency s : stages) {
-      double ms = s.msPerExample();
-      if (Double.isNaN(ms)) {
-        continue;
-      }
-      double share = (ms - previous) / ms;
+      double share = ownShare(s);
       if (s.sequential() && WORKING.contains(s.annotation()) && share >= EXPENSIVE_SHARE) {
         found.add(new Costliest(s, share));
       }
-      previous = ms;
     }
     return found;
+  }
+
+  /**
+   * The share of its prefix's time per example that a stage adds over the fastest prefix before
+   * it: the fastest, since a prefix's time can only be overstated, by another thread's work.
+   */
+  private double ownShare(StageLatency stage) {
+    double ms = stage.msPerExample();
+    double upstream = stages.stream().filter(s -> s.position() < stage.position())
+        .mapToDouble(StageLatency::msPerExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
+    return Double.isNaN(ms) || ms <= 0 ? 0 : (ms - upstream) / ms;
   }
 
   List<Finding> findings() {
@@ -166,14 +171,8 @@ final class Diagnoser {
     if (cache == null) {
       return Optional.empty();
     }
-    double previous = 0;
     for (StageLatency s : stages) {
-      double ms = s.msPerExample();
-      if (Double.isNaN(ms)) {
-        continue;
-      }
-      double share = (ms - previous) / ms;
-      previous = ms;
+      double share = ownShare(s);
       if (s.position() > cache.position() && WORKING.contains(s.annotation())
           && share >= EXPENSIVE_SHARE) {
         String epochs = this.epochs.size() < 2 ? "" : String.format(Locale.ROOT,
@@ -191,33 +190,21 @@ final class Diagnoser {
 
   /** Without a cache: epochs as slow as the first say what a cache would keep. */
   private Optional<Finding> recomputed(Costliest c) {
-    if (epochs.size() < 2) {
-      return Optional.empty();
+    if (epochs.size() < 2 || last("Cache").isPresent()) {
+      return Optional.empty(); // a cache before the stage is workAfterCache's to report
     }
     double ratio = epochs.get(1).seconds() / epochs.get(0).seconds();
+    if (ratio < RECOMPUTED_RATIO) {
+      return Optional.empty();
+    }
     StageLatency s = c.stage();
-    StageChain.Link cacheBefore = null;
-    for (StageChain.Link link : links) {
-      if (link.stage().annotation().equals("Cache")) {
-        if (link.position() > s.position()) {
-          return Optional.empty(); // cached after the expensive stage
-        }
-        cacheBefore = link;
-      }
-    }
-    if (cacheBefore == null && ratio < RECOMPUTED_RATIO) {
-      return Optional.empty(); // with a cache before the stage, the plan alone says it runs again
-    }
-    String evidence = String.format(Locale.ROOT, "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s:"
-        + " '%s', %.0f%% of the time per example, runs again every epoch", epochs.get(1).seconds(),
-        100 * ratio, epochs.get(0).seconds(), s.stage(), 100 * c.share());
-    return Optional.of(cacheBefore != null
-        ? new Finding(s.stage(), EPOCHS_IDENTICAL, evidence, "cache-before-expensive-map",
-            "move @Cache '" + cacheBefore.name() + "' after @" + s.annotation() + " '" + s.stage()
-                + "'")
-        : new Finding(s.stage(), EPOCHS_IDENTICAL, evidence, "healthy-order",
-            "add a @Cache after @" + s.annotation() + " '" + s.stage() + "' if its output fits in"
-                + " RAM (cache-exceeds-ram checks it at build time), else @Cache(file = ...)"));
+    return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
+        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: '%s', %.0f%% of the time per example,"
+            + " runs again every epoch", epochs.get(1).seconds(), 100 * ratio,
+        epochs.get(0).seconds(), s.stage(), 100 * c.share()), "healthy-order",
+        "add a @Cache after @" + s.annotation() + " '"
+            + s.stage() + "' if its output fits in RAM (cache-exceeds-ram checks it at build time),"
+            + " else @Cache(file = ...)"));
   }
 
   private Optional<Finding> cacheTooBig() {
@@ -225,14 +212,18 @@ final class Diagnoser {
     if (cache == null || epochs.size() < 2) {
       return Optional.empty();
     }
-    double ratio = epochs.get(1).seconds() / epochs.get(0).seconds();
-    if (ratio < SLOWER_RATIO) {
+    // Both ways: whole epochs carry epoch 2's one-time start-up stall; after the first element,
+    // a shuffle buffer larger than the data set leaves too little to time.
+    double whole = epochs.get(1).seconds() / epochs.get(0).seconds();
+    double streaming = epochs.get(1).streamingSeconds() / epochs.get(0).streamingSeconds();
+    if (whole < SLOWER_RATIO || streaming < SLOWER_RATIO) {
       return Optional.empty();
     }
     return Optional.of(new Finding(cache.name(), RAM_CLIMBS, String.format(Locale.ROOT,
-        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: a cache that does not fit slows the"
-            + " epochs that should read it", epochs.get(1).seconds(), 100 * ratio,
-        epochs.get(0).seconds()), "cache-exceeds-ram",
+        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s, and %.0f%% after their first elements: a"
+            + " cache that does not fit slows the epochs that should read it",
+        epochs.get(1).seconds(), 100 * whole, epochs.get(0).seconds(), 100 * streaming),
+        "cache-exceeds-ram",
         "@Cache(file = \"...\") on '" + cache.name() + "', on fast local disk"));
   }
 

@@ -70,8 +70,9 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
     }
     out.append("\nEpochs at full speed:\n");
     for (EpochStats e : epochs) {
-      out.append(String.format(Locale.ROOT, "  epoch %d: %d examples in %.2f s, %.0f examples/s%n",
-          e.number(), e.examples(), e.seconds(), e.examplesPerSecond()));
+      out.append(String.format(Locale.ROOT, "  epoch %d: %d examples in %.2f s, %.0f examples/s;"
+          + " first element after %.2f s%n", e.number(), e.examples(), e.seconds(),
+          e.examplesPerSecond(), e.firstSeconds()));
     }
     double peak = memory.stream().mapToDouble(MemorySample::residentMb).max().orElse(-1);
     if (peak >= 0) {

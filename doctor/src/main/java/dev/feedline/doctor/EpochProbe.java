@@ -48,10 +48,14 @@ final class EpochProbe {
         progress.accept(e);
         List<double[]> arrivals = new ArrayList<>(); // (seconds since the doctor started, examples)
         long start = System.nanoTime();
+        long first = -1;
         long examples = 0;
         int elements = 0;
         try (EpochIterator<Result> epoch = iterator.epoch(session, r -> r)) {
           for (Result element : epoch) {
+            if (first < 0) {
+              first = System.nanoTime() - start;
+            }
             long n = batched ? element.get(0).shape().get(0) : 1;
             examples += n;
             arrivals.add(new double[] {(System.nanoTime() - doctorStart) / 1e9, n});
@@ -64,7 +68,8 @@ final class EpochProbe {
           }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        stats.add(new EpochStats(e, examples, seconds, (start - doctorStart) / 1e9,
+        stats.add(new EpochStats(e, examples, seconds, Math.max(first, 0) / 1e9,
+            (start - doctorStart) / 1e9,
             windows(arrivals, (start - doctorStart) / 1e9)));
       }
       return new Outcome(stats, autotune);

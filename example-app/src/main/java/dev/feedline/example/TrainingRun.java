@@ -17,15 +17,7 @@ final class TrainingRun {
 
   /** One epoch's steps; {@code stagedWaitNanos} is the consumer's wait for a staged batch. */
   record Epoch(int number, int steps, long images, long nanos, float firstLoss, float lastLoss,
-      long stagedWaitNanos) {
-    double stepNanos() {
-      return nanos / (double) steps;
-    }
-
-    double imagesPerSecond() {
-      return images / (nanos / 1e9);
-    }
-  }
+      long stagedWaitNanos) {}
 
   TrainingRun(int deviceBuffer) {
     this.deviceBuffer = deviceBuffer;
@@ -72,11 +64,31 @@ final class TrainingRun {
     return losses;
   }
 
+  /** Several epochs taken together. */
+  record Part(long steps, long images, long nanos, long stagedWaitNanos) {
+    static Part of(List<Epoch> epochs) {
+      return new Part(epochs.stream().mapToLong(Epoch::steps).sum(),
+          epochs.stream().mapToLong(Epoch::images).sum(),
+          epochs.stream().mapToLong(Epoch::nanos).sum(),
+          epochs.stream().mapToLong(Epoch::stagedWaitNanos).sum());
+    }
+
+    double stepNanos() {
+      return nanos / (double) steps;
+    }
+
+    double imagesPerSecond() {
+      return images / (nanos / 1e9);
+    }
+
+    double stagedWait() {
+      return stagedWaitNanos / (double) nanos;
+    }
+  }
+
   /** The share of a step that the model alone does not need, over {@code part} of the epochs. */
   double inputWait(List<Epoch> part) {
-    double stepNanos = part.stream().mapToLong(Epoch::nanos).sum()
-        / (double) part.stream().mapToInt(Epoch::steps).sum();
-    return Math.max(0, 1 - modelAlone.stepNanos() / stepNanos);
+    return Math.max(0, 1 - modelAlone.stepNanos() / Part.of(part).stepNanos());
   }
 
   /** The epochs that read the cache, or the only one. */
@@ -89,36 +101,34 @@ final class TrainingRun {
   }
 
   void printEpoch(Epoch epoch, PrintStream out) {
+    Part part = Part.of(List.of(epoch));
     out.printf(Locale.ROOT, "Epoch %d: %d steps, %d images in %.2f s, %.0f ms/step, %.0f images/s,"
             + " loss %.3f -> %.3f%s%n", epoch.number(), epoch.steps(), epoch.images(),
-        epoch.nanos() / 1e9, epoch.stepNanos() / 1e6, epoch.imagesPerSecond(), epoch.firstLoss(),
+        epoch.nanos() / 1e9, part.stepNanos() / 1e6, part.imagesPerSecond(), epoch.firstLoss(),
         epoch.lastLoss(), deviceBuffer == 0 ? "" : String.format(Locale.ROOT,
-            ", waited for a staged batch %.1f%% of the time", 100.0 * epoch.stagedWaitNanos() / epoch.nanos()));
+            ", waited for a staged batch %.1f%% of the time", 100 * part.stagedWait()));
   }
 
   /** The summary, ending with one line of JSON for scripts such as scripts/gpu-check.sh. */
   void printSummary(PrintStream out) {
-    List<Epoch> steady = steadyEpochs();
-    double steadyImages = steady.stream().mapToLong(Epoch::images).sum()
-        / (steady.stream().mapToLong(Epoch::nanos).sum() / 1e9);
+    Part steady = Part.of(steadyEpochs());
     int window = Math.min(LOSS_WINDOW, Math.max(1, losses.size() / 2));
     double firstLoss = meanLoss(0, window);
     double lastLoss = meanLoss(losses.size() - window, losses.size());
+    double waitFirst = inputWait(epochs.subList(0, 1));
+    double waitSteady = inputWait(steadyEpochs());
     out.printf(Locale.ROOT, "The model alone, on a batch held in device memory: %.0f ms/step, on %s%n",
         modelAlone.stepNanos() / 1e6, String.join(", ", modelAlone.devices()));
     out.printf(Locale.ROOT, "Input wait: %.1f%% of step time in epoch 1 (decodes, fills the cache),"
-        + " %.1f%% after it%n", 100 * inputWait(epochs.subList(0, 1)), 100 * inputWait(steady));
+        + " %.1f%% after it%n", 100 * waitFirst, 100 * waitSteady);
     out.printf(Locale.ROOT, "Loss: %.3f over the first %d steps, %.3f over the last %d%n",
         firstLoss, window, lastLoss, window);
-    long staged = steady.stream().mapToLong(Epoch::stagedWaitNanos).sum();
     out.printf(Locale.ROOT, "{\"steps\": %d, \"device_buffer\": %d, \"model_devices\": \"%s\","
             + " \"images_per_second\": %.1f, \"step_ms\": %.2f, \"model_alone_ms\": %.2f,"
             + " \"input_wait\": %.4f, \"input_wait_epoch1\": %.4f, \"staged_wait\": %.4f,"
             + " \"loss_first\": %.4f, \"loss_last\": %.4f}%n",
-        losses.size(), deviceBuffer, String.join(",", modelAlone.devices()), steadyImages,
-        steady.stream().mapToLong(Epoch::nanos).sum() / 1e6
-            / steady.stream().mapToInt(Epoch::steps).sum(),
-        modelAlone.stepNanos() / 1e6, inputWait(steady), inputWait(epochs.subList(0, 1)),
-        staged / (double) steady.stream().mapToLong(Epoch::nanos).sum(), firstLoss, lastLoss);
+        losses.size(), deviceBuffer, String.join(",", modelAlone.devices()),
+        steady.imagesPerSecond(), steady.stepNanos() / 1e6, modelAlone.stepNanos() / 1e6,
+        waitSteady, waitFirst, steady.stagedWait(), firstLoss, lastLoss);
   }
 }

@@ -73,13 +73,13 @@ public record Stage(
     return Optional.ofNullable(written.get(member));
   }
 
-  /** Whether the stage runs its elements in parallel: {@code parallel} set and not sequential. */
   /** Whether it runs on the training device, after the iterator, rather than in tf.data. */
   public boolean isOnDevice() {
     return kind == StageKind.PREFETCH_TO_DEVICE
         || (kind == StageKind.MAP && booleanValue("onDevice"));
   }
 
+  /** Whether the stage runs its elements in parallel: {@code parallel} set and not sequential. */
   public boolean isParallel() {
     return kind.hasParallelism() && longValue("parallel") != 0;
   }

@@ -161,7 +161,6 @@ final class BuilderWriter {
     return true;
   }
 
-  /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
   /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
   private static void addDeviceBuffer(TypeSpec.Builder type, ClassName builder, Stage toDevice) {
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
@@ -182,6 +181,7 @@ final class BuilderWriter {
         .build());
   }
 
+  /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
   private static void addRamBudget(TypeSpec.Builder type, ClassName builder) {
     type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1").build());
     type.addMethod(MethodSpec.methodBuilder("ramBudget")

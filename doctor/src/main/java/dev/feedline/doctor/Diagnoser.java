@@ -212,8 +212,8 @@ final class Diagnoser {
     if (cache == null || epochs.size() < 2) {
       return Optional.empty();
     }
-    // Both ways: whole epochs carry epoch 2's one-time start-up stall; after the first element,
-    // a shuffle buffer larger than the data set leaves too little to time.
+    // Both ways: whole epochs carry their start (a shuffle buffer filling); after the first
+    // element, a shuffle buffer larger than the data set leaves too little to time.
     double whole = epochs.get(1).seconds() / epochs.get(0).seconds();
     double streaming = epochs.get(1).streamingSeconds() / epochs.get(0).streamingSeconds();
     if (whole < SLOWER_RATIO || streaming < SLOWER_RATIO) {

@@ -8,9 +8,7 @@ import java.util.List;
  * @param number the epoch, from 1
  * @param examples the examples it handed out
  * @param seconds its duration
- * @param firstSeconds the wait for its first element: the iterator starting, buffers filling, and
- *     the one-time stall when the first epoch's autotuned iterator is replaced
- *     (docs/performance.md)
+ * @param firstSeconds the wait for its first element: the iterator starting and buffers filling
  * @param startSeconds when it started, in seconds since the doctor did
  * @param throughput examples per second in windows of {@link #WINDOW_SECONDS}: (seconds since the
  *     doctor started, examples/s)

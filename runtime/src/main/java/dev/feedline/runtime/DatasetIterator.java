@@ -18,8 +18,6 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.DestroyResourceOp;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
-import org.tensorflow.op.data.Iterator;
-import org.tensorflow.op.data.IteratorFromStringHandle;
 import org.tensorflow.op.data.SerializeIterator;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
@@ -35,13 +33,8 @@ import org.tensorflow.types.family.TType;
  * built again for each epoch, on top of the parked part, with the epoch's number fed in. A
  * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
  * the same on every run, and a checkpoint that records the epoch's number restores exactly.
- *
- * <p>The first epoch runs on an iterator of its own, with tf.data's autotune model; later epochs
- * run on a second one. Replacing an iterator that ran the model waits, idle, for the model's
- * thread to finish its current sleep — up to the optimization period, which doubles with every
- * optimization, so 1 to 4 s after a first epoch of seconds. The first epoch's iterator is
- * therefore freed on a thread of its own while the second epoch runs. The outputs read whichever
- * iterator a variable names, so they stay one set of graph outputs.
+ * Epochs take turns on two iterators ({@link EpochIterators}), so that none waits for the last
+ * one's to be freed.
  */
 public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
@@ -51,9 +44,7 @@ public final class DatasetIterator {
   private final Op park;
   private final Op release;
   private final Placeholder<TInt64> epoch;
-  private final Op startFirst;
-  private final Op startLater;
-  private final Op freeFirst;
+  private final EpochIterators iterators;
   private final List<Output<?>> outputs;
   private final GraphOps graphOps;
   private final DeviceBuffer deviceBuffer;
@@ -63,9 +54,6 @@ public final class DatasetIterator {
   private Session parkedIn;
   private long nextEpoch;
   private long current = -1;
-  /** Whether the first epoch's iterator holds an epoch that {@link #freeFirst} should free. */
-  private boolean firstInUse;
-  private Thread freeing;
 
   /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
   @FunctionalInterface
@@ -118,25 +106,9 @@ public final class DatasetIterator {
             .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
     Operand<? extends TType> kept = cached == null ? null : tf.readVariableOp(parked, TVariant.class);
-    Iterator first = tf.withName("first_epoch_iterator").data.iterator("", "", spec.types(),
-        spec.shapes());
-    Iterator later = tf.withName("later_epoch_iterator").data.iterator("", "", spec.types(),
-        spec.shapes());
-    VarHandleOp currentIterator = tf.withName("current_iterator").varHandleOp(TString.class,
-        Shape.scalar(), VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
-    Operand<? extends TType> laterDataset = perEpoch.build(kept, epoch, laterEpochs);
-    this.startFirst = tf.withName("start_first_epoch").withControlDependencies(List.of(
-            tf.assignVariableOp(currentIterator, tf.data.iteratorToStringHandle(first))))
-        .data.makeIterator(perEpoch.build(kept, epoch, firstEpoch), first);
-    this.startLater = tf.withName("start_later_epoch").withControlDependencies(List.of(
-            tf.assignVariableOp(currentIterator, tf.data.iteratorToStringHandle(later))))
-        .data.makeIterator(laterDataset, later);
-    // An empty dataset in the first epoch's iterator frees what the first epoch left in it.
-    this.freeFirst = tf.withName("free_first_epoch").data.makeIterator(tf.data.takeDataset(
-        laterDataset, tf.constant(0L), spec.types(), spec.shapes()), first);
-    Operand<? extends TType> iterator = tf.withName("iterator").data.iteratorFromStringHandle(
-        tf.readVariableOp(currentIterator, TString.class), spec.types(),
-        IteratorFromStringHandle.outputShapes(spec.shapes()));
+    this.iterators = new EpochIterators(tf, spec, epoch, perEpoch.build(kept, epoch, firstEpoch),
+        perEpoch.build(kept, epoch, laterEpochs));
+    Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
     Ops device = tf.withSubScope("device").withDevice(Devices.GPU);
@@ -144,7 +116,7 @@ public final class DatasetIterator {
     this.deviceBuffer = deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
         batch.stream().<Class<? extends TType>>map(Output::type).toList(), deviceBuffer);
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
-    this.graphOps = new GraphOps((GraphOperation) startFirst.op(), epoch, park, first);
+    this.graphOps = new GraphOps(iterators.startFirst(), epoch, park, iterators.first());
     // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
     // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
     boolean random = pipeline.stages().stream().anyMatch(PipelineInfo.Stage::random);
@@ -202,24 +174,13 @@ public final class DatasetIterator {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
       }
       if (session != parkedIn) {
-        awaitFreeing();
+        iterators.forget();
         if (park != null) {
           session.run(park);
         }
         parkedIn = session;
-        firstInUse = false;
       }
-      if (number == 0) {
-        awaitFreeing();
-      }
-      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-        session.runner().feed(epoch, epochNumber)
-            .addTarget(number == 0 ? startFirst : startLater).run();
-      }
-      if (number > 0 && firstInUse) {
-        freeFirstEpoch(session);
-      }
-      firstInUse |= number == 0;
+      iterators.start(session, number);
       if (deviceBuffer != null) {
         deviceBuffer.start(session);
       }
@@ -228,32 +189,6 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
-  }
-
-  /** Frees the first epoch's iterator on a thread of its own: it may wait for its model. */
-  private void freeFirstEpoch(Session session) {
-    firstInUse = false;
-    freeing = new Thread(() -> {
-      try (TInt64 any = TInt64.scalarOf(0)) {
-        session.runner().feed(epoch, any).addTarget(freeFirst).run();
-      } catch (RuntimeException e) {
-        LOG.log(System.Logger.Level.DEBUG, "freeing the first epoch's iterator", e);
-      }
-    }, "feedline-free-first-epoch");
-    freeing.setDaemon(true);
-    freeing.start();
-  }
-
-  private void awaitFreeing() {
-    if (freeing == null) {
-      return;
-    }
-    try {
-      freeing.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    freeing = null;
   }
 
   /**
@@ -385,7 +320,7 @@ public final class DatasetIterator {
     if (parkedIn != null && deviceBuffer != null) {
       deviceBuffer.stop(parkedIn);
     }
-    awaitFreeing(); // its session must stay open until it is done
+    iterators.awaitFreeing(); // its session must stay open until they are done
     if (parkedIn != null) {
       Session session = parkedIn;
       parkedIn = null;

@@ -1,0 +1,147 @@
+package dev.feedline.runtime;
+
+import java.util.Arrays;
+import java.util.List;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Operand;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Op;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.core.VarHandleOp;
+import org.tensorflow.op.data.Iterator;
+import org.tensorflow.op.data.IteratorFromStringHandle;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/**
+ * The iterators epochs run on: one for the first epoch, and two that later epochs take turns on,
+ * so that the last epoch's iterator is freed on a thread of its own while the next epoch runs.
+ *
+ * <p>Freeing an iterator that ran tf.data's autotune model waits, idle, until the model's thread
+ * ends its current sleep: the iterator's destruction wakes it without ending it (TensorFlow logs
+ * "Waiting for 1714 ms" again at that moment with {@code TF_CPP_VMODULE=model=2}). The sleep
+ * doubles after every optimization, so it grows with the epoch: 1 to 4 s after epochs of
+ * seconds. Replacing the iterator in place would make the next epoch wait that long. The
+ * consumer's ops read whichever iterator a variable names, through its string handle, so they
+ * stay one set of graph outputs. The first epoch's iterator, whose model sleeps longest after the
+ * longest epoch, is never reused by the epochs after it, which may be far shorter once cached.
+ */
+final class EpochIterators {
+  private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
+
+  private static final int SLOTS = 3;
+
+  private final Placeholder<TInt64> epoch;
+  private final Iterator[] iterators = new Iterator[SLOTS];
+  private final Op startFirst;
+  private final Op[] startLater = new Op[SLOTS];
+  private final Op[] free = new Op[SLOTS];
+  private final Thread[] freeing = new Thread[SLOTS];
+  private final boolean[] inUse = new boolean[SLOTS];
+  private final Operand<? extends TType> current;
+
+  /**
+   * @param epoch the epoch's number, which the datasets read
+   * @param firstEpoch the first epoch's dataset
+   * @param laterEpochs the later epochs' dataset
+   */
+  EpochIterators(Ops tf, ElementSpec spec, Placeholder<TInt64> epoch,
+      Operand<? extends TType> firstEpoch, Operand<? extends TType> laterEpochs) {
+    this.epoch = epoch;
+    // A resource variable needs a name of its own: with none, all of a session's variables are one.
+    VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
+        VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
+    // An empty dataset in an iterator frees what the last epoch left there.
+    Operand<? extends TType> empty = tf.data.takeDataset(laterEpochs, tf.constant(0L),
+        spec.types(), spec.shapes());
+    Op[] use = new Op[SLOTS];
+    for (int i = 0; i < SLOTS; i++) {
+      iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
+          spec.shapes());
+      use[i] = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
+      startLater[i] = tf.withName("start_later_epoch_" + i)
+          .withControlDependencies(List.of(use[i])).data.makeIterator(laterEpochs, iterators[i]);
+      free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
+    }
+    this.startFirst = tf.withName("start_first_epoch").withControlDependencies(List.of(use[0]))
+        .data.makeIterator(firstEpoch, iterators[0]);
+    this.current = tf.withName("iterator").data.iteratorFromStringHandle(
+        tf.readVariableOp(handle, TString.class), spec.types(),
+        IteratorFromStringHandle.outputShapes(spec.shapes()));
+  }
+
+  /** The iterator the current epoch runs on, for ops that read it or save its state. */
+  Operand<? extends TType> current() {
+    return current;
+  }
+
+  /** The first epoch's {@code MakeIterator}, on the whole host dataset. */
+  GraphOperation startFirst() {
+    return (GraphOperation) startFirst.op();
+  }
+
+  /** The first epoch's iterator, the one that runs the autotune model. */
+  Operand<? extends TType> first() {
+    return iterators[0];
+  }
+
+  /**
+   * Starts epoch {@code number} on its iterator, once that iterator is free, and frees the last
+   * epoch's in the background.
+   */
+  void start(Session session, long number) {
+    int slot = number == 0 ? 0 : 1 + (int) ((number - 1) % 2);
+    awaitFreeing(slot);
+    try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+      session.runner().feed(epoch, epochNumber)
+          .addTarget(number == 0 ? startFirst : startLater[slot]).run();
+    }
+    for (int other = 0; other < SLOTS; other++) {
+      if (other != slot && inUse[other]) {
+        free(session, other);
+      }
+    }
+    inUse[slot] = true;
+  }
+
+  /** Forgets the iterators of the last session, once they are freed: a new one has its own. */
+  void forget() {
+    awaitFreeing();
+    Arrays.fill(inUse, false);
+  }
+
+  /** Waits until no iterator is being freed: before the session that frees one closes. */
+  void awaitFreeing() {
+    for (int slot = 0; slot < SLOTS; slot++) {
+      awaitFreeing(slot);
+    }
+  }
+
+  private void free(Session session, int slot) {
+    inUse[slot] = false;
+    freeing[slot] = new Thread(() -> {
+      try (TInt64 any = TInt64.scalarOf(0)) {
+        session.runner().feed(epoch, any).addTarget(free[slot]).run();
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
+      }
+    }, "feedline-free-epoch-iterator");
+    freeing[slot].setDaemon(true);
+    freeing[slot].start();
+  }
+
+  private void awaitFreeing(int slot) {
+    if (freeing[slot] == null) {
+      return;
+    }
+    try {
+      freeing[slot].join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    freeing[slot] = null;
+  }
+}

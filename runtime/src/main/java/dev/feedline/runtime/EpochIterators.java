@@ -36,8 +36,8 @@ final class EpochIterators {
 
   private final Placeholder<TInt64> epoch;
   private final Iterator[] iterators = new Iterator[SLOTS];
-  private final Op startFirst;
-  private final Op[] startLater = new Op[SLOTS];
+  /** Slot 0 runs the first epoch; slots 1 and 2, the later ones. */
+  private final Op[] starts = new Op[SLOTS];
   private final Op[] free = new Op[SLOTS];
   private final Thread[] freeing = new Thread[SLOTS];
   private final boolean[] inUse = new boolean[SLOTS];
@@ -57,17 +57,15 @@ final class EpochIterators {
     // An empty dataset in an iterator frees what the last epoch left there.
     Operand<? extends TType> empty = tf.data.takeDataset(laterEpochs, tf.constant(0L),
         spec.types(), spec.shapes());
-    Op[] use = new Op[SLOTS];
     for (int i = 0; i < SLOTS; i++) {
       iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
           spec.shapes());
-      use[i] = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
-      startLater[i] = tf.withName("start_later_epoch_" + i)
-          .withControlDependencies(List.of(use[i])).data.makeIterator(laterEpochs, iterators[i]);
+      Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
+      Operand<? extends TType> dataset = i == 0 ? firstEpoch : laterEpochs;
+      starts[i] = tf.withName(i == 0 ? "start_first_epoch" : "start_later_epoch_" + i)
+          .withControlDependencies(List.of(use)).data.makeIterator(dataset, iterators[i]);
       free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
     }
-    this.startFirst = tf.withName("start_first_epoch").withControlDependencies(List.of(use[0]))
-        .data.makeIterator(firstEpoch, iterators[0]);
     this.current = tf.withName("iterator").data.iteratorFromStringHandle(
         tf.readVariableOp(handle, TString.class), spec.types(),
         IteratorFromStringHandle.outputShapes(spec.shapes()));
@@ -80,7 +78,7 @@ final class EpochIterators {
 
   /** The first epoch's {@code MakeIterator}, on the whole host dataset. */
   GraphOperation startFirst() {
-    return (GraphOperation) startFirst.op();
+    return (GraphOperation) starts[0].op();
   }
 
   /** The first epoch's iterator, the one that runs the autotune model. */
@@ -96,8 +94,7 @@ final class EpochIterators {
     int slot = number == 0 ? 0 : 1 + (int) ((number - 1) % 2);
     awaitFreeing(slot);
     try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-      session.runner().feed(epoch, epochNumber)
-          .addTarget(number == 0 ? startFirst : startLater[slot]).run();
+      session.runner().feed(epoch, epochNumber).addTarget(starts[slot]).run();
     }
     for (int other = 0; other < SLOTS; other++) {
       if (other != slot && inUse[other]) {

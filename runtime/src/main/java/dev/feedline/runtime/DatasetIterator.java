@@ -84,16 +84,14 @@ public final class DatasetIterator {
    * @param cached the stages up to the last cache, built once per session; null without a cache
    * @param perEpoch the stages after it, built for every epoch
    * @param spec the element spec of the dataset's last stage
-   * @param firstEpoch the tf.data options of the first epoch
-   * @param laterEpochs the options of the later ones: other options build a second epoch graph
+   * @param options the tf.data options of every epoch
    * @param deviceStages the stages after the iterator, on the device; null when there are none
    * @param deviceBuffer the batches {@code @PrefetchToDevice} keeps in device memory; 0 without it
    * @param data what the dataset reads, to name the file and record behind a data error
    */
   public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> cached,
-      EpochDataset perEpoch, ElementSpec spec, DatasetOptions.Options firstEpoch,
-      DatasetOptions.Options laterEpochs, DeviceStages deviceStages, long deviceBuffer,
-      DataSource data) {
+      EpochDataset perEpoch, ElementSpec spec, DatasetOptions.Options options,
+      DeviceStages deviceStages, long deviceBuffer, DataSource data) {
     TVariant.register();
     this.pipeline = pipeline;
     this.data = data;
@@ -106,8 +104,7 @@ public final class DatasetIterator {
             .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
     Operand<? extends TType> kept = cached == null ? null : tf.readVariableOp(parked, TVariant.class);
-    this.iterators = new EpochIterators(tf, spec, epoch, perEpoch.build(kept, epoch, firstEpoch),
-        perEpoch.build(kept, epoch, laterEpochs));
+    this.iterators = new EpochIterators(tf, spec, epoch, perEpoch.build(kept, epoch, options));
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());

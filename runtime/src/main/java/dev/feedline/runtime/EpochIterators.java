@@ -44,24 +44,22 @@ final class EpochIterators {
   private final Operand<? extends TType> current;
 
   /**
-   * @param epoch the epoch's number, which the datasets read
-   * @param firstEpoch the first epoch's dataset
-   * @param laterEpochs the later epochs' dataset
+   * @param epoch the epoch's number, which the dataset reads
+   * @param dataset an epoch's dataset
    */
   EpochIterators(Ops tf, ElementSpec spec, Placeholder<TInt64> epoch,
-      Operand<? extends TType> firstEpoch, Operand<? extends TType> laterEpochs) {
+      Operand<? extends TType> dataset) {
     this.epoch = epoch;
     // A resource variable needs a name of its own: with none, all of a session's variables are one.
     VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
     // An empty dataset in an iterator frees what the last epoch left there.
-    Operand<? extends TType> empty = tf.data.takeDataset(laterEpochs, tf.constant(0L),
+    Operand<? extends TType> empty = tf.data.takeDataset(dataset, tf.constant(0L),
         spec.types(), spec.shapes());
     for (int i = 0; i < SLOTS; i++) {
       iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
           spec.shapes());
       Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
-      Operand<? extends TType> dataset = i == 0 ? firstEpoch : laterEpochs;
       starts[i] = tf.withName(i == 0 ? "start_first_epoch" : "start_later_epoch_" + i)
           .withControlDependencies(List.of(use)).data.makeIterator(dataset, iterators[i]);
       free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);

@@ -34,7 +34,7 @@ class DatasetOpsTest {
       PipelineInfo info = new PipelineInfo("x.Range", "test", List.of(PipelineInfo.stage("range", "InMemorySource")));
       DatasetIterator iterator = new DatasetIterator(tf, info, null,
           (cached, epoch, chosen) -> DatasetOps.withOptions(tf, range, NUMBERS, chosen), NUMBERS,
-          options, options, null, 0, DataSource.inMemory());
+          options, null, 0, DataSource.inMemory());
       List<Long> values = new ArrayList<>();
       try (EpochIterator<org.tensorflow.Result> epoch = iterator.epoch(session, r -> r)) {
         epoch.forEach(r -> values.add(((TInt64) r.get(0)).getLong()));

@@ -113,10 +113,9 @@ final class BuilderWriter {
     Optional<Stage> toDevice = pipeline.deviceStages().stream()
         .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst();
     toDevice.ifPresent(stage -> addDeviceBuffer(type, builder, stage));
-    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N,\n$N, $N,\n$L, $L, $L))",
+    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N, $N,\n$L, $L, $L))",
         names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, cached, perEpoch,
         names.elementConstant(pipeline.lastOnHost()), GeneratedNames.DATASET_OPTIONS,
-        dataset.hasCachedPart() ? GeneratedNames.CACHED_EPOCH_OPTIONS : GeneratedNames.DATASET_OPTIONS,
         deviceMaps ? CodeBlock.of("$T::onDevice", names.generated())
             : CodeBlock.of("null /* no device stages */"),
         toDevice.isPresent() ? CodeBlock.of("deviceBuffer")

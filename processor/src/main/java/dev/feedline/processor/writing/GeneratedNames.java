@@ -21,7 +21,6 @@ import java.util.Set;
 final class GeneratedNames {
   static final String PIPELINE = "PIPELINE";
   static final String DATASET_OPTIONS = "DATASET_OPTIONS";
-  static final String CACHED_EPOCH_OPTIONS = "CACHED_EPOCH_OPTIONS";
 
   private final ClassName generated;
   private final Map<Stage, String> elementConstants = new HashMap<>();
@@ -36,7 +35,6 @@ final class GeneratedNames {
     NameAllocator constants = new NameAllocator();
     constants.newName(PIPELINE);
     constants.newName(DATASET_OPTIONS);
-    constants.newName(CACHED_EPOCH_OPTIONS);
     NameAllocator methods = new NameAllocator();
     for (String fixed : List.of("builder", "output", "epoch", "steps", "dataset", "close")) {
       methods.newName(fixed);

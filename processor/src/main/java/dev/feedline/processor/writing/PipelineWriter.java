@@ -61,9 +61,7 @@ public final class PipelineWriter {
         .addSuperinterface(Names.BUILT_PIPELINE)
         .addField(pipelineInfo(pipeline))
         .addFields(ElementSpecs.fields(pipeline, names))
-        .addFields(dataset.hasCachedPart()
-            ? List.of(datasetOptions(), cachedEpochOptions())
-            : List.of(datasetOptions()))
+        .addField(datasetOptions())
         .addField(Names.DATASET_ITERATOR, "iterator", Modifier.PRIVATE, Modifier.FINAL)
         .addField(output, "output", Modifier.PRIVATE, Modifier.FINAL)
         .addMethod(constructor(last.output()))
@@ -233,37 +231,22 @@ public final class PipelineWriter {
     }
   }
 
-  /** The options of every epoch, or of the first when a cache is kept: TensorFlow's defaults on. */
-  private static FieldSpec datasetOptions() {
-    return options(GeneratedNames.DATASET_OPTIONS, true,
-        "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the default\n"
-            + "static optimizations (map parallelization, map and batch fusion, ...) stay on.\n");
-  }
-
   /**
-   * The options of the epochs after the first when a cache is kept: they only read the cache, and
-   * each makes a new iterator over it. Measured on the example pipeline (docs/performance.md):
-   * replacing an iterator that runs TensorFlow's autotune model stalls for 10 ms to 1.8 s, idle,
-   * so the epochs that have nothing to tune run without it, and stall no more.
+   * The options of every epoch: TensorFlow's defaults on. Each epoch's iterator is freed in the
+   * background (runtime {@code EpochIterators}), so the autotune model costs no epoch a stall.
    */
-  private static FieldSpec cachedEpochOptions() {
-    return options(GeneratedNames.CACHED_EPOCH_OPTIONS, false,
-        "tf.data options of the epochs that read the kept cache: no autotune model and no static\n"
-            + "rewrites, since there is nothing left to tune, and replacing an iterator that runs the\n"
-            + "model stalls the next epoch's start. AUTO parallelism runs one thread per core.\n");
-  }
-
-  private static FieldSpec options(String name, boolean tensorFlowDefaults, String doc) {
+  private static FieldSpec datasetOptions() {
     ClassName options = Names.DATASET_OPTIONS;
-    return FieldSpec.builder(options.nestedClass("Options"), name,
+    return FieldSpec.builder(options.nestedClass("Options"), GeneratedNames.DATASET_OPTIONS,
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc(doc)
+        .addJavadoc("tf.data options, set explicitly: the autotuner tunes every AUTO value, and the default\n"
+            + "static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
         .initializer("$T.newBuilder()\n$>$>"
-                + ".setAutotuneOptions($T.newBuilder().setEnabled($L))\n"
-                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations($L))\n"
+                + ".setAutotuneOptions($T.newBuilder().setEnabled(true))\n"
+                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations(true))\n"
                 + ".build()$<$<",
             options.nestedClass("Options"), options.nestedClass("AutotuneOptions"),
-            tensorFlowDefaults, options.nestedClass("OptimizationOptions"), tensorFlowDefaults)
+            options.nestedClass("OptimizationOptions"))
         .build();
   }
 

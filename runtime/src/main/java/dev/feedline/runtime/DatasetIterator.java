@@ -33,8 +33,9 @@ import org.tensorflow.types.family.TType;
  * built again for each epoch, on top of the parked part, with the epoch's number fed in. A
  * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
  * the same on every run, and a checkpoint that records the epoch's number restores exactly.
- * Epochs take turns on two iterators ({@link EpochIterators}), so that none waits for the last
- * one's to be freed.
+ *
+ * <p>Epochs run on iterators of their own ({@link EpochIterators}), so that none waits for the
+ * last one's to be freed.
  */
 public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());

@@ -202,8 +202,12 @@ public final class HtmlReport {
         const colors = ['#37b', '#b37', '#3a7'];
         series.forEach((s, i) => {
           if (s.length === 0) return;
+          const color = colors[i % colors.length];
           el(svg, 'path', {d: s.map((p, j) => (j ? 'L' : 'M') + x(p[0]).toFixed(1) + ' ' + y(p[1]).toFixed(1)).join(' '),
-            fill: 'none', stroke: colors[i % colors.length], 'stroke-width': 2});
+            fill: 'none', stroke: color, 'stroke-width': 2});
+          if (s.length < 20) {  // few points, such as a cached epoch's: each one shown
+            s.forEach(p => el(svg, 'circle', {cx: x(p[0]), cy: y(p[1]), r: 3, fill: color}));
+          }
         });
         return points.length;
       }

@@ -1,9 +1,11 @@
 package dev.feedline.doctor;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /** Turns the measurements into findings: which stage starves the model, and what to change. */
 final class Diagnoser {
@@ -31,7 +33,7 @@ final class Diagnoser {
   /** Epoch 2 slower than epoch 1 by this factor: a cache that does not fit. */
   static final double SLOWER_RATIO = 1.15;
 
-  private static final java.util.Set<String> WORKING = java.util.Set.of("TFRecordSource",
+  private static final Set<String> WORKING = Set.of("TFRecordSource",
       "InMemorySource", "Interleave", "Decode", "DecodeJpeg", "Map");
 
   private final List<StageLatency> stages;
@@ -49,67 +51,53 @@ final class Diagnoser {
     this.memory = memory;
   }
 
-  /** The stage that adds the most time per example, and the share of its prefix's time it adds. */
-  record Costliest(StageLatency stage, double share) {}
+  /**
+   * What a stage adds to its prefix's time per example, over the fastest prefix before it (the
+   * fastest, since a prefix's time can only be overstated, by another thread's work), and the
+   * share of its prefix's time that is.
+   */
+  record StageCost(StageLatency stage, double share) {
+    double addedMs() {
+      return share * stage.msPerExample();
+    }
+  }
 
   /**
-   * Only stages that do work per element compete: the source, interleaves, decodes and maps. A
-   * cache, shuffle or batch prefix adds bookkeeping and the noise of one more run.
+   * The cost of each stage that does work per element: the source, interleaves, decodes and
+   * maps. A cache, shuffle or batch prefix adds bookkeeping and the noise of one more run.
    */
-  Costliest costliest() {
-    StageLatency best = null;
-    double bestCost = 0;
-    double previous = 0;
-    for (StageLatency s : stages) {
-      double ms = s.msPerExample();
-      if (Double.isNaN(ms)) {
+  private List<StageCost> workingStages() {
+    List<StageCost> costs = new ArrayList<>();
+    for (StageLatency stage : stages) {
+      double ms = stage.msPerExample();
+      if (!WORKING.contains(stage.annotation()) || Double.isNaN(ms) || ms <= 0) {
         continue;
       }
-      if (WORKING.contains(s.annotation()) && ms - previous > bestCost) {
-        bestCost = ms - previous;
-        best = s;
-      }
-      previous = ms;
+      double upstream = stages.stream().filter(s -> s.position() < stage.position())
+          .mapToDouble(StageLatency::msPerExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
+      costs.add(new StageCost(stage, (ms - upstream) / ms));
     }
-    return best == null ? null : new Costliest(best, bestCost / best.msPerExample());
+    return costs;
   }
 
-  /**
-   * Sequential stages that add at least {@link #EXPENSIVE_SHARE} of their prefix's time per
-   * example: judged each on its own, since which stage ranks costliest is noisy on few examples.
-   */
-  private List<Costliest> expensiveSequential() {
-    List<Costliest> found = new ArrayList<>();
-    for (StageLatency s : stages) {
-      double share = ownShare(s);
-      if (s.sequential() && WORKING.contains(s.annotation()) && share >= EXPENSIVE_SHARE) {
-        found.add(new Costliest(s, share));
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The share of its prefix's time per example that a stage adds over the fastest prefix before
-   * it: the fastest, since a prefix's time can only be overstated, by another thread's work.
-   */
-  private double ownShare(StageLatency stage) {
-    double ms = stage.msPerExample();
-    double upstream = stages.stream().filter(s -> s.position() < stage.position())
-        .mapToDouble(StageLatency::msPerExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
-    return Double.isNaN(ms) || ms <= 0 ? 0 : (ms - upstream) / ms;
+  /** The stage that adds the most time per example; null when no stage's elements are examples. */
+  StageCost costliest() {
+    return workingStages().stream().max(Comparator.comparingDouble(StageCost::addedMs))
+        .orElse(null);
   }
 
   List<Finding> findings() {
+    // Stages are judged each on its own: which one ranks costliest is noisy on few examples.
     List<Finding> findings = new ArrayList<>(stalls());
-    for (Costliest sequential : expensiveSequential()) {
-      if (findings.stream().noneMatch(f -> f.stage().equals(sequential.stage().stage()))) {
-        sequential(sequential).ifPresent(findings::add);
+    for (StageCost cost : workingStages()) {
+      if (cost.stage().sequential() && cost.share() >= EXPENSIVE_SHARE
+          && findings.stream().noneMatch(f -> f.stage().equals(cost.stage().stage()))) {
+        findings.add(sequential(cost));
       }
     }
     Optional<Finding> afterCache = workAfterCache();
     afterCache.ifPresent(findings::add);
-    Costliest costliest = costliest();
+    StageCost costliest = costliest();
     if (afterCache.isEmpty() && costliest != null && costliest.share() >= EXPENSIVE_SHARE) {
       recomputed(costliest).ifPresent(findings::add);
     }
@@ -149,17 +137,14 @@ final class Diagnoser {
     return s.annotation().equals("Interleave") ? "file-read-not-parallel" : "map-not-parallel";
   }
 
-  private Optional<Finding> sequential(Costliest c) {
+  private Finding sequential(StageCost c) {
     StageLatency s = c.stage();
-    if (!s.sequential()) {
-      return Optional.empty();
-    }
-    return Optional.of(new Finding(s.stage(), FEW_CORES, String.format(Locale.ROOT,
+    return new Finding(s.stage(), FEW_CORES, String.format(Locale.ROOT,
         "'%s' runs one element at a time and takes %.0f%% of its prefix's time per example"
             + " (%.3f of %.3f ms); its latency is %s (median %.2f ms, p99 %.2f ms)", s.stage(),
-        100 * c.share(), c.share() * s.msPerExample(), s.msPerExample(), s.latency().shape(),
+        100 * c.share(), c.addedMs(), s.msPerExample(), s.latency().shape(),
         s.latency().medianMs(), s.latency().p99Ms()), rule(s),
-        "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'"));
+        "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'");
   }
 
   /**
@@ -171,10 +156,10 @@ final class Diagnoser {
     if (cache == null) {
       return Optional.empty();
     }
-    for (StageLatency s : stages) {
-      double share = ownShare(s);
-      if (s.position() > cache.position() && WORKING.contains(s.annotation())
-          && share >= EXPENSIVE_SHARE) {
+    for (StageCost cost : workingStages()) {
+      StageLatency s = cost.stage();
+      double share = cost.share();
+      if (s.position() > cache.position() && share >= EXPENSIVE_SHARE) {
         String epochs = this.epochs.size() < 2 ? "" : String.format(Locale.ROOT,
             "; epoch 2 took %.2f s against epoch 1's %.2f s", this.epochs.get(1).seconds(),
             this.epochs.get(0).seconds());
@@ -189,7 +174,7 @@ final class Diagnoser {
   }
 
   /** Without a cache: epochs as slow as the first say what a cache would keep. */
-  private Optional<Finding> recomputed(Costliest c) {
+  private Optional<Finding> recomputed(StageCost c) {
     if (epochs.size() < 2 || last("Cache").isPresent()) {
       return Optional.empty(); // a cache before the stage is workAfterCache's to report
     }

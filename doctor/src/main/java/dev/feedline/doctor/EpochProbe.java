@@ -34,12 +34,13 @@ final class EpochProbe {
     this.doctorStart = doctorStart;
   }
 
-  Outcome run(int epochs, boolean batched, IntConsumer progress) {
+  /** @param links the host stages, to name the autotune model's nodes with */
+  Outcome run(int epochs, List<StageChain.Link> links, IntConsumer progress) {
+    boolean batched = links.stream().anyMatch(l -> l.stage().annotation().endsWith("Batch"));
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         BuiltPipeline built = pipeline.apply(graph)) {
       DatasetIterator iterator = built.iterator();
-      List<StageChain.Link> links = StageChain.find(iterator);
       IteratorGetModelProto modelProto = IteratorGetModelProto.create(
           Ops.create(graph).withSubScope("doctor").scope(), iterator.graphOps().iterator());
       List<EpochStats> stats = new ArrayList<>();

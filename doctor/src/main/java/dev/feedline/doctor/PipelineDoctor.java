@@ -71,18 +71,17 @@ public final class PipelineDoctor {
       links = StageChain.find(built.iterator());
       name = built.iterator().pipeline().simpleName();
     }
-    boolean batched = links.stream().anyMatch(l -> l.stage().annotation().endsWith("Batch"));
     try (MemorySampler memory = new MemorySampler(start, 100)) {
       List<StageLatency> stages = new PrefixTimer(pipeline, examples, prefixBudgetSeconds)
-          .timeAll(k -> say(start, "timing stage %d of %d, '%s', element by element", k + 1,
+          .timeAll(links.size(), k -> say(start, "timing stage %d of %d, '%s', element by element", k + 1,
               links.size(), links.get(k).name()));
       EpochProbe.Outcome epochs = new EpochProbe(pipeline, start)
-          .run(2, batched, e -> say(start, "epoch %d at full speed", e));
+          .run(2, links, e -> say(start, "epoch %d at full speed", e));
       List<InputWait> waits = new TrainingLoop(pipeline, model)
           .run(2, steps, e -> say(start, "training loop, epoch %d", e));
       memory.close();
       Diagnoser diagnoser = new Diagnoser(stages, epochs.epochs(), waits, links, memory.samples());
-      Diagnoser.Costliest costliest = diagnoser.costliest();
+      Diagnoser.StageCost costliest = diagnoser.costliest();
       say(start, "done");
       return new Diagnosis(name, stages, epochs.autotune(), epochs.epochs(), waits,
           memory.samples(), diagnoser.findings(),

@@ -38,16 +38,15 @@ final class PrefixTimer {
     this.budgetNanos = (long) (budgetSeconds * 1e9);
   }
 
-  /** Times every host stage's prefix; {@code progress} hears each stage's number as it starts. */
-  List<StageLatency> timeAll(IntConsumer progress) {
-    int count;
-    try (Graph graph = new Graph(); BuiltPipeline built = pipeline.apply(graph)) {
-      count = StageChain.find(built.iterator()).size();
-    }
+  /**
+   * Times the prefix of each of {@code stages} host stages; {@code progress} hears each stage's
+   * index as it starts.
+   */
+  List<StageLatency> timeAll(int stages, IntConsumer progress) {
     time(0, false); // a first run pays TensorFlow's one-time start-up; it is not measured
     List<StageLatency> latencies = new ArrayList<>();
     boolean batched = false;
-    for (int k = 0; k < count; k++) {
+    for (int k = 0; k < stages; k++) {
       progress.accept(k);
       StageLatency latency = time(k, batched);
       batched |= latency.annotation().endsWith("Batch");

@@ -2,8 +2,6 @@ package dev.feedline.example;
 
 import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
 import dev.feedline.runtime.EpochIterator;
-import dev.feedline.runtime.FeedlineException;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -20,6 +18,9 @@ public final class Demo {
   /** Where the demo and the training example keep their data set unless told otherwise. */
   static final Path DEFAULT_DATA = Path.of("target", "feedline-demo");
 
+  private static final String USAGE =
+      "usage: ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N]";
+
   private Demo() {}
 
   public static void main(String[] args) {
@@ -28,33 +29,17 @@ public final class Demo {
 
   /** Runs the demo; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Path data;
-    int photos;
-    int shards;
-    int epochs;
-    try {
-      CommandOptions options = CommandOptions.parse(args, Map.of(
-          "data", DEFAULT_DATA.toString(), "photos", "2048", "shards", "8", "epochs", "3"));
-      data = options.path("data");
-      photos = options.positive("photos");
-      shards = options.positive("shards");
-      epochs = options.positive("epochs");
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println("usage: ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N]");
-      return 2;
-    }
-    try {
-      PhotoDataset.writeUnlessPresent(data, photos, shards, out);
-      runPipeline(data, epochs, out);
-      return 0;
-    } catch (FeedlineException e) {
-      err.println("error: " + e.getMessage());
-      return 1;
-    } catch (IOException e) {
-      err.println("error: could not write the data set in " + data + ": " + e);
-      return 1;
-    }
+    return LauncherCommand.run(args, Map.of("data", DEFAULT_DATA.toString(), "photos", "2048",
+        "shards", "8", "epochs", "3"), USAGE, err, options -> {
+          Path data = options.path("data");
+          int photos = options.positive("photos");
+          int shards = options.positive("shards");
+          int epochs = options.positive("epochs");
+          return () -> {
+            PhotoDataset.writeUnlessPresent(data, photos, shards, out);
+            runPipeline(data, epochs, out);
+          };
+        });
   }
 
   private static void runPipeline(Path data, int epochs, PrintStream out) {

@@ -5,8 +5,6 @@ import dev.feedline.doctor.HtmlReport;
 import dev.feedline.doctor.ModelStep;
 import dev.feedline.doctor.PipelineDoctor;
 import dev.feedline.runtime.BuiltPipeline;
-import dev.feedline.runtime.FeedlineException;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,43 +64,28 @@ public final class DoctorCommand {
 
   /** Examines; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Path data;
-    Variant variant;
-    Path report;
-    PipelineDoctor doctor;
-    try {
-      CommandOptions options = CommandOptions.parse(args, Map.of("data",
-          Demo.DEFAULT_DATA.toString(), "variant", "healthy", "report", "", "step-ms", "160",
-          "examples", "256", "steps", "32"));
-      data = options.path("data");
-      variant = Variant.of(options.path("variant").toString());
-      report = options.path("report").toString().isEmpty()
-          ? Path.of("target", "feedline-doctor", variant.option() + ".html") : options.path("report");
-      String shards = data.resolve("*.tfrecord").toString();
-      doctor = PipelineDoctor.of(graph -> variant.build(graph, shards))
-          .model(ModelStep.simulated(Duration.ofMillis(options.positive("step-ms"))))
-          .examples(options.positive("examples"))
-          .steps(options.positive("steps"))
-          .progress(err);
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
-    try {
-      PhotoDataset.writeUnlessPresent(data, 2048, 8, out);
-      Diagnosis diagnosis = doctor.examine();
-      out.print(diagnosis.summary());
-      HtmlReport.write(diagnosis, report);
-      out.println("\nReport: " + report.toAbsolutePath());
-      out.println(diagnosis.json());
-      return 0;
-    } catch (FeedlineException e) {
-      err.println("error: " + e.getMessage());
-      return 1;
-    } catch (IOException e) {
-      err.println("error: " + e);
-      return 1;
-    }
+    return LauncherCommand.run(args, Map.of("data", Demo.DEFAULT_DATA.toString(), "variant",
+        "healthy", "report", "", "step-ms", "160", "examples", "256", "steps", "32"), USAGE, err,
+        options -> {
+          Path data = options.path("data");
+          Variant variant = Variant.of(options.path("variant").toString());
+          Path report = options.path("report").toString().isEmpty()
+              ? Path.of("target", "feedline-doctor", variant.option() + ".html")
+              : options.path("report");
+          String shards = data.resolve("*.tfrecord").toString();
+          PipelineDoctor doctor = PipelineDoctor.of(graph -> variant.build(graph, shards))
+              .model(ModelStep.simulated(Duration.ofMillis(options.positive("step-ms"))))
+              .examples(options.positive("examples"))
+              .steps(options.positive("steps"))
+              .progress(err);
+          return () -> {
+            PhotoDataset.writeUnlessPresent(data, 2048, 8, out);
+            Diagnosis diagnosis = doctor.examine();
+            out.print(diagnosis.summary());
+            HtmlReport.write(diagnosis, report);
+            out.println("\nReport: " + report.toAbsolutePath());
+            out.println(diagnosis.json());
+          };
+        });
   }
 }

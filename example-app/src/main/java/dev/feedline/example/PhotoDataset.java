@@ -113,7 +113,11 @@ public final class PhotoDataset {
     out.printf(Locale.ROOT, "Writing %d photos cut from %d photographs into %d TFRecord shards in %s%n",
         photos, PHOTOS.size(), shards, dir);
     long start = System.nanoTime();
-    new PhotoDataset(42).write(dir, photos, shards);
+    try {
+      new PhotoDataset(42).write(dir, photos, shards);
+    } catch (IOException e) {
+      throw new IOException("could not write the data set in " + dir + ": " + e, e);
+    }
     out.printf(Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
   }
 

@@ -2,8 +2,6 @@ package dev.feedline.example;
 
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
-import dev.feedline.runtime.FeedlineException;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -39,33 +37,17 @@ public final class Train {
 
   /** Trains; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Path data;
-    int photos;
-    int steps;
-    int deviceBuffer;
-    try {
-      CommandOptions options = CommandOptions.parse(args, Map.of("data", Demo.DEFAULT_DATA.toString(),
-          "photos", "2048", "steps", "300", "device-buffer", "2"));
-      data = options.path("data");
-      photos = options.positive("photos");
-      steps = options.positive("steps");
-      deviceBuffer = options.count("device-buffer");
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
-    try {
-      PhotoDataset.writeUnlessPresent(data, photos, 8, out);
-      train(data, steps, deviceBuffer, out).printSummary(out);
-      return 0;
-    } catch (FeedlineException e) {
-      err.println("error: " + e.getMessage());
-      return 1;
-    } catch (IOException e) {
-      err.println("error: could not write the data set in " + data + ": " + e);
-      return 1;
-    }
+    return LauncherCommand.run(args, Map.of("data", Demo.DEFAULT_DATA.toString(), "photos", "2048",
+        "steps", "300", "device-buffer", "2"), USAGE, err, options -> {
+          Path data = options.path("data");
+          int photos = options.positive("photos");
+          int steps = options.positive("steps");
+          int deviceBuffer = options.count("device-buffer");
+          return () -> {
+            PhotoDataset.writeUnlessPresent(data, photos, 8, out);
+            train(data, steps, deviceBuffer, out).printSummary(out);
+          };
+        });
   }
 
   /** Trains {@code steps} steps over the shards in {@code data}, printing each epoch. */

@@ -1,11 +1,16 @@
 package dev.feedline.doctor;
 
+import dev.feedline.Cache;
+import dev.feedline.Interleave;
+import dev.feedline.Prefetch;
+import dev.feedline.Shuffle;
+import dev.feedline.runtime.PipelineInfo.Trait;
+import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /** Turns the measurements into findings: which stage starves the model, and what to change. */
 final class Diagnoser {
@@ -32,9 +37,6 @@ final class Diagnoser {
   static final double CLIMB_MB = 256;
   /** Epoch 2 slower than epoch 1 by this factor: a cache that does not fit. */
   static final double SLOWER_RATIO = 1.15;
-
-  private static final Set<String> WORKING = Set.of("TFRecordSource",
-      "InMemorySource", "Interleave", "Decode", "DecodeJpeg", "Map");
 
   private final List<StageLatency> stages;
   private final List<EpochStats> epochs;
@@ -70,7 +72,8 @@ final class Diagnoser {
     List<StageCost> costs = new ArrayList<>();
     for (StageLatency stage : stages) {
       double ms = stage.msPerExample();
-      if (!WORKING.contains(stage.annotation()) || Double.isNaN(ms) || ms <= 0) {
+      boolean works = stage.info().has(Trait.SOURCE) || stage.info().has(Trait.ELEMENT_WORK);
+      if (!works || Double.isNaN(ms) || ms <= 0) {
         continue;
       }
       double upstream = stages.stream().filter(s -> s.position() < stage.position())
@@ -101,7 +104,7 @@ final class Diagnoser {
     if (afterCache.isEmpty() && costliest != null && costliest.share() >= EXPENSIVE_SHARE) {
       recomputed(costliest).ifPresent(findings::add);
     }
-    if (findings.stream().noneMatch(f -> f.rule().equals("cache-before-expensive-map"))) {
+    if (findings.stream().noneMatch(f -> f.rule().equals(RuleIds.CACHE_BEFORE_EXPENSIVE_MAP))) {
       cacheTooBig().or(this::memoryClimbs).ifPresent(findings::add);
     }
     noPrefetch().ifPresent(findings::add);
@@ -122,7 +125,7 @@ final class Diagnoser {
                 + " ms, max %.1f ms", s.stage(), s.latency().medianMs(), s.latency().p99Ms(),
             s.latency().maxMs()), rule(s), "read in parallel, so slow reads overlap: `parallel ="
                 + " AUTO` on @" + s.annotation() + " '" + s.stage() + "'"
-                + (s.annotation().equals("Interleave") ? "" : " and on the @Interleave")));
+                + (s.info().is(Interleave.class) ? "" : " and on the @Interleave")));
       }
     }
     return findings;
@@ -134,7 +137,7 @@ final class Diagnoser {
   }
 
   private static String rule(StageLatency s) {
-    return s.annotation().equals("Interleave") ? "file-read-not-parallel" : "map-not-parallel";
+    return s.info().is(Interleave.class) ? RuleIds.FILE_READ_NOT_PARALLEL : RuleIds.MAP_NOT_PARALLEL;
   }
 
   private Finding sequential(StageCost c) {
@@ -152,7 +155,7 @@ final class Diagnoser {
    * epochs' times say: the plan alone shows it.
    */
   private Optional<Finding> workAfterCache() {
-    StageChain.Link cache = last("Cache").orElse(null);
+    StageChain.Link cache = last(Cache.class).orElse(null);
     if (cache == null) {
       return Optional.empty();
     }
@@ -166,7 +169,7 @@ final class Diagnoser {
         return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
             "'%s' stands after @Cache '%s' and takes %.0f%% of its prefix's time per example: it"
                 + " runs again every epoch%s", s.stage(), cache.name(), 100 * share, epochs),
-            "cache-before-expensive-map", "move @Cache '" + cache.name() + "' after @"
+            RuleIds.CACHE_BEFORE_EXPENSIVE_MAP, "move @Cache '" + cache.name() + "' after @"
                 + s.annotation() + " '" + s.stage() + "'"));
       }
     }
@@ -175,7 +178,7 @@ final class Diagnoser {
 
   /** Without a cache: epochs as slow as the first say what a cache would keep. */
   private Optional<Finding> recomputed(StageCost c) {
-    if (epochs.size() < 2 || last("Cache").isPresent()) {
+    if (epochs.size() < 2 || last(Cache.class).isPresent()) {
       return Optional.empty(); // a cache before the stage is workAfterCache's to report
     }
     double ratio = epochs.get(1).seconds() / epochs.get(0).seconds();
@@ -186,14 +189,14 @@ final class Diagnoser {
     return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
         "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: '%s', %.0f%% of the time per example,"
             + " runs again every epoch", epochs.get(1).seconds(), 100 * ratio,
-        epochs.get(0).seconds(), s.stage(), 100 * c.share()), "healthy-order",
+        epochs.get(0).seconds(), s.stage(), 100 * c.share()), RuleIds.HEALTHY_ORDER,
         "add a @Cache after @" + s.annotation() + " '"
             + s.stage() + "' if its output fits in RAM (cache-exceeds-ram checks it at build time),"
             + " else @Cache(file = ...)"));
   }
 
   private Optional<Finding> cacheTooBig() {
-    StageChain.Link cache = last("Cache").orElse(null);
+    StageChain.Link cache = last(Cache.class).orElse(null);
     if (cache == null || epochs.size() < 2) {
       return Optional.empty();
     }
@@ -208,7 +211,7 @@ final class Diagnoser {
         "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s, and %.0f%% after their first elements: a"
             + " cache that does not fit slows the epochs that should read it",
         epochs.get(1).seconds(), 100 * whole, epochs.get(0).seconds(), 100 * streaming),
-        "cache-exceeds-ram",
+        RuleIds.CACHE_EXCEEDS_RAM,
         "@Cache(file = \"...\") on '" + cache.name() + "', on fast local disk"));
   }
 
@@ -232,32 +235,32 @@ final class Diagnoser {
     if (to - from < CLIMB_MB || to < from * (1 + CLIMB_SHARE)) {
       return Optional.empty();
     }
-    StageChain.Link holder = last("Cache").or(() -> last("Shuffle"))
+    StageChain.Link holder = last(Cache.class).or(() -> last(Shuffle.class))
         .orElse(links.get(links.size() - 1));
-    boolean cache = holder.stage().annotation().equals("Cache");
+    boolean cache = holder.stage().is(Cache.class);
     return Optional.of(new Finding(holder.name(), RAM_CLIMBS, String.format(Locale.ROOT,
         "resident memory grew from %.0f MB to %.0f MB during epoch 2, when buffers and caches"
-            + " should be full", from, to), cache ? "cache-exceeds-ram" : "shuffle-buffer-memory",
+            + " should be full", from, to), cache ? RuleIds.CACHE_EXCEEDS_RAM : RuleIds.SHUFFLE_BUFFER_MEMORY,
         cache ? "@Cache(file = \"...\") on '" + holder.name() + "'"
-            : "a smaller buffer on @" + holder.stage().annotation() + " '" + holder.name() + "'"));
+            : "a smaller buffer on @" + holder.stage().annotationName() + " '" + holder.name() + "'"));
   }
 
-  private Optional<StageChain.Link> last(String annotation) {
-    return links.stream().filter(l -> l.stage().annotation().equals(annotation))
+  private Optional<StageChain.Link> last(Class<? extends Annotation> annotation) {
+    return links.stream().filter(l -> l.stage().is(annotation))
         .reduce((a, b) -> b);
   }
 
   private Optional<Finding> noPrefetch() {
     StageChain.Link last = links.get(links.size() - 1);
-    if (last.stage().annotation().equals("Prefetch")) {
+    if (last.stage().is(Prefetch.class)) {
       return Optional.empty();
     }
     String waited = waits.stream().map(w -> String.format(Locale.ROOT, "epoch %d %.1f%%",
         w.epoch(), 100 * w.fraction())).reduce((a, b) -> a + ", " + b).orElse("not measured");
     return Optional.of(new Finding(last.name(), IDLE_BETWEEN_STEPS, "the pipeline ends"
-        + " with @" + last.stage().annotation() + " '" + last.name() + "', so nothing prepares the"
+        + " with @" + last.stage().annotationName() + " '" + last.name() + "', so nothing prepares the"
         + " next batch while a step runs unless TensorFlow injects a prefetch itself; the steps"
-        + " waited for their batch: " + waited, "terminal-prefetch-autotune",
+        + " waited for their batch: " + waited, RuleIds.TERMINAL_PREFETCH_AUTOTUNE,
         "add `@Prefetch(AUTO)` after '" + last.name() + "'"));
   }
 
@@ -266,12 +269,12 @@ final class Diagnoser {
     long examples = epochs.isEmpty() ? 0 : epochs.get(0).examples();
     for (int i = 0; i < links.size(); i++) {
       StageChain.Link link = links.get(i);
-      if (!link.stage().annotation().equals("Shuffle") || link.size() == null) {
+      if (!link.stage().is(Shuffle.class) || link.size() == null) {
         continue;
       }
       long buffer = link.size();
       Long batch = links.subList(i, links.size()).stream()
-          .filter(l -> l.stage().annotation().endsWith("Batch")).map(StageChain.Link::size)
+          .filter(l -> l.stage().has(Trait.BATCHING)).map(StageChain.Link::size)
           .findFirst().orElse(null);
       boolean belowBatch = batch != null && buffer < batch;
       boolean tiny = buffer <= 1 || belowBatch || buffer < examples / 100;
@@ -281,7 +284,7 @@ final class Diagnoser {
             "@Shuffle '%s' holds %d elements%s, of %d examples an epoch: the order stays close to"
                 + " the file order", link.name(), buffer,
             belowBatch ? ", fewer than a batch of " + batch : "", examples),
-            "shuffle-buffer-too-small", "@Shuffle(buffer = " + Math.min(suggested,
+            RuleIds.SHUFFLE_BUFFER_TOO_SMALL, "@Shuffle(buffer = " + Math.min(suggested,
                 Math.max(examples, 1)) + ") on '" + link.name() + "'"));
       }
     }

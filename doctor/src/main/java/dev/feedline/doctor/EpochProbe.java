@@ -2,6 +2,7 @@ package dev.feedline.doctor;
 
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.EpochIterator;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,20 +27,20 @@ final class EpochProbe {
 
   record Outcome(List<EpochStats> epochs, AutotuneReport autotune) {}
 
-  private final Function<Graph, BuiltPipeline> pipeline;
+  private final Function<Graph, BuiltPipeline<?, ?>> pipeline;
   private final long doctorStart;
 
-  EpochProbe(Function<Graph, BuiltPipeline> pipeline, long doctorStart) {
+  EpochProbe(Function<Graph, BuiltPipeline<?, ?>> pipeline, long doctorStart) {
     this.pipeline = pipeline;
     this.doctorStart = doctorStart;
   }
 
   /** @param links the host stages, to name the autotune model's nodes with */
   Outcome run(int epochs, List<StageChain.Link> links, IntConsumer progress) {
-    boolean batched = links.stream().anyMatch(l -> l.stage().annotation().endsWith("Batch"));
+    boolean batched = links.stream().anyMatch(l -> l.stage().has(PipelineInfo.Trait.BATCHING));
     try (Graph graph = new Graph();
         Session session = new Session(graph);
-        BuiltPipeline built = pipeline.apply(graph)) {
+        BuiltPipeline<?, ?> built = pipeline.apply(graph)) {
       DatasetIterator iterator = built.iterator();
       IteratorGetModelProto modelProto = IteratorGetModelProto.create(
           Ops.create(graph).withSubScope("doctor").scope(), iterator.graphOps().iterator());

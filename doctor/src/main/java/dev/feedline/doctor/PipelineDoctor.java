@@ -23,19 +23,19 @@ import org.tensorflow.Graph;
  * }</pre>
  */
 public final class PipelineDoctor {
-  private final Function<Graph, BuiltPipeline> pipeline;
+  private final Function<Graph, BuiltPipeline<?, ?>> pipeline;
   private ModelStep.Factory model = ModelStep.simulated(Duration.ofMillis(160));
   private int examples = 256;
   private double prefixBudgetSeconds = 30;
   private int steps = 32;
   private PrintStream progress = new PrintStream(OutputStream.nullOutputStream());
 
-  private PipelineDoctor(Function<Graph, BuiltPipeline> pipeline) {
+  private PipelineDoctor(Function<Graph, BuiltPipeline<?, ?>> pipeline) {
     this.pipeline = pipeline;
   }
 
   /** @param pipeline builds the pipeline into a graph; the doctor calls it once per measurement */
-  public static PipelineDoctor of(Function<Graph, BuiltPipeline> pipeline) {
+  public static PipelineDoctor of(Function<Graph, BuiltPipeline<?, ?>> pipeline) {
     return new PipelineDoctor(pipeline);
   }
 
@@ -67,7 +67,7 @@ public final class PipelineDoctor {
     long start = System.nanoTime();
     List<StageChain.Link> links;
     String name;
-    try (Graph graph = new Graph(); BuiltPipeline built = pipeline.apply(graph)) {
+    try (Graph graph = new Graph(); BuiltPipeline<?, ?> built = pipeline.apply(graph)) {
       links = StageChain.find(built.iterator());
       name = built.iterator().pipeline().simpleName();
     }

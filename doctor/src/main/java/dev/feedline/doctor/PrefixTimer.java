@@ -1,7 +1,9 @@
 package dev.feedline.doctor;
 
 import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.TFRecordSource;
 import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -24,7 +26,7 @@ import org.tensorflow.types.TInt64;
  * prefix runs in a graph and session of its own, so buffers of one never slow the next.
  */
 final class PrefixTimer {
-  private final Function<Graph, BuiltPipeline> pipeline;
+  private final Function<Graph, BuiltPipeline<?, ?>> pipeline;
   private final int examples;
   private final long budgetNanos;
 
@@ -32,7 +34,7 @@ final class PrefixTimer {
    * @param examples the examples to time per prefix, at most
    * @param budgetSeconds the time one prefix may take, at most
    */
-  PrefixTimer(Function<Graph, BuiltPipeline> pipeline, int examples, double budgetSeconds) {
+  PrefixTimer(Function<Graph, BuiltPipeline<?, ?>> pipeline, int examples, double budgetSeconds) {
     this.pipeline = pipeline;
     this.examples = examples;
     this.budgetNanos = (long) (budgetSeconds * 1e9);
@@ -49,7 +51,7 @@ final class PrefixTimer {
     for (int k = 0; k < stages; k++) {
       progress.accept(k);
       StageLatency latency = time(k, batched);
-      batched |= latency.annotation().endsWith("Batch");
+      batched |= latency.info().has(PipelineInfo.Trait.BATCHING);
       latencies.add(latency);
     }
     return latencies;
@@ -58,7 +60,7 @@ final class PrefixTimer {
   private StageLatency time(int index, boolean batchedBefore) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
-        BuiltPipeline built = pipeline.apply(graph)) {
+        BuiltPipeline<?, ?> built = pipeline.apply(graph)) {
       DatasetIterator iterator = built.iterator();
       StageChain.Link link = StageChain.find(iterator).get(index);
       Prefix prefix = iterateOver(graph, link.op(), options(iterator));
@@ -69,8 +71,8 @@ final class PrefixTimer {
       try (TInt64 epoch = TInt64.scalarOf(0)) {
         session.runner().feed(ops.epoch(), epoch).addTarget(prefix.start()).run();
       }
-      boolean batched = batchedBefore || link.stage().annotation().endsWith("Batch");
-      boolean examplesOut = !(index == 0 && link.stage().annotation().equals("TFRecordSource"));
+      boolean batched = batchedBefore || link.stage().has(PipelineInfo.Trait.BATCHING);
+      boolean examplesOut = !link.stage().is(TFRecordSource.class); // its elements are files
       List<Long> nanos = new ArrayList<>();
       long first = -1;
       double perElement = 1;
@@ -93,7 +95,7 @@ final class PrefixTimer {
           nanos.add(took);
         }
       }
-      return new StageLatency(link.name(), link.stage().annotation(), link.position(),
+      return new StageLatency(link.stage(), link.position(),
           first / 1e6, LatencyStats.of(nanos), examplesOut ? perElement : 0, link.sequential());
     }
   }

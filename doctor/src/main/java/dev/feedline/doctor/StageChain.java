@@ -6,34 +6,16 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.proto.DataType;
 import org.tensorflow.proto.TensorProto;
 
 /**
  * Each host stage's dataset op, found by walking the graph back from the first epoch's
- * {@code MakeIterator}, across the variable that parks the stages up to the cache.
+ * {@code MakeIterator}, across the variable that parks the stages up to the cache: the op of the
+ * type the generated pipeline declares for the stage.
  */
 final class StageChain {
-  /** The dataset op types each stage annotation builds. */
-  private static final Map<String, Set<String>> OP_TYPES = Map.ofEntries(
-      Map.entry("Interleave", Set.of("ParallelInterleaveDatasetV4", "InterleaveDataset")),
-      Map.entry("Decode", Set.of("ParallelMapDatasetV2", "MapDataset")),
-      Map.entry("DecodeJpeg", Set.of("ParallelMapDatasetV2", "MapDataset")),
-      Map.entry("Map", Set.of("ParallelMapDatasetV2", "MapDataset")),
-      Map.entry("Filter", Set.of("FilterDataset")),
-      Map.entry("Cache", Set.of("CacheDatasetV2")),
-      Map.entry("Shuffle", Set.of("ShuffleDatasetV3")),
-      Map.entry("Batch", Set.of("BatchDatasetV2")),
-      Map.entry("PaddedBatch", Set.of("PaddedBatchDatasetV2")),
-      Map.entry("Repeat", Set.of("RepeatDataset")),
-      Map.entry("Take", Set.of("TakeDataset")),
-      Map.entry("Skip", Set.of("SkipDataset")),
-      Map.entry("Shard", Set.of("ShardDataset")),
-      Map.entry("Prefetch", Set.of("PrefetchDataset")));
-
   /**
    * A host stage and the op that makes its dataset, with what the doctor reads from it while its
    * graph is open.
@@ -114,16 +96,16 @@ final class StageChain {
     int at = 0;
     for (int s = stages.size() - 1; s >= 1; s--) {
       PipelineInfo.Stage stage = stages.get(s);
-      if (stage.onDevice()) {
+      if (stage.has(PipelineInfo.Trait.ON_DEVICE)) {
         continue;
       }
-      Set<String> types = OP_TYPES.getOrDefault(stage.annotation(), Set.of());
-      while (at < chain.size() && !types.contains(chain.get(at).type())) {
+      String type = stage.ops().get(0); // the op that makes the stage's dataset
+      while (at < chain.size() && !chain.get(at).type().equals(type)) {
         at++;
       }
       if (at == chain.size()) {
         throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
-            + ": no " + types + " op for stage " + stage + " in the graph");
+            + ": no " + type + " op for stage " + stage + " in the graph");
       }
       links.add(Link.of(stage, s + 1, chain.get(at++)));
     }

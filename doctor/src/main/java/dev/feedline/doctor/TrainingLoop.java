@@ -20,10 +20,10 @@ import org.tensorflow.op.Ops;
  * drained without the model, so that a cache is complete for the next one.
  */
 final class TrainingLoop {
-  private final Function<Graph, BuiltPipeline> pipeline;
+  private final Function<Graph, BuiltPipeline<?, ?>> pipeline;
   private final ModelStep.Factory model;
 
-  TrainingLoop(Function<Graph, BuiltPipeline> pipeline, ModelStep.Factory model) {
+  TrainingLoop(Function<Graph, BuiltPipeline<?, ?>> pipeline, ModelStep.Factory model) {
     this.pipeline = pipeline;
     this.model = model;
   }
@@ -31,7 +31,7 @@ final class TrainingLoop {
   List<InputWait> run(int epochs, int steps, IntConsumer progress) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
-        BuiltPipeline built = pipeline.apply(graph)) {
+        BuiltPipeline<?, ?> built = pipeline.apply(graph)) {
       DatasetIterator iterator = built.iterator();
       ModelStep step = model.build(Ops.create(graph), iterator.outputs());
       List<InputWait> waits = new ArrayList<>();

@@ -1,8 +1,17 @@
 package dev.feedline.doctor;
 
+import static dev.feedline.runtime.PipelineInfo.batching;
+import static dev.feedline.runtime.PipelineInfo.elementWork;
+import static dev.feedline.runtime.PipelineInfo.source;
+import static dev.feedline.runtime.PipelineInfo.stage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.feedline.Batch;
+import dev.feedline.Map;
+import dev.feedline.Prefetch;
+import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
 import dev.feedline.runtime.PipelineInfo;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,9 +29,8 @@ class AutotuneReportTest {
     return node.build();
   }
 
-  private static StageChain.Link link(int position, String method, String annotation, String type) {
-    return new StageChain.Link(PipelineInfo.stage(method, annotation), position, null, type, false,
-        null);
+  private static StageChain.Link link(int position, PipelineInfo.Stage stage) {
+    return new StageChain.Link(stage, position, null, stage.ops().get(0), false, null);
   }
 
   @Test
@@ -34,11 +42,11 @@ class AutotuneReportTest {
         .putNodes(4, node(4, "Shuffle", 320, 3_200_000, List.of(), null, 0))
         .build();
     List<StageChain.Link> links = List.of(
-        link(1, "shards", "TFRecordSource", "TensorSliceDataset"),
-        link(2, "decode", "Map", "ParallelMapDatasetV2"),
-        link(3, "shuffle", "Shuffle", "ShuffleDatasetV3"),
-        link(4, "batch", "Batch", "BatchDatasetV2"),
-        link(5, "prefetch", "Prefetch", "PrefetchDataset"));
+        link(1, source("shards", TFRecordSource.class, "TensorSliceDataset")),
+        link(2, elementWork("decode", Map.class, "ParallelMapDatasetV2")),
+        link(3, stage("shuffle", Shuffle.class, "ShuffleDatasetV3")),
+        link(4, batching("batch", Batch.class, "BatchDatasetV2")),
+        link(5, stage("prefetch", Prefetch.class, "PrefetchDataset")));
 
     AutotuneReport report = AutotuneReport.of(model, links);
 

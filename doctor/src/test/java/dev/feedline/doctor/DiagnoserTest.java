@@ -1,8 +1,20 @@
 package dev.feedline.doctor;
 
+import static dev.feedline.runtime.PipelineInfo.batching;
+import static dev.feedline.runtime.PipelineInfo.elementWork;
+import static dev.feedline.runtime.PipelineInfo.source;
+import static dev.feedline.runtime.PipelineInfo.stage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.Batch;
+import dev.feedline.Cache;
+import dev.feedline.Decode;
+import dev.feedline.Interleave;
+import dev.feedline.Map;
+import dev.feedline.Prefetch;
+import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
 import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,28 +26,28 @@ class DiagnoserTest {
       new EpochStats(1, 2048, 6.0, 0, 0, List.of()), new EpochStats(2, 2048, 0.3, 0, 6, List.of()));
   private static final List<InputWait> WAITS = List.of(new InputWait(1, 200, 30, 30, 4800));
 
-  private static StageChain.Link link(int position, String method, String annotation, String type,
-      boolean sequential, Long size) {
-    return new StageChain.Link(PipelineInfo.stage(method, annotation), position, null, type,
-        sequential, size);
+  private static StageChain.Link link(int position, PipelineInfo.Stage stage, boolean sequential,
+      Long size) {
+    return new StageChain.Link(stage, position, null, stage.ops().get(0), sequential, size);
   }
 
   private static List<StageChain.Link> photoPipeline(boolean sequentialMap, boolean cacheFirst,
       long shuffle, boolean prefetch) {
     List<StageChain.Link> links = new ArrayList<>(List.of(
-        link(1, "shards", "TFRecordSource", "TensorSliceDataset", false, null),
-        link(2, "read", "Interleave", "ParallelInterleaveDatasetV4", false, null),
-        link(3, "parse", "Decode", "ParallelMapDatasetV2", false, null)));
-    StageChain.Link cache = link(0, "cache", "Cache", "CacheDatasetV2", false, null);
-    StageChain.Link map = link(0, "decodeAndResize", "Map",
-        sequentialMap ? "MapDataset" : "ParallelMapDatasetV2", sequentialMap, null);
+        link(1, source("shards", TFRecordSource.class, "TensorSliceDataset"), false, null),
+        link(2, elementWork("read", Interleave.class, "ParallelInterleaveDatasetV4",
+            "TFRecordDatasetV2"), false, null),
+        link(3, elementWork("parse", Decode.class, "ParallelMapDatasetV2"), false, null)));
+    StageChain.Link cache = link(0, stage("cache", Cache.class, "CacheDatasetV2"), false, null);
+    StageChain.Link map = link(0, elementWork("decodeAndResize", Map.class,
+        sequentialMap ? "MapDataset" : "ParallelMapDatasetV2"), sequentialMap, null);
     for (StageChain.Link l : cacheFirst ? List.of(cache, map) : List.of(map, cache)) {
       links.add(new StageChain.Link(l.stage(), links.size() + 1, null, l.type(), l.sequential(), null));
     }
-    links.add(link(6, "shuffle", "Shuffle", "ShuffleDatasetV3", false, shuffle));
-    links.add(link(7, "batch", "Batch", "BatchDatasetV2", false, 32L));
+    links.add(link(6, stage("shuffle", Shuffle.class, "ShuffleDatasetV3"), false, shuffle));
+    links.add(link(7, batching("batch", Batch.class, "BatchDatasetV2"), false, 32L));
     if (prefetch) {
-      links.add(link(8, "prefetch", "Prefetch", "PrefetchDataset", false, -1L));
+      links.add(link(8, stage("prefetch", Prefetch.class, "PrefetchDataset"), false, -1L));
     }
     return links;
   }
@@ -49,11 +61,11 @@ class DiagnoserTest {
       if (l.name().equals("decodeAndResize")) {
         ms += 3;
       }
-      batched |= l.stage().annotation().equals("Batch");
+      batched |= l.stage().is(Batch.class);
       double perElement = batched ? 32 : 1;
       double median = ms * perElement;
       double p99 = l.name().equals("decodeAndResize") ? mapP99 : median * 1.5;
-      out.add(new StageLatency(l.name(), l.stage().annotation(), l.position(), 5,
+      out.add(new StageLatency(l.stage(), l.position(), 5,
           new LatencyStats(100, median, median, median, p99, p99),
           l.position() == 1 ? 0 : perElement, l.sequential()));
     }

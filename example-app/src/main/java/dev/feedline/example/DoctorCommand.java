@@ -31,9 +31,9 @@ public final class DoctorCommand {
     TINY_SHUFFLE((g, f) -> FeedlineBrokenPipelines_TinyShuffle.builder().files(f).build(g)),
     SLOW_SOURCE((g, f) -> FeedlineBrokenPipelines_SlowSource.builder().files(f).build(g));
 
-    private final BiFunction<Graph, String, BuiltPipeline> build;
+    private final BiFunction<Graph, String, BuiltPipeline<?, ?>> build;
 
-    Variant(BiFunction<Graph, String, BuiltPipeline> build) {
+    Variant(BiFunction<Graph, String, BuiltPipeline<?, ?>> build) {
       this.build = build;
     }
 
@@ -48,7 +48,7 @@ public final class DoctorCommand {
               + Arrays.stream(values()).map(Variant::option).collect(Collectors.joining(", "))));
     }
 
-    BuiltPipeline build(Graph graph, String shards) {
+    BuiltPipeline<?, ?> build(Graph graph, String shards) {
       return build.apply(graph, shards);
     }
   }

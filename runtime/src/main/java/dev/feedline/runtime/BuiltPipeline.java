@@ -1,14 +1,116 @@
 package dev.feedline.runtime;
 
-/**
- * A generated pipeline, built into a graph. Training code uses the generated class's own methods;
- * tools that examine any pipeline, such as the doctor, use this.
- */
-public interface BuiltPipeline extends AutoCloseable {
-  /** The iterator behind the pipeline: its stages, its epochs and its graph ops. */
-  DatasetIterator iterator();
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
 
-  /** Frees the dataset and its cache in the session that ran its epochs. */
+/**
+ * A generated pipeline, built into a graph: what every generated class shares. The generated
+ * subclass adds its builder and the dataset ops of its stages; this class runs its epochs.
+ *
+ * @param <E> the element record of the last stage, as graph operands
+ * @param <T> the record of tensors an epoch hands out to Java
+ */
+public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoCloseable {
+  private final DatasetIterator iterator;
+  private final E output;
+  private final Function<Result, T> toTensors;
+
+  /**
+   * @param toOutput the element record of the iterator's outputs, in component order
+   * @param toTensors the record of tensors of one fetched element, in component order
+   */
+  protected BuiltPipeline(DatasetIterator iterator, Function<List<Output<?>>, E> toOutput,
+      Function<Result, T> toTensors) {
+    this.iterator = iterator;
+    this.output = toOutput.apply(iterator.outputs());
+    this.toTensors = toTensors;
+  }
+
+  /**
+   * The next element as graph operands, for a model in the same graph: every run of an op that
+   * depends on them consumes one element.
+   */
+  public E output() {
+    return output;
+  }
+
+  /**
+   * Starts an epoch in {@code session} and iterates its elements as tensors. The first epoch fills
+   * any cache; later epochs read it.
+   */
+  public EpochIterator<T> epoch(Session session) {
+    return iterator.epoch(session, toTensors);
+  }
+
+  /**
+   * Starts an epoch in {@code session} and runs {@code step} once per element, until the epoch
+   * ends: {@code step} adds the targets and fetches of a training step that consumes
+   * {@link #output()}.
+   */
+  public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
+    return iterator.steps(session, step);
+  }
+
+  /**
+   * Saves where the running epoch is to {@code file}, atomically: {@link #resume} continues from
+   * there, in this or another process, with the same elements.
+   */
+  public void checkpoint(Session session, Path file) {
+    iterator.checkpoint(session, file);
+  }
+
+  /**
+   * Restores the epoch saved in {@code file} and iterates the rest of it as tensors.
+   *
+   * @throws FeedlineException when the file is truncated, corrupt, or from another pipeline or
+   *     another definition of this one
+   */
+  public EpochIterator<T> resume(Session session, Path file) {
+    return iterator.resume(session, file, toTensors);
+  }
+
+  /**
+   * Restores the epoch saved in {@code file} and runs {@code step} once per element of the rest of
+   * it.
+   */
+  public EpochIterator<Result> resumeSteps(
+      Session session, Path file, UnaryOperator<Session.Runner> step) {
+    return iterator.resumeSteps(session, file, step);
+  }
+
+  /**
+   * How long the consumer has waited for a batch in device memory during the current epoch: the
+   * part of its steps that is bound by input. Zero without {@code @PrefetchToDevice}.
+   */
+  public Duration inputWait() {
+    return iterator.inputWait();
+  }
+
+  /**
+   * The bad records left out of every epoch, found when the pipeline was built; none unless the
+   * source declares {@code badRecords = SKIP}. Each epoch that reaches its end logs them too.
+   */
+  public SkippedRecords skippedRecords() {
+    return iterator.skippedRecords();
+  }
+
+  /** The iterator behind the pipeline, for tools that examine it, such as the doctor. */
+  public DatasetIterator iterator() {
+    return iterator;
+  }
+
+  /**
+   * Frees the dataset and its cache in the session that ran its epochs. Close the pipeline before
+   * that session.
+   */
   @Override
-  void close();
+  public void close() {
+    iterator.release();
+  }
 }

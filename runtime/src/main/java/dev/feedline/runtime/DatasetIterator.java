@@ -80,44 +80,110 @@ public final class DatasetIterator {
   }
 
   /**
-   * Adds the iterator ops to the graph of {@code tf}.
+   * Starts describing the iterator of a pipeline in the graph of {@code tf}; only {@link
+   * Builder#perEpoch} is required.
    *
-   * @param cached the stages up to the last cache, built once per session; null without a cache
-   * @param perEpoch the stages after it, built for every epoch
-   * @param spec the element spec of the dataset's last stage
+   * @param spec the element spec of the last stage tf.data runs, whose elements the iterator hands
+   *     out
    * @param options the tf.data options of every epoch
-   * @param deviceStages the stages after the iterator, on the device; null when there are none
-   * @param deviceBuffer the batches {@code @PrefetchToDevice} keeps in device memory; 0 without it
-   * @param data what the dataset reads, to name the file and record behind a data error
    */
-  public DatasetIterator(Ops tf, PipelineInfo pipeline, Operand<? extends TType> cached,
-      EpochDataset perEpoch, ElementSpec spec, DatasetOptions.Options options,
-      DeviceStages deviceStages, long deviceBuffer, DataSource data) {
+  public static Builder builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
+      DatasetOptions.Options options) {
+    return new Builder(tf, pipeline, spec, options);
+  }
+
+  /** What a generated pipeline's iterator is made of: set what the pipeline has. */
+  public static final class Builder {
+    private final Ops tf;
+    private final PipelineInfo pipeline;
+    private final ElementSpec spec;
+    private final DatasetOptions.Options options;
+    private Operand<? extends TType> kept;
+    private EpochDataset perEpoch;
+    private DeviceStages deviceStages;
+    private long deviceBuffer;
+    private DataSource data = DataSource.inMemory();
+
+    private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
+        DatasetOptions.Options options) {
+      this.tf = tf;
+      this.pipeline = pipeline;
+      this.spec = spec;
+      this.options = options;
+    }
+
+    /** The stages up to the last cache: built once per session and kept, with the cache. */
+    public Builder kept(Operand<? extends TType> dataset) {
+      this.kept = dataset;
+      return this;
+    }
+
+    /** The stages after the last cache (all of them without one), built again for every epoch. */
+    public Builder perEpoch(EpochDataset dataset) {
+      this.perEpoch = dataset;
+      return this;
+    }
+
+    /** The stages after the iterator, on the training device. */
+    public Builder deviceStages(DeviceStages stages) {
+      this.deviceStages = stages;
+      return this;
+    }
+
+    /** The batches {@code @PrefetchToDevice} keeps in device memory; 0 turns it off. */
+    public Builder deviceBuffer(long batches) {
+      this.deviceBuffer = batches;
+      return this;
+    }
+
+    /** What the dataset reads, to name the file and record behind a data error. */
+    public Builder reading(DataSource source) {
+      this.data = source;
+      return this;
+    }
+
+    /** Adds the iterator ops to the graph. */
+    public DatasetIterator build() {
+      if (perEpoch == null) {
+        throw new IllegalStateException("Pipeline " + pipeline.simpleName()
+            + ": an iterator needs the stages of an epoch; call perEpoch(...)");
+      }
+      return new DatasetIterator(this);
+    }
+  }
+
+  private DatasetIterator(Builder parts) {
     TVariant.register();
-    this.pipeline = pipeline;
-    this.data = data;
+    Ops tf = parts.tf;
+    ElementSpec spec = parts.spec;
+    this.pipeline = parts.pipeline;
+    this.data = parts.data;
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("parked_dataset_variable")));
-    this.park = cached == null ? null : tf.withName("park_dataset").assignVariableOp(parked, cached);
+    this.park = parts.kept == null ? null
+        : tf.withName("park_dataset").assignVariableOp(parked, parts.kept);
     this.release =
         tf.withName("release_dataset")
             .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
-    Operand<? extends TType> kept = cached == null ? null : tf.readVariableOp(parked, TVariant.class);
-    this.iterators = new EpochIterators(tf, spec, epoch, perEpoch.build(kept, epoch, options));
+    Operand<? extends TType> kept =
+        parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
+    this.iterators = new EpochIterators(tf, spec, epoch,
+        parts.perEpoch.build(kept, epoch, parts.options));
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
     Ops device = tf.withSubScope("device").withDevice(Devices.GPU);
-    List<Output<?>> batch = deviceStages == null ? next : deviceStages.build(device, next);
-    this.deviceBuffer = deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
-        batch.stream().<Class<? extends TType>>map(Output::type).toList(), deviceBuffer);
+    List<Output<?>> batch =
+        parts.deviceStages == null ? next : parts.deviceStages.build(device, next);
+    this.deviceBuffer = parts.deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
+        batch.stream().<Class<? extends TType>>map(Output::type).toList(), parts.deviceBuffer);
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
     this.graphOps = new GraphOps(iterators.startFirst(), epoch, park, iterators.first());
     // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
     // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
-    boolean random = pipeline.stages().stream().anyMatch(PipelineInfo.Stage::random);
+    boolean random = pipeline.stages().stream().anyMatch(s -> s.has(PipelineInfo.Trait.RANDOM));
     this.saveState = tf.withName("save_state").io.serializeTensor(tf.data.serializeIterator(
         iterator, SerializeIterator.externalStatePolicy(random ? 1L : 0L)));
     this.savedState = tf.withName("saved_state").placeholder(TString.class,
@@ -230,7 +296,7 @@ public final class DatasetIterator {
       throw translate(e);
     }
     CheckpointFile.write(file, pipeline, current, state);
-    pipeline.stages().stream().filter(PipelineInfo.Stage::random).forEach(stage -> LOG.log(
+    pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
         pipeline.simpleName(), stage, file));

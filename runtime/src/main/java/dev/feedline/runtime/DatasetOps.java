@@ -1,6 +1,5 @@
 package dev.feedline.runtime;
 
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import org.tensorflow.ConcreteFunction;
@@ -20,12 +19,6 @@ import org.tensorflow.types.family.TType;
 
 /** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
 public final class DatasetOps {
-
-  /**
-   * One random seed per run, for a shuffle without a seed that keeps its order across epochs
-   * ({@code reshuffleEachEpoch = false}).
-   */
-  public static final long RUN_SEED = new SecureRandom().nextLong() & Long.MAX_VALUE;
 
   /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
   static final long TFRECORD_BUFFER_BYTES = 256 * 1024;

@@ -1,6 +1,7 @@
 package dev.feedline.runtime;
 
 import java.util.List;
+import org.tensorflow.internal.types.registry.TensorTypeRegistry;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.types.family.TType;
 
@@ -37,6 +38,22 @@ public record ElementSpec(List<Component> components) {
   /** Component shapes, for the {@code output_shapes} attribute of dataset ops. */
   public List<Shape> shapes() {
     return components.stream().map(Component::shape).toList();
+  }
+
+  /**
+   * The bytes of one element's tensors, from the dtypes and static shapes; -1 when a string or a
+   * dimension known only at run time leaves it open.
+   */
+  public long fixedBytes() {
+    long total = 0;
+    for (Component component : components) {
+      int size = TensorTypeRegistry.find(component.type()).byteSize();
+      if (size < 0 || component.shape().hasUnknownDimension()) {
+        return -1;
+      }
+      total += size * component.shape().size();
+    }
+    return total;
   }
 
   /** Number of components. */

@@ -25,14 +25,15 @@ public final class MemoryGuard {
    */
   public record Buffer(String stage, long bytesPerElement, long capacity, boolean seesEveryElement) {}
 
-  /** A cache of the given elements. */
-  public static Buffer cache(String stage, long bytesPerElement, boolean seesEveryElement) {
-    return new Buffer(stage, bytesPerElement, -1, seesEveryElement);
+  /** A cache of elements of {@code spec}. */
+  public static Buffer cache(String stage, ElementSpec spec, boolean seesEveryElement) {
+    return new Buffer(stage, spec.fixedBytes(), -1, seesEveryElement);
   }
 
-  /** A shuffle buffer of {@code capacity} elements. */
-  public static Buffer shuffle(String stage, long bytesPerElement, long capacity, boolean seesEveryElement) {
-    return new Buffer(stage, bytesPerElement, capacity, seesEveryElement);
+  /** A shuffle buffer of {@code capacity} elements of {@code spec}. */
+  public static Buffer shuffle(
+      String stage, ElementSpec spec, long capacity, boolean seesEveryElement) {
+    return new Buffer(stage, spec.fixedBytes(), capacity, seesEveryElement);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.feedline.runtime;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,12 +10,21 @@ import java.util.regex.Pattern;
  *
  * <p>tf.data names the failing iterator by its path from the root, for example {@code
  * Iterator::Root::Prefetch::BatchV2::Shuffle::MemoryCacheImpl::ParallelMapV2}: one token per
- * dataset, downstream first. Walking the pipeline's stages upstream alongside the tokens finds the
- * stage behind the last token. Tokens for datasets TensorFlow inserts itself (an injected prefetch,
- * the autotune model) match no stage and are skipped.
+ * dataset, downstream first. Each stage knows the dataset ops the generated code built for it, so
+ * walking the stages upstream alongside the tokens finds the stage behind the last token. Tokens
+ * for datasets TensorFlow inserts itself (an injected prefetch, the autotune model) match no stage
+ * and are skipped; a token of two fused datasets ({@code MapAndBatch}) stands for both.
  */
 final class StageLocator {
   private static final Pattern ITERATOR_PATH = Pattern.compile("Iterator::((?:\\w+::)*\\w+)");
+  /** What an iterator of a dataset op is called, around the op's own name. */
+  private static final Pattern DECORATION = Pattern.compile(
+      "^(?:Parallel|Finite|Forever|Memory|File|Legacy)+|(?:Dataset)?(?:V\\d+)?(?:Impl)?$");
+  /** Joins the names of fused datasets: {@code MapAndBatch}, {@code ShuffleAndRepeat}. */
+  private static final Pattern FUSED = Pattern.compile("And(?=[A-Z])");
+  /** The errors of TFRecord reading: TensorFlow names a byte offset or a path, not the stage. */
+  private static final List<String> RECORD_ERRORS = List.of(
+      "corrupted record", "truncated record", "No such file or directory");
 
   private StageLocator() {}
 
@@ -28,9 +37,10 @@ final class StageLocator {
     if (path.find()) {
       return alongPath(pipeline.stages(), path.group(1).split("::"));
     }
-    if (message.contains("corrupted record") || message.contains("truncated record")
-        || message.contains("No such file or directory")) {
-      return first(pipeline.stages(), Set.of("Interleave"));
+    if (RECORD_ERRORS.stream().anyMatch(message::contains)) {
+      return pipeline.stages().stream()
+          .filter(s -> s.ops().stream().anyMatch(op -> base(op).equals("TFRecord")))
+          .findFirst().orElse(null);
     }
     return null;
   }
@@ -39,9 +49,9 @@ final class StageLocator {
     int upstreamOf = stages.size();
     PipelineInfo.Stage found = null;
     for (String token : tokens) {
-      for (Set<String> annotations : annotationsOf(token)) {
+      for (String dataset : fusedDatasets(token)) {
         for (int i = upstreamOf - 1; i >= 0; i--) {
-          if (annotations.contains(stages.get(i).annotation())) {
+          if (builds(stages.get(i), dataset)) {
             found = stages.get(i);
             upstreamOf = i;
             break;
@@ -52,52 +62,32 @@ final class StageLocator {
     return found;
   }
 
-  /** The stage annotations a dataset token can stand for, downstream first (fused ops stand for two). */
-  private static List<Set<String>> annotationsOf(String token) {
-    Set<String> maps = Set.of("Map", "Decode");
-    if (token.startsWith("MapAndBatch")) {
-      return List.of(Set.of("Batch"), maps);
-    }
-    if (token.startsWith("ShuffleAndRepeat")) {
-      return List.of(Set.of("Repeat"), Set.of("Shuffle"));
-    }
-    if (token.contains("Interleave")) {
-      return List.of(Set.of("Interleave"));
-    }
-    if (token.contains("Map")) {
-      return List.of(maps);
-    }
-    if (token.contains("Filter")) {
-      return List.of(Set.of("Filter"));
-    }
-    if (token.contains("Cache")) {
-      return List.of(Set.of("Cache"));
-    }
-    if (token.startsWith("Shuffle")) {
-      return List.of(Set.of("Shuffle"));
-    }
-    if (token.startsWith("PaddedBatch")) {
-      return List.of(Set.of("PaddedBatch"));
-    }
-    if (token.startsWith("Batch")) {
-      return List.of(Set.of("Batch"));
-    }
-    if (token.startsWith("Take") || token.startsWith("Skip") || token.startsWith("Shard")) {
-      return List.of(Set.of(token.replaceAll("V\\d+$", "")));
-    }
-    if (token.contains("Repeat")) {
-      return List.of(Set.of("Repeat"));
-    }
-    if (token.startsWith("Prefetch")) {
-      return List.of(Set.of("Prefetch"));
-    }
-    if (token.startsWith("TensorSlice")) {
-      return List.of(Set.of("TFRecordSource", "InMemorySource"));
-    }
-    return List.of(); // Root, Model, thread pools: inserted by TensorFlow
+  /** Whether the stage's outermost op makes datasets whose iterators are called {@code base}. */
+  private static boolean builds(PipelineInfo.Stage stage, String base) {
+    return !stage.ops().isEmpty() && base(stage.ops().get(0)).equals(base);
   }
 
-  private static PipelineInfo.Stage first(List<PipelineInfo.Stage> stages, Set<String> annotations) {
-    return stages.stream().filter(s -> annotations.contains(s.annotation())).findFirst().orElse(null);
+  /** The datasets an iterator token stands for, downstream first: two for a fused token. */
+  private static List<String> fusedDatasets(String token) {
+    String[] parts = FUSED.split(token);
+    List<String> bases = new ArrayList<>();
+    for (int i = parts.length - 1; i >= 0; i--) { // MapAndBatch: the batch is downstream
+      bases.add(base(parts[i]));
+    }
+    return bases;
+  }
+
+  /**
+   * An op type or iterator name without what tf.data adds around it: {@code ParallelMapDatasetV2},
+   * {@code MapDataset} and the iterator {@code ParallelMapV2} are all {@code Map};
+   * {@code MemoryCacheImpl} and {@code CacheDatasetV2} are {@code Cache}.
+   */
+  static String base(String name) {
+    String base = name;
+    for (String previous = null; !base.equals(previous); ) {
+      previous = base;
+      base = DECORATION.matcher(base).replaceAll("");
+    }
+    return base.isEmpty() ? name : base;
   }
 }

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Handler;
@@ -23,7 +24,8 @@ import org.tensorflow.types.TString;
 /** A map checked as cheap at compile time, cross-checked against the ops its graph runs. */
 class CostCheckTest {
   private static final PipelineInfo PIPELINE =
-      new PipelineInfo("x.Photos", "test", List.of(PipelineInfo.stage("normalize", "Map")));
+      new PipelineInfo("x.Photos", "test",
+          List.of(PipelineInfo.elementWork("normalize", Map.class, "ParallelMapDatasetV2")));
   private final List<LogRecord> logged = new ArrayList<>();
   private final Logger logger = Logger.getLogger(CostCheck.class.getName());
   private final Handler capture = new Handler() {

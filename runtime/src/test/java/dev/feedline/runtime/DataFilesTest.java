@@ -1,10 +1,13 @@
 package dev.feedline.runtime;
 
-import static dev.feedline.runtime.PipelineInfo.stage;
+import static dev.feedline.runtime.PipelineInfo.elementWork;
+import static dev.feedline.runtime.PipelineInfo.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import dev.feedline.Interleave;
+import dev.feedline.TFRecordSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -19,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Resolving the file names and globs a TFRecord source is given. */
 class DataFilesTest {
   private static final PipelineInfo PIPELINE =
-      new PipelineInfo("x.Rows", "test", List.of(stage("files", "TFRecordSource"), stage("read", "Interleave")));
+      new PipelineInfo("x.Rows", "test", List.of(
+          source("files", TFRecordSource.class, "TensorSliceDataset"),
+          elementWork("read", Interleave.class, "ParallelInterleaveDatasetV4", "TFRecordDatasetV2")));
 
   @TempDir Path dir;
 

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import static dev.feedline.runtime.ElementSpec.component;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.feedline.InMemorySource;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,11 @@ class DatasetOpsTest {
       Ops tf = Ops.create(graph);
       Operand<? extends TType> range = tf.data.rangeDataset(
           tf.constant(0L), tf.constant(5L), tf.constant(1L), NUMBERS.types(), NUMBERS.shapes());
-      PipelineInfo info = new PipelineInfo("x.Range", "test", List.of(PipelineInfo.stage("range", "InMemorySource")));
-      DatasetIterator iterator = new DatasetIterator(tf, info, null,
-          (cached, epoch, chosen) -> DatasetOps.withOptions(tf, range, NUMBERS, chosen), NUMBERS,
-          options, null, 0, DataSource.inMemory());
+      PipelineInfo info = new PipelineInfo("x.Range", "test",
+          List.of(PipelineInfo.source("range", InMemorySource.class, "RangeDataset")));
+      DatasetIterator iterator = DatasetIterator.builder(tf, info, NUMBERS, options)
+          .perEpoch((cached, epoch, chosen) -> DatasetOps.withOptions(tf, range, NUMBERS, chosen))
+          .build();
       List<Long> values = new ArrayList<>();
       try (EpochIterator<org.tensorflow.Result> epoch = iterator.epoch(session, r -> r)) {
         epoch.forEach(r -> values.add(((TInt64) r.get(0)).getLong()));

@@ -1,27 +1,45 @@
 package dev.feedline.runtime;
 
+import static dev.feedline.runtime.PipelineInfo.batching;
+import static dev.feedline.runtime.PipelineInfo.elementWork;
+import static dev.feedline.runtime.PipelineInfo.source;
 import static dev.feedline.runtime.PipelineInfo.stage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.feedline.Batch;
+import dev.feedline.Cache;
+import dev.feedline.Decode;
+import dev.feedline.DecodeJpeg;
+import dev.feedline.InMemorySource;
+import dev.feedline.Interleave;
+import dev.feedline.Map;
+import dev.feedline.Prefetch;
+import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
+import dev.feedline.Take;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Error messages as TensorFlow 2.18 writes them, mapped back to the stage they come from. */
 class StageLocatorTest {
   private static final PipelineInfo PHOTOS = new PipelineInfo("x.PhotoPipeline", "test", List.of(
-      stage("shards", "TFRecordSource"),
-      stage("read", "Interleave"),
-      stage("parse", "Decode"),
-      stage("decodeAndResize", "Map"),
-      stage("cache", "Cache"),
-      stage("shuffle", "Shuffle"),
-      stage("batch", "Batch"),
-      stage("prefetch", "Prefetch")));
+      source("shards", TFRecordSource.class, "TensorSliceDataset"),
+      elementWork("read", Interleave.class, "ParallelInterleaveDatasetV4", "TFRecordDatasetV2"),
+      elementWork("parse", Decode.class, "ParallelMapDatasetV2"),
+      elementWork("decodeAndResize", Map.class, "ParallelMapDatasetV2"),
+      stage("cache", Cache.class, "CacheDatasetV2"),
+      stage("shuffle", Shuffle.class, "ShuffleDatasetV3"),
+      batching("batch", Batch.class, "BatchDatasetV2"),
+      stage("prefetch", Prefetch.class, "PrefetchDataset")));
+
+  private static String locate(PipelineInfo pipeline, String message) {
+    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message);
+    return stage == null ? null : stage.method();
+  }
 
   private static String locate(String message) {
-    PipelineInfo.Stage stage = StageLocator.locate(PHOTOS, message);
-    return stage == null ? null : stage.method();
+    return locate(PHOTOS, message);
   }
 
   @Test
@@ -45,11 +63,38 @@ class StageLocatorTest {
   @Test
   void aFusedMapAndBatchNamesTheMap() {
     PipelineInfo noShuffle = new PipelineInfo("x.P", "test", List.of(
-        stage("source", "InMemorySource"), stage("square", "Map"), stage("batch", "Batch")));
-    PipelineInfo.Stage stage = StageLocator.locate(noShuffle,
+        source("source", InMemorySource.class, "TensorSliceDataset"),
+        elementWork("square", Map.class, "MapDataset"),
+        batching("batch", Batch.class, "BatchDatasetV2")));
+    assertEquals("square", locate(noShuffle,
         "Error in user-defined function passed to MapAndBatchDataset:3 transformation with"
-            + " iterator: Iterator::Root::MapAndBatch: Incompatible shapes");
-    assertEquals("square", stage.method());
+            + " iterator: Iterator::Root::MapAndBatch: Incompatible shapes"));
+  }
+
+  @Test
+  void aJpegDecodeIsNamedLikeAnyOtherMap() {
+    PipelineInfo jpegs = new PipelineInfo("x.P", "test", List.of(
+        source("shards", TFRecordSource.class, "TensorSliceDataset"),
+        elementWork("read", Interleave.class, "ParallelInterleaveDatasetV4", "TFRecordDatasetV2"),
+        elementWork("parse", Decode.class, "ParallelMapDatasetV2"),
+        elementWork("decode", DecodeJpeg.class, "ParallelMapDatasetV2"),
+        batching("batch", Batch.class, "BatchDatasetV2")));
+    assertEquals("decode", locate(jpegs, "Error in user-defined function passed to"
+        + " ParallelMapDatasetV2:9 transformation with iterator: Iterator::Root::BatchV2::"
+        + "ParallelMapV2: jpeg::Uncompress failed. Invalid JPEG data or crop window."));
+  }
+
+  @Test
+  void iteratorNamesAroundAnOpNameAreRecognized() {
+    PipelineInfo taken = new PipelineInfo("x.P", "test", List.of(
+        source("source", InMemorySource.class, "TensorSliceDataset"),
+        elementWork("square", Map.class, "MapDataset"),
+        stage("first", Take.class, "TakeDataset")));
+    assertEquals("first", locate(taken, "with iterator: Iterator::Root::FiniteTake: bad"));
+    assertEquals("Map", StageLocator.base("ParallelMapDatasetV2"));
+    assertEquals("Cache", StageLocator.base("MemoryCacheImpl"));
+    assertEquals("Repeat", StageLocator.base("ForeverRepeat"));
+    assertEquals("TFRecord", StageLocator.base("TFRecordDatasetV2"));
   }
 
   @Test

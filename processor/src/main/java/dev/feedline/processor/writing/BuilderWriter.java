@@ -13,7 +13,6 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.validation.SizeModel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -104,23 +103,28 @@ final class BuilderWriter {
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
     }
-    CodeBlock cached = dataset.hasCachedPart()
-        ? CodeBlock.of("cachedDataset(tf$L)", dataset.cachedArguments())
-        : CodeBlock.of("null /* no cache to keep */");
-    CodeBlock perEpoch = CodeBlock.of("(cached, epoch, options) -> dataset(tf$L, epoch, options$L)",
+    CodeBlock.Builder iterator = CodeBlock.builder()
+        .add("$T.builder(tf, $N, $L, $N)", Names.DATASET_ITERATOR, GeneratedNames.PIPELINE,
+            names.elementSpec(pipeline.lastOnHost()), GeneratedNames.DATASET_OPTIONS);
+    if (dataset.hasCachedPart()) {
+      iterator.add("\n.kept(cachedDataset(tf$L))", dataset.cachedArguments());
+    }
+    iterator.add("\n.perEpoch((cached, epoch, options) -> dataset(tf$L, epoch, options$L))",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
-    boolean deviceMaps = pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP);
-    Optional<Stage> toDevice = pipeline.deviceStages().stream()
-        .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst();
-    toDevice.ifPresent(stage -> addDeviceBuffer(type, builder, stage));
-    build.addStatement("return new $T(new $T(tf, $N, $L,\n$L, $N, $N,\n$L, $L, $L))",
-        names.generated(), Names.DATASET_ITERATOR, GeneratedNames.PIPELINE, cached, perEpoch,
-        names.elementConstant(pipeline.lastOnHost()), GeneratedNames.DATASET_OPTIONS,
-        deviceMaps ? CodeBlock.of("$T::onDevice", names.generated())
-            : CodeBlock.of("null /* no device stages */"),
-        toDevice.isPresent() ? CodeBlock.of("deviceBuffer")
-            : CodeBlock.of("0 /* no prefetch to device */"),
-        dataSource(pipeline, names));
+    if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP)) {
+      iterator.add("\n.deviceStages($T::onDevice)", names.generated());
+    }
+    pipeline.deviceStages().stream()
+        .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst()
+        .ifPresent(stage -> {
+          addDeviceBuffer(type, builder, stage);
+          iterator.add("\n.deviceBuffer(deviceBuffer)");
+        });
+    if (source.kind() == StageKind.TFRECORD_SOURCE) {
+      iterator.add("\n.reading($L)", dataSource(pipeline, names));
+    }
+    build.addStatement("return new $T($L\n.build())", names.generated(),
+        CodeBlock.builder().indent().indent().add(iterator.build()).unindent().unindent().build());
     return type.addMethod(build.build()).build();
   }
 
@@ -130,17 +134,16 @@ final class BuilderWriter {
    */
   private static boolean memoryGuard(
       PipelineModel pipeline, GeneratedNames names, MethodSpec.Builder build) {
-    SizeModel sizes = new SizeModel(pipeline, Optional.empty());
     List<CodeBlock> buffers = new ArrayList<>();
     boolean everyElement = true;
     for (Stage stage : pipeline.stages()) {
-      long bytes = sizes.bytesPerElement(stage).orElse(-1L);
       if (stage.kind() == StageKind.CACHE && stage.stringValue("file").isEmpty()) {
-        buffers.add(CodeBlock.of("$T.cache($S, $LL, $L)", Names.MEMORY_GUARD, stage.name(), bytes,
-            everyElement));
+        buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
+            names.elementSpec(stage), seesEvery(everyElement)));
       } else if (stage.kind() == StageKind.SHUFFLE && !onFileNames(pipeline, stage)) {
-        buffers.add(CodeBlock.of("$T.shuffle($S, $LL, $LL, $L)", Names.MEMORY_GUARD, stage.name(),
-            bytes, stage.longValue("buffer"), everyElement));
+        buffers.add(CodeBlock.of("$T.shuffle($S, $L, $LL /* buffer */, $L)", Names.MEMORY_GUARD,
+            stage.name(), names.elementSpec(stage), stage.longValue("buffer"),
+            seesEvery(everyElement)));
       }
       everyElement &= switch (stage.kind()) {
         case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH -> false;
@@ -158,6 +161,11 @@ final class BuilderWriter {
         .addStatement("$T.check($N, ramBudget, $L, $T.of(\n$>$>$L))$<$<", Names.MEMORY_GUARD,
             GeneratedNames.PIPELINE, elements, Names.LIST, CodeBlock.join(buffers, ",\n"));
     return true;
+  }
+
+  private static CodeBlock seesEvery(boolean everyElement) {
+    return CodeBlock.of(everyElement ? "true /* every source element reaches it */"
+        : "false /* a stage before it drops or groups elements */");
   }
 
   /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
@@ -205,11 +213,8 @@ final class BuilderWriter {
             .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
   }
 
-  /** What the dataset reads, so that data errors can name their file and record. */
+  /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
-    if (pipeline.stages().get(0).kind() != StageKind.TFRECORD_SOURCE) {
-      return CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE);
-    }
     return features(pipeline, names)
         .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))
         .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));

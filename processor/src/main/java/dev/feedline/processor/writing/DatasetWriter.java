@@ -125,10 +125,38 @@ final class DatasetWriter {
         .addParameters(runTimeParameters(epochPart()));
     epochPart().forEach(stage -> addStage(method, stage));
     Stage last = pipeline.lastOnHost();
-    method.addStatement("return $T.withOptions(tf, dataset, $N, options)",
-        Names.DATASET_OPS, names.elementConstant(last));
+    method.addStatement("return $T.withOptions(tf, dataset, $L, options)",
+        Names.DATASET_OPS, names.elementSpec(last));
     methods.add(method.build());
     return methods;
+  }
+
+  /**
+   * The types of the dataset ops {@link #stageCode} builds for a stage, outermost first, then those
+   * inside its function: what the runtime and the doctor look for in the graph and in errors.
+   */
+  List<ClassName> ops(Stage stage) {
+    if (stage.isOnDevice()) {
+      return List.of(); // after the iterator: no dataset
+    }
+    return switch (stage.kind()) {
+      case TFRECORD_SOURCE, IN_MEMORY_SOURCE -> List.of(Names.dataOp("TensorSliceDataset"));
+      case INTERLEAVE -> List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE,
+          Names.dataOp("TfRecordDataset"));
+      case DECODE, DECODE_JPEG, MAP ->
+          List.of(stage.isParallel() ? Names.PARALLEL_MAP : Names.dataOp("MapDataset"));
+      case FILTER -> List.of(Names.dataOp("FilterDataset"));
+      case SHUFFLE -> List.of(Names.SHUFFLE);
+      case CACHE -> List.of(Names.dataOp("CacheDataset"));
+      case BATCH -> List.of(Names.dataOp("BatchDataset"));
+      case PADDED_BATCH -> List.of(Names.dataOp("PaddedBatchDataset"));
+      case REPEAT -> List.of(Names.dataOp("RepeatDataset"));
+      case TAKE -> List.of(Names.dataOp("TakeDataset"));
+      case SKIP -> List.of(Names.dataOp("SkipDataset"));
+      case SHARD -> List.of(Names.SHARD);
+      case PREFETCH -> List.of(Names.dataOp("PrefetchDataset"));
+      case PREFETCH_TO_DEVICE -> List.of();
+    };
   }
 
   private void addStage(MethodSpec.Builder method, Stage stage) {
@@ -137,9 +165,9 @@ final class DatasetWriter {
   }
 
   private CodeBlock stageCode(Stage stage) {
-    String spec = names.elementConstant(stage);
-    String types = spec + ".types()";
-    String shapes = spec + ".shapes()";
+    CodeBlock spec = names.elementSpec(stage);
+    CodeBlock types = CodeBlock.of("$L.types()", spec);
+    CodeBlock shapes = CodeBlock.of("$L.shapes()", spec);
     return switch (stage.kind()) {
       case TFRECORD_SOURCE -> CodeBlock.builder()
           .addStatement("$T dataset = $T.fileSegments(tf, segments)",
@@ -162,9 +190,9 @@ final class DatasetWriter {
               types, shapes)
           .build();
       case PADDED_BATCH -> CodeBlock.builder()
-          .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$N, $N)",
+          .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
               Names.DATASET_OPS, stage.longValue("size"), stage.booleanValue("dropRemainder"),
-              names.elementConstant(pipeline.stages().get(stage.position() - 2)), spec)
+              names.elementSpec(pipeline.stages().get(stage.position() - 2)), spec)
           .build();
       case TAKE -> CodeBlock.builder()
           .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
@@ -202,7 +230,7 @@ final class DatasetWriter {
   }
 
 
-  private static CodeBlock interleave(Stage stage, String types, String shapes) {
+  private static CodeBlock interleave(Stage stage, CodeBlock types, CodeBlock shapes) {
     long cycle = stage.longValue("cycleLength");
     long block = stage.longValue("blockLength");
     CodeBlock.Builder code = CodeBlock.builder()
@@ -223,7 +251,7 @@ final class DatasetWriter {
     return code.endControlFlow().build();
   }
 
-  private CodeBlock map(Stage stage, String types, String shapes) {
+  private CodeBlock map(Stage stage, CodeBlock types, CodeBlock shapes) {
     if (stage.isParallel()) {
       return withFunction(stage, CodeBlock.of(
           "dataset = tf.data.parallelMapDataset(dataset, $T.of(), tf.constant($LL) /* parallel */,\n"
@@ -254,29 +282,29 @@ final class DatasetWriter {
    * epoch's number, so each epoch draws its own order, the same on every run and after a restore.
    * A shuffle before the cache lives as long as the session, and TensorFlow reshuffles it itself.
    */
-  private CodeBlock shuffle(Stage stage, String types, String shapes) {
+  private CodeBlock shuffle(Stage stage, CodeBlock types, CodeBlock shapes) {
     long seed = stage.longValue("seed");
     boolean perEpoch = stage.position() > lastCache();
     boolean reshuffle = stage.booleanValue("reshuffleEachEpoch");
     CodeBlock.Builder code = CodeBlock.builder();
-    String seeds;
+    CodeBlock seeds;
     if (seed < 0 && (reshuffle || !perEpoch)) {
       code.add(perEpoch
           ? "// Seeds (0, 0): TensorFlow draws new random seeds each time an epoch builds this.\n"
           : "// Seeds (0, 0) let TensorFlow draw random seeds.\n");
-      seeds = "tf.constant(0L), tf.constant(0L)";
+      seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
     } else if (seed < 0) {
-      code.add("// One random seed for this run, the same order in every epoch.\n");
-      seeds = CodeBlock.of("tf.constant(87654321L), tf.constant($T.RUN_SEED)", Names.DATASET_OPS)
-          .toString();
+      code.add("// One random seed for this run: the same order in every epoch.\n");
+      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($T.RUN_SEED)",
+          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS);
     } else if (perEpoch && reshuffle) {
-      code.add("// Python's tf.data graph seed, 87654321, then the seed and the epoch: a new order per"
-          + " epoch.\n");
-      seeds = "tf.constant(87654321L), tf.math.add(tf.constant(" + seed
-          + "L), tf.math.mul(epoch, tf.constant(1_000_003L)))";
+      code.add("// The seed moved by the epoch's number: a new order every epoch, the same on every run.\n");
+      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
+          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, seed);
     } else {
-      code.add("// A fixed seed pairs with Python tf.data's graph seed, 87654321.\n");
-      seeds = "tf.constant(87654321L), tf.constant(" + seed + "L)";
+      code.add("// A fixed seed: the same order on every run.\n");
+      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
+          seed);
     }
     return code
         .addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"

@@ -27,13 +27,7 @@ final class ElementSpecs {
                 .map(c -> component(c.featureKey(), c, c.shape()))
                 .toList()));
       }
-      if (stage.kind() == StageKind.TFRECORD_SOURCE) {
-        fields.add(FieldSpec.builder(Names.ELEMENT_SPEC, names.elementConstant(stage),
-                Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .addJavadoc("Elements after stage 1, $L: runs of records in a file, to read.\n", stage.name())
-            .initializer("$T.FILE_SEGMENT", Names.DATASET_OPS)
-            .build());
-      } else if (names.introducesElement(stage)) {
+      if (names.introducesElement(stage) && stage.kind() != StageKind.TFRECORD_SOURCE) {
         fields.add(constant(names.elementConstant(stage),
             "Elements after stage " + stage.position() + ", " + stage.name() + ".",
             stage.output().components().stream()

@@ -1,6 +1,7 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
@@ -28,6 +29,7 @@ final class GeneratedNames {
   private final Map<Stage, String> functionMethods = new HashMap<>();
   private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
+  private final Set<Stage> fileSegments = new HashSet<>();
   private final Map<String, String> sourceParameters = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
@@ -57,6 +59,10 @@ final class GeneratedNames {
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
+      if (stage.kind() == StageKind.TFRECORD_SOURCE || fileSegments.contains(previous)
+          && stage.kind() != StageKind.INTERLEAVE) {
+        fileSegments.add(stage);
+      }
       if (previous == null || changesElement(previous, stage)) {
         elementConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_ELEMENT"));
         introducers.add(stage);
@@ -96,6 +102,16 @@ final class GeneratedNames {
   /** The {@code ElementSpec} constant describing a stage's output. */
   String elementConstant(Stage stage) {
     return elementConstants.get(stage);
+  }
+
+  /**
+   * The spec of a stage's output: its constant, or the runtime's file segments for a TFRecord
+   * source and the stages on its file names.
+   */
+  CodeBlock elementSpec(Stage stage) {
+    return fileSegments.contains(stage)
+        ? CodeBlock.of("$T.FILE_SEGMENT", Names.DATASET_OPS)
+        : CodeBlock.of("$N", elementConstants.get(stage));
   }
 
   /** Whether {@code stage} is the first whose output its element constant describes. */

@@ -28,6 +28,7 @@ final class Names {
   static final ClassName INTERLEAVE = ClassName.get("org.tensorflow.op.data", "InterleaveDataset");
   static final ClassName SHUFFLE = ClassName.get("org.tensorflow.op.data", "ShuffleDataset");
   static final ClassName SHARD = ClassName.get("org.tensorflow.op.data", "ShardDataset");
+  static final ClassName PIPELINE_TRAIT = ClassName.get("dev.feedline.runtime", "PipelineInfo", "Trait");
   static final ClassName DATASET_OPTIONS = ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
   static final ClassName SESSION_RUNNER = SESSION.nestedClass("Runner");
 
@@ -47,6 +48,7 @@ final class Names {
   static final ClassName DATA_SOURCE = ClassName.get(RUNTIME, "DataSource");
   static final ClassName MEMORY_GUARD = ClassName.get(RUNTIME, "MemoryGuard");
   static final ClassName IMAGES = ClassName.get(RUNTIME, "Images");
+  static final ClassName SHUFFLE_SEEDS = ClassName.get(RUNTIME, "ShuffleSeeds");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");
@@ -54,6 +56,11 @@ final class Names {
   static final ClassName UNARY_OPERATOR = ClassName.get("java.util.function", "UnaryOperator");
   static final ClassName PATH = ClassName.get("java.nio.file", "Path");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  /** A TensorFlow Java dataset op class, such as {@code MapDataset}. */
+  static ClassName dataOp(String simpleName) {
+    return ClassName.get("org.tensorflow.op.data", simpleName);
+  }
 
   /** The TensorFlow Java class of a dtype, such as {@code TFloat32}. */
   static ClassName dtype(DType type) {

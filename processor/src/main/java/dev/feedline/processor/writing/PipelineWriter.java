@@ -58,111 +58,22 @@ public final class PipelineWriter {
         .addOriginatingElement(pipeline.type())
         .addJavadoc(classJavadoc(pipeline))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .addSuperinterface(Names.BUILT_PIPELINE)
-        .addField(pipelineInfo(pipeline))
+        .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
+        .addField(pipelineInfo(pipeline, dataset))
         .addFields(ElementSpecs.fields(pipeline, names))
         .addField(datasetOptions())
-        .addField(Names.DATASET_ITERATOR, "iterator", Modifier.PRIVATE, Modifier.FINAL)
-        .addField(output, "output", Modifier.PRIVATE, Modifier.FINAL)
-        .addMethod(constructor(last.output()))
+        .addMethod(constructor(last.output(), tensors))
         .addMethod(MethodSpec.methodBuilder("builder")
             .addJavadoc("Starts building the pipeline.\n")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .returns(names.generated().nestedClass("Builder"))
             .addStatement("return new Builder()")
             .build())
-        .addMethod(MethodSpec.methodBuilder("output")
-            .addJavadoc("The next element as graph operands, for a model in the same graph: every run\n"
-                + "of an op that depends on them consumes one element. Shapes: $L.\n",
-                StagePlan.element(last))
-            .addModifiers(Modifier.PUBLIC)
-            .returns(output)
-            .addStatement("return output")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("epoch")
-            .addJavadoc("Starts an epoch in {@code session} and iterates its elements as tensors. The\n"
-                + "first epoch fills any cache; later epochs read it.\n")
-            .addModifiers(Modifier.PUBLIC)
-            .returns(ParameterizedTypeName.get(Names.EPOCH_ITERATOR, tensors))
-            .addParameter(Names.SESSION, "session")
-            .addStatement("return iterator.epoch(session, $T::of)", tensors)
-            .build())
-        .addMethod(MethodSpec.methodBuilder("steps")
-            .addJavadoc("Starts an epoch in {@code session} and runs {@code step} once per element,\n"
-                + "until the epoch ends: {@code step} adds the targets and fetches of a training step\n"
-                + "that consumes {@link #output()}.\n")
-            .addModifiers(Modifier.PUBLIC)
-            .returns(ParameterizedTypeName.get(Names.EPOCH_ITERATOR, Names.RESULT))
-            .addParameter(Names.SESSION, "session")
-            .addParameter(ParameterizedTypeName.get(Names.UNARY_OPERATOR, Names.SESSION_RUNNER), "step")
-            .addStatement("return iterator.steps(session, step)")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("checkpoint")
-            .addJavadoc("Saves where the running epoch is to {@code file}, atomically: {@link #resume}\n"
-                + "continues from there, in this or another process, with the same elements.\n")
-            .addModifiers(Modifier.PUBLIC)
-            .addParameter(Names.SESSION, "session")
-            .addParameter(Names.PATH, "file")
-            .addStatement("iterator.checkpoint(session, file)")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("resume")
-            .addJavadoc("Restores the epoch saved in {@code file} and iterates the rest of it as\n"
-                + "tensors.\n\n@throws $T when the file is truncated, corrupt, or from another\n"
-                + "pipeline or another definition of this one\n",
-                ClassName.get("dev.feedline.runtime", "FeedlineException"))
-            .addModifiers(Modifier.PUBLIC)
-            .returns(ParameterizedTypeName.get(Names.EPOCH_ITERATOR, tensors))
-            .addParameter(Names.SESSION, "session")
-            .addParameter(Names.PATH, "file")
-            .addStatement("return iterator.resume(session, file, $T::of)", tensors)
-            .build())
-        .addMethod(MethodSpec.methodBuilder("resumeSteps")
-            .addJavadoc("Restores the epoch saved in {@code file} and runs {@code step} once per\n"
-                + "element of the rest of it.\n")
-            .addModifiers(Modifier.PUBLIC)
-            .returns(ParameterizedTypeName.get(Names.EPOCH_ITERATOR, Names.RESULT))
-            .addParameter(Names.SESSION, "session")
-            .addParameter(Names.PATH, "file")
-            .addParameter(ParameterizedTypeName.get(Names.UNARY_OPERATOR, Names.SESSION_RUNNER), "step")
-            .addStatement("return iterator.resumeSteps(session, file, step)")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("iterator")
-            .addJavadoc("The iterator behind the pipeline, for tools that examine it, such as the doctor.\n")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .returns(Names.DATASET_ITERATOR)
-            .addStatement("return iterator")
-            .build())
-        .addMethod(MethodSpec.methodBuilder("close")
-            .addJavadoc("Frees the dataset and its cache in the session that ran its epochs. Close the\n"
-                + "pipeline before that session.\n")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .addStatement("iterator.release()")
-            .build())
         .addMethods(dataset.datasetMethods())
         .addMethods(dataset.functionMethods())
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
         .addType(BuilderWriter.write(pipeline, names, dataset))
         .addType(TensorsRecordWriter.write(tensors, last));
-    if (pipeline.has(StageKind.PREFETCH_TO_DEVICE)) {
-      type.addMethod(MethodSpec.methodBuilder("inputWait")
-          .addJavadoc("How long the consumer has waited for a batch in device memory during the current\n"
-              + "epoch: the part of its steps that is bound by input.\n")
-          .addModifiers(Modifier.PUBLIC)
-          .returns(Duration.class)
-          .addStatement("return iterator.inputWait()")
-          .build());
-    }
-    if (BuilderWriter.skipsBadRecords(pipeline)) {
-      type.addMethod(MethodSpec.methodBuilder("skippedRecords")
-          .addJavadoc("The bad records left out of every epoch, found when the pipeline was built;\n"
-              + "each epoch that reaches its end logs them too.\n")
-          .addModifiers(Modifier.PUBLIC)
-          .returns(Names.SKIPPED_RECORDS)
-          .addStatement("return iterator.skippedRecords()")
-          .build());
-    }
     if (generatedAvailable) {
       type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
           .addMember("value", "$S", PROCESSOR)
@@ -189,20 +100,28 @@ public final class PipelineWriter {
         .add("<pre>{@code\n$L}</pre>\n\n", StagePlan.of(pipeline))
         .add("<p>Build it with {@link #builder()}, then consume it in graph mode through\n"
             + "{@link #output()} and {@link #steps}, or as tensors in Java through {@link #epoch}; close\n"
-            + "it before its session.\n")
+            + "it before its session. Each element is $L.\n", StagePlan.element(pipeline.last()))
         .build();
   }
 
-  private static FieldSpec pipelineInfo(PipelineModel pipeline) {
+  private static FieldSpec pipelineInfo(PipelineModel pipeline, DatasetWriter dataset) {
     List<CodeBlock> stages = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
-      stages.add(CodeBlock.of("$L($S, $S)", stageFactory(stage), stage.name(),
-          stage.kind().annotation()));
+      CodeBlock.Builder stageInfo = CodeBlock.builder().add("$L($S, $T.class", stageFactory(stage),
+          stage.name(), ClassName.get(StageKind.ANNOTATION_PACKAGE, stage.kind().annotation()));
+      if (stage.isOnDevice() && stage.kind() == StageKind.MAP && stage.booleanValue("random")) {
+        stageInfo.add(", $T.RANDOM", Names.PIPELINE_TRAIT);
+      }
+      for (ClassName op : dataset.ops(stage)) {
+        stageInfo.add(", $T.OP_NAME", op);
+      }
+      stages.add(stageInfo.add(")").build());
     }
     return FieldSpec.builder(Names.PIPELINE_INFO, GeneratedNames.PIPELINE,
             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("The stages, for error messages that name the failing one, and a fingerprint of\n"
-            + "the stage plan, which a checkpoint must match to be restored.\n")
+        .addJavadoc("The stages and the dataset ops built for each, for error messages that name the\n"
+            + "failing one, and a fingerprint of the stage plan, which a checkpoint must match to be\n"
+            + "restored.\n")
         .initializer("new $T($S, $S, $L, $T.of(\n$>$>$L))$<$<", Names.PIPELINE_INFO,
             pipeline.type().getQualifiedName().toString(), definition(pipeline),
             pipeline.settings().ramBudget()
@@ -217,7 +136,15 @@ public final class PipelineWriter {
     if (stage.isOnDevice()) {
       return "deviceStage";
     }
-    return stage.kind() == StageKind.MAP && stage.booleanValue("random") ? "randomStage" : "stage";
+    if (stage.kind().isSource()) {
+      return "source";
+    }
+    if (stage.kind().isElementWork() || stage.kind() == StageKind.INTERLEAVE
+        || stage.kind() == StageKind.FILTER) {
+      return stage.kind() == StageKind.MAP && stage.booleanValue("random")
+          ? "randomWork" : "elementWork";
+    }
+    return stage.kind().isBatching() ? "batching" : "stage";
   }
 
   /** The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes. */
@@ -250,7 +177,7 @@ public final class PipelineWriter {
         .build();
   }
 
-  private static MethodSpec constructor(ElementType output) {
+  private static MethodSpec constructor(ElementType output, ClassName tensors) {
     TypeName outputType = TypeName.get(output.type());
     List<CodeBlock> operands = new ArrayList<>();
     List<Component> components = output.components();
@@ -258,18 +185,13 @@ public final class PipelineWriter {
       operands.add(CodeBlock.of("next.get($L).expect($T.class)", i,
           Names.dtype(components.get(i).dtype())));
     }
-    MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+    CodeBlock toOutput = output.isRecord()
+        ? CodeBlock.of("next -> new $T(\n$>$>$L)$<$<", outputType, CodeBlock.join(operands, ",\n"))
+        : CodeBlock.of("next -> $L", operands.get(0));
+    return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addParameter(Names.DATASET_ITERATOR, "iterator")
-        .addStatement("this.iterator = iterator")
-        .addStatement("$T<$T<?>> next = iterator.outputs()", Names.LIST, Names.OUTPUT);
-    if (output.isRecord()) {
-      constructor.addStatement("this.output = new $T(\n$L)", outputType,
-          CodeBlock.join(operands, ",\n"));
-    } else {
-      constructor.addStatement("this.output = $L", operands.get(0));
-    }
-    return constructor.build();
+        .addStatement("super(iterator, $L,\n$T::of)", toOutput, tensors)
+        .build();
   }
-
 }

@@ -3,6 +3,7 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -18,7 +19,9 @@ final class StagePlan {
     StringBuilder plan = new StringBuilder();
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      plan.append(String.format("%2d %-" + nameWidth + "s  %s%n",
+      // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
+      // depend on the machine that compiled it.
+      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s\n",
           stage.position(), stage.name(), AnnotationText.of(stage)));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');

@@ -64,7 +64,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     reporter = new Reporter(environment.getMessager(), options);
     options.problems().forEach(p -> reporter.printGlobal(Diagnostic.Kind.WARNING, p));
     elementReader = new ElementReader(environment.getElementUtils());
-    pipelineReader = new PipelineReader(environment.getElementUtils(), elementReader);
+    pipelineReader = new PipelineReader(environment.getElementUtils(), environment.getTypeUtils(),
+        elementReader);
     boolean generatedAvailable =
         environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
     writer = new PipelineWriter(environment.getFiler(), generatedAvailable);

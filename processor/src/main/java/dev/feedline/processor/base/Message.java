@@ -10,23 +10,98 @@ import java.util.Locale;
 public enum Message {
   // Declarations
   PIPELINE_NOT_INTERFACE(Rule.PIPELINE_NOT_INTERFACE, Severity.ERROR,
-      "@Pipeline %s must be an interface; declare it as `interface %s`."),
+      "@Pipeline %1$s must be an interface; declare it as `interface %1$s`."),
   PIPELINE_NOT_ACCESSIBLE(Rule.PIPELINE_NOT_ACCESSIBLE, Severity.ERROR,
       "@Pipeline %s is private, so the generated %s cannot call it; make it package-private or"
           + " public."),
   PIPELINE_GENERIC(Rule.PIPELINE_GENERIC, Severity.ERROR,
       "@Pipeline %s has type parameters, but a pipeline's element types are fixed; remove them."),
   ELEMENT_NOT_RECORD(Rule.ELEMENT_NOT_RECORD, Severity.ERROR,
-      "@Element %s must be a record; declare it as `record %s(...)`."),
-  ELEMENT_INVALID(Rule.ELEMENT_INVALID, Severity.ERROR, "%s"),
-  STAGE_SIGNATURE(Rule.STAGE_SIGNATURE, Severity.ERROR, "%s"),
+      "@Element %1$s must be a record; declare it as `record %1$s(...)`."),
+  ELEMENT_GENERIC(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@Element %s is generic; an element's dtypes are fixed, so remove its type parameters."),
+  ELEMENT_PRIVATE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@Element %s is private, so generated code cannot construct it; make it package-private or"
+          + " public."),
+  ELEMENT_EMPTY(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@Element %s has no components; declare one Operand component per tensor."),
+  COMPONENT_NOT_TENSOR(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s has type %s; an element component is one tensor: declare it as"
+          + " Operand<TFloat32>, Operand<TInt64>, Operand<TString> or another TensorFlow dtype."),
+  COMPONENT_WITHOUT_SHAPE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s has no @Shape; declare its static shape, such as @Shape({224, 224,"
+          + " 3}), or @Shape({}) for a scalar."),
+  SHAPE_DIMENSION_INVALID(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@Shape of component '%s' of %s has dimension %s; a dimension is a size of 0 or more, or -1"
+          + " (Feedline.UNKNOWN) when only known at run time."),
+  FEATURE_EMPTY(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@Feature on component '%1$s' of %2$s is empty; give the tf.train.Example feature key, or"
+          + " remove @Feature to use '%1$s'."),
+  FEATURE_DUPLICATE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s reads feature \"%s\" like component '%s'; a tf.train.Example holds one"
+          + " value list per key, so give each component its own key with @Feature."),
+  STAGE_GENERIC(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s is generic; a stage has fixed element types, so remove its type parameters."),
+  VALUE_NOT_CONSTANT(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s has a value for '%s' that cannot be evaluated at compile time; use a constant."),
+  SOURCE_FORM(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s is a source: declare it abstract, without parameters and body, such as"
+          + " `Operand<TString> files();`."),
+  BUILT_IN_WITH_BODY(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s is built in and takes no body; declare it abstract, such as `Photo %s(Photo in);`."),
+  BUILT_IN_PARAMETERS(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s takes the previous stage's element as its one parameter, but declares %d."),
+  BODY_FORM(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s needs a body that builds graph ops: declare it `static %s %s(Ops tf, In element) {"
+          + " ... }`."),
+  BODY_PRIVATE(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s is private, so the generated pipeline class cannot call it; remove `private`."),
+  BODY_THROWS(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s declares `throws %s`, but the generated graph function cannot throw a checked"
+          + " exception; handle it in the body, or throw an unchecked exception."),
+  FILTER_RESULT(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s returns %s; a filter returns the keep decision as a scalar Operand<TBool>."),
+  ELEMENT_TYPE_OPERAND(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "The element type of %s is %s; only Operand<TString> (a file name or a serialized record)"
+          + " stands alone as an element: put other tensors in an @Element record with their"
+          + " @Shape."),
+  ELEMENT_TYPE_UNANNOTATED(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "The element type of %1$s is %2$s, which is neither an @Element record nor"
+          + " Operand<TString>; annotate record %2$s with @Element."),
+  ELEMENT_TYPE_UNSUPPORTED(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "The element type of %s is %s, which is neither an @Element record nor Operand<TString>;"
+          + " declare the element as an @Element record of Operand components."),
+  SOURCE_YIELDS_FILE_NAMES(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s yields file names: declare it `Operand<TString> %s();`."),
+  INTERLEAVE_YIELDS_RECORDS(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s yields serialized records: declare it `Operand<TString> %s(Operand<TString> file);` and"
+          + " parse them with @Decode."),
+  DECODE_INPUT_NOT_RECORDS(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s parses serialized tf.train.Example records: its parameter is Operand<TString>, not %s."),
+  DECODE_OUTPUT_NOT_RECORD(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s parses records into an @Element record: return one, not %s."),
+  DECODE_JPEG_INPUT(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s decodes a JPEG into an image: its input %s needs exactly one scalar Operand<TString>"
+          + " component, the JPEG; it has %d."),
+  DECODE_JPEG_OUTPUT(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s decodes a JPEG into an image: its output %s needs exactly one Operand<TFloat32>"
+          + " component of shape [height, width, channels]; it has %d."),
+  DECODE_JPEG_SIZE_UNKNOWN(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s decodes a JPEG into an image: the image's shape %s must be fully known: it is the size"
+          + " the JPEG is resized to."),
+  DECODE_JPEG_CHANNELS(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s decodes a JPEG into an image: the image has %d channels; a JPEG decodes to 1"
+          + " (grayscale) or 3 (RGB)."),
+  DECODE_JPEG_PASS_THROUGH(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%1$s decodes a JPEG into an image: output component '%2$s' is passed through, so %3$s"
+          + " needs a component '%2$s' of the same dtype and shape."),
   CONFLICTING_STAGE_ANNOTATIONS(Rule.CONFLICTING_STAGE_ANNOTATIONS, Severity.ERROR,
       "Method '%s' carries both @%s and @%s; a method is one stage: keep one annotation."),
   INHERITED_STAGE(Rule.INHERITED_STAGE, Severity.ERROR,
       "Stage method '%s' is inherited from %s; stages must be declared in the @Pipeline interface"
           + " itself, in order: redeclare it in %s."),
   STAGE_OUTSIDE_PIPELINE(Rule.STAGE_OUTSIDE_PIPELINE, Severity.ERROR,
-      "@%s on '%s' has no effect because %s is not a @Pipeline interface; annotate %s with"
+      "@%1$s on '%2$s' has no effect because %3$s is not a @Pipeline interface; annotate %3$s with"
           + " @Pipeline or remove the stage annotation."),
   UNRESOLVED_TYPE(Rule.UNRESOLVED_TYPE, Severity.ERROR,
       "Pipeline %s was not generated because type %s could not be resolved; if another"
@@ -43,31 +118,73 @@ public enum Message {
       "@%s '%s' is a source but follows stage '%s'; a pipeline has one source and it comes first:"
           + " move it to the top or remove it."),
   CHAIN_TYPE_MISMATCH(Rule.CHAIN_TYPE_MISMATCH, Severity.ERROR,
-      "@%s '%s' takes %s but the previous stage @%s '%s' produces %s; change the parameter to %s"
-          + " or insert a @Map from %s to %s."),
+      "@%1$s '%2$s' takes %3$s but the previous stage @%4$s '%5$s' produces %6$s; change the"
+          + " parameter to %6$s or insert a @Map from %6$s to %3$s."),
   BUILT_IN_CHANGES_TYPE(Rule.BUILT_IN_CHANGES_TYPE, Severity.ERROR,
-      "@%s '%s' returns %s but takes %s; @%s keeps the element type, so return %s."),
+      "@%1$s '%2$s' returns %3$s but takes %4$s; @%1$s keeps the element type, so return %4$s."),
   INTERLEAVE_WITHOUT_FILES(Rule.INTERLEAVE_WITHOUT_FILES, Severity.ERROR,
       "@Interleave '%s' reads TFRecord files but follows @%s '%s'; place it right after the"
           + " @TFRecordSource, or after a @Shard that follows it."),
   FILES_NOT_READ(Rule.FILES_NOT_READ, Severity.ERROR,
       "@TFRecordSource '%s' yields file names, not records; follow it with @Interleave to read"
           + " the files."),
-  DECODE_UNSUPPORTED_COMPONENT(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
-      "@Decode '%s' cannot parse component '%s' of %s: %s; a tf.train.Example feature is TString,"
-          + " TInt64 or TFloat32 with a fully known @Shape, so decode to that and convert in a"
-          + " @Map."),
-  INVALID_PARAMETER(Rule.INVALID_PARAMETER, Severity.ERROR, "@%s '%s' has %s = %s, but %s; %s."),
+  DECODE_COMPONENT_DTYPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@Decode '%s' cannot parse component '%s' of %s: its dtype is %s; a tf.train.Example"
+          + " feature is TString, TInt64 or TFloat32 with a fully known @Shape, so decode to that"
+          + " and convert in a @Map."),
+  DECODE_COMPONENT_SHAPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@Decode '%s' cannot parse component '%s' of %s: its shape %s has unknown dimensions; a"
+          + " tf.train.Example feature is TString, TInt64 or TFloat32 with a fully known @Shape, so"
+          + " decode to that and convert in a @Map."),
+  // Values TensorFlow would reject: each "@Kind 'stage' has member = value, but ...".
+  INVALID_CYCLE_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a cycle length is AUTO (-1) or at least 1 file; use AUTO or a"
+          + " file count."),
+  INVALID_BLOCK_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a block holds at least 1 record; use 1 or more."),
+  INVALID_PARALLELISM(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but parallelism is AUTO (-1), SEQUENTIAL (0) or a thread count; use"
+          + " parallel = AUTO."),
+  INVALID_SOURCE_SIDE(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a source side is 0 (unknown) or a number of pixels; use the"
+          + " smallest side, or 0."),
+  INVALID_SHUFFLE_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a shuffle buffer holds at least 1 element; use a buffer of 1 or"
+          + " more elements."),
+  INVALID_SEED(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a seed is 0 or more, or -1 (Shuffle.RANDOM_SEED); use a seed of"
+          + " 0 or more."),
+  INVALID_BATCH_SIZE(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a batch holds at least 1 element; use a size of 1 or more."),
+  INVALID_COUNT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a count of elements is 0 or more; use a count of 0 or more."),
+  INVALID_WORKERS(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a worker count is 0 (unknown) or more; use the usual number of"
+          + " workers, or 0."),
+  INVALID_SIZE_HINT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a size hint is 0 (unknown) or more; use the size, or 0 when it"
+          + " is unknown."),
+  INVALID_REPEAT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a repeat is FOREVER (-1) or at least 1 pass; use FOREVER or a"
+          + " count of 1 or more."),
+  INVALID_PREFETCH_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a prefetch buffer is AUTO (-1) or at least 1 element; use AUTO."),
+  INVALID_DEVICE_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a device buffer holds at least 1 batch; use 1 or more, or drop"
+          + " @PrefetchToDevice."),
+  INVALID_RAM_BUDGET(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a budget is a size in bytes; write a number and a unit, such as"
+          + " \"8GiB\" or \"512MB\"."),
   DEVICE_STAGE_BEFORE_HOST_STAGE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
-      "%s runs on the device after the iterator, but %s after it runs in tf.data; move %s before"
+      "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s before"
           + " the device stages, or run it on the device too."),
   DEVICE_STAGE_BEFORE_PREFETCH(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "%s runs on the device, on batches the iterator hands out, but no @Batch and @Prefetch come"
           + " before it in tf.data; batch and prefetch first: `@Batch(size = ...)`,"
           + " `@Prefetch(AUTO)`."),
   PREFETCH_TO_DEVICE_NOT_LAST(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
-      "@PrefetchToDevice '%s' copies finished batches to the device, so it must be the last stage,"
-          + " but %s follows it; move '%s' to the end."),
+      "@PrefetchToDevice '%1$s' copies finished batches to the device, so it must be the last"
+          + " stage, but %2$s follows it; move '%1$s' to the end."),
   DEVICE_STAGE_NOT_VECTORIZED(Rule.DEVICE_STAGE_NOT_VECTORIZED, Severity.ERROR,
       "@Map '%s' runs on the device, on whole batches, but is not vectorized; declare `vectorized"
           + " = true` if every op in it accepts the leading batch dimension, else keep it in"
@@ -78,14 +195,14 @@ public enum Message {
       "Abstract method '%s' has no stage annotation, so it is not part of pipeline %s; annotate"
           + " it (@Cache, @Batch, ...) or remove it."),
   PREFETCH_MISSING(Rule.TERMINAL_PREFETCH_AUTOTUNE, Severity.WARNING,
-      "Pipeline %s ends with @%s '%s' instead of @Prefetch, so input preparation cannot overlap"
-          + " the training step; append `@Prefetch(AUTO) %s prefetch(%s batch);`."),
+      "Pipeline %1$s ends with @%2$s '%3$s' instead of @Prefetch, so input preparation cannot"
+          + " overlap the training step; append `@Prefetch(AUTO) %4$s prefetch(%4$s batch);`."),
   PREFETCH_FIXED(Rule.TERMINAL_PREFETCH_AUTOTUNE, Severity.NOTE,
-      "@Prefetch '%s' has a fixed buffer size, %d; use @Prefetch(AUTO) so the autotuner sizes"
-          + " it, unless %d was measured to be better."),
+      "@Prefetch '%1$s' has a fixed buffer size, %2$d; use @Prefetch(AUTO) so the autotuner sizes"
+          + " it, unless %2$d was measured to be better."),
   PREFETCH_BEFORE_BATCH(Rule.PREFETCH_BEFORE_BATCH, Severity.WARNING,
-      "@Prefetch '%s' buffers elements before @%s '%s', so it prefetches single examples, not"
-          + " batches; move @Prefetch(AUTO) after '%s'."),
+      "@Prefetch '%1$s' buffers elements before @%2$s '%3$s', so it prefetches single examples,"
+          + " not batches; move @Prefetch(AUTO) after '%3$s'."),
   MAP_NOT_PARALLEL(Rule.MAP_NOT_PARALLEL, Severity.WARNING,
       "@%s '%s' is sequential and runs one element at a time on one core; set `parallel ="
           + " AUTO`."),
@@ -93,43 +210,43 @@ public enum Message {
       "@Interleave '%s' reads its files one after another; set `parallel = AUTO` to read several"
           + " at once."),
   CYCLE_EXCEEDS_FILES(Rule.FILE_READ_NOT_PARALLEL, Severity.NOTE,
-      "@Interleave '%s' has cycleLength = %d but each worker reads at most %d files, so reader"
-          + " slots stay idle while their buffers cost memory; use cycleLength = AUTO or at most"
-          + " %d."),
+      "@Interleave '%1$s' has cycleLength = %2$d but each worker reads at most %3$d files, so"
+          + " reader slots stay idle while their buffers cost memory; use cycleLength = AUTO or at"
+          + " most %3$d."),
   INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE(Rule.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, Severity.ERROR,
-      "@Interleave '%s' has parallel = %d but cycleLength = %d, which TensorFlow rejects when the"
-          + " iterator starts; use parallel = AUTO or at most %d."),
+      "@Interleave '%1$s' has parallel = %2$d but cycleLength = %3$d, which TensorFlow rejects"
+          + " when the iterator starts; use parallel = AUTO or at most %3$d."),
   DETERMINISTIC_WITHOUT_PARALLELISM(Rule.DETERMINISTIC_WITHOUT_PARALLELISM, Severity.WARNING,
       "@%s '%s' sets deterministic = %s, which has no effect on a sequential stage; add `parallel"
           + " = AUTO` or remove deterministic."),
   PER_EXAMPLE_MAP_AFTER_BATCH(Rule.PER_EXAMPLE_MAP_AFTER_BATCH, Severity.ERROR,
-      "@%s '%s' works on single elements but follows @%s '%s', so it receives whole batches;"
-          + " move it before '%s', or declare `vectorized = true` if every op in it accepts a"
-          + " batch."),
+      "@%1$s '%2$s' works on single elements but follows @%3$s '%4$s', so it receives whole"
+          + " batches; move it before '%4$s', or declare `vectorized = true` if every op in it"
+          + " accepts a batch."),
   VECTORIZABLE_MAP_BEFORE_BATCH(Rule.VECTORIZABLE_MAP_BEFORE_BATCH, Severity.NOTE,
       "@Map '%s' is vectorized and cheap, so calling it once per element only adds scheduling"
           + " overhead; move it after @%s '%s' to run it once per batch."),
   CACHE_BEFORE_EXPENSIVE_MAP(Rule.CACHE_BEFORE_EXPENSIVE_MAP, Severity.ERROR,
-      "@Cache '%s' comes before the expensive @%s '%s', so '%s' is recomputed every epoch; move"
-          + " @Cache after '%s'."),
+      "@Cache '%1$s' comes before the expensive @%2$s '%3$s', so '%3$s' is recomputed every"
+          + " epoch; move @Cache after '%3$s'."),
   CACHE_BEFORE_EXPANDING_MAP(Rule.CACHE_BEFORE_EXPENSIVE_MAP, Severity.NOTE,
-      "@Cache '%s' comes before the expensive @%s '%s', which is right here: cached after it,"
-          + " elements would need ≈%s against a RAM budget of %s; keep it, or cache '%s' to a"
-          + " file."),
+      "@Cache '%1$s' comes before the expensive @%2$s '%3$s', which is right here: cached after"
+          + " it, elements would need ≈%4$s against a RAM budget of %5$s; keep it, or cache '%3$s'"
+          + " to a file."),
   CACHE_AFTER_SHUFFLE(Rule.CACHE_AFTER_SHUFFLE, Severity.WARNING,
-      "@Cache '%s' stores the order @Shuffle '%s' drew in the first epoch and replays it every"
-          + " epoch; move the shuffle after '%s'."),
+      "@Cache '%1$s' stores the order @Shuffle '%2$s' drew in the first epoch and replays it"
+          + " every epoch; move the shuffle after '%1$s'."),
   CACHE_AFTER_RANDOM_MAP(Rule.CACHE_AFTER_RANDOM_MAP, Severity.WARNING,
-      "@Cache '%s' freezes the output of random @Map '%s', so every epoch sees the same"
-          + " augmentation; move '%s' after the cache, or split it into a deterministic part"
+      "@Cache '%1$s' freezes the output of random @Map '%2$s', so every epoch sees the same"
+          + " augmentation; move '%2$s' after the cache, or split it into a deterministic part"
           + " before and a random part after."),
   CACHE_PARTIALLY_CONSUMED(Rule.CACHE_PARTIALLY_CONSUMED, Severity.WARNING,
-      "@Cache '%s' is followed by @Take '%s', so the first epoch never reads the cache's input to"
-          + " its end and TensorFlow discards the partial cache every epoch; move @Take before"
-          + " '%s'."),
+      "@Cache '%1$s' is followed by @Take '%2$s', so the first epoch never reads the cache's"
+          + " input to its end and TensorFlow discards the partial cache every epoch; move @Take"
+          + " before '%1$s'."),
   CACHE_AFTER_INFINITE_REPEAT(Rule.CACHE_AFTER_INFINITE_REPEAT, Severity.ERROR,
-      "@Cache '%s' follows @Repeat '%s', which repeats forever, so the cache never completes and"
-          + " grows until memory or disk runs out; move '%s' before the repeat."),
+      "@Cache '%1$s' follows @Repeat '%2$s', which repeats forever, so the cache never completes"
+          + " and grows until memory or disk runs out; move '%1$s' before the repeat."),
   CACHE_OVER_BUDGET(Rule.CACHE_EXCEEDS_RAM, Severity.ERROR,
       "@Cache '%s' needs ≈%s (%s per element × %s elements), more than the RAM budget of %s, so"
           + " it will swap or fail and epoch 2 will be slower than epoch 1; cache to a file with"
@@ -138,8 +255,19 @@ public enum Message {
       "@Cache '%s' needs ≈%s (%s per element × %s elements), %d%% of the RAM budget of %s,"
           + " leaving little for the rest; cache to a file with @Cache(file = ...), cache smaller"
           + " elements earlier, or raise the budget if the machine has the memory."),
-  CACHE_SIZE_UNKNOWN(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
-      "@Cache '%s' cannot be checked against memory because %s; %s."),
+  CACHE_COUNT_UNKNOWN(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
+      "@Cache '%s' cannot be checked against memory because its number of elements is unknown;"
+          + " declare `records = ...` on the source."),
+  CACHE_STRING_SIZE_UNKNOWN(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
+      "@Cache '%s' cannot be checked against memory because component '%s' is a string, whose"
+          + " size the declarations do not fix; declare `files`, `records` and `bytesPerFile` on"
+          + " the @TFRecordSource, which bound the strings of its records."),
+  CACHE_SHAPE_UNKNOWN(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
+      "@Cache '%s' cannot be checked against memory because component '%s' has the unknown"
+          + " dimensions of %s; a stage with fixed shapes can be sized."),
+  CACHE_NO_BUDGET(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
+      "@Cache '%s' cannot be checked against memory because no RAM budget is set; set a budget,"
+          + " such as @Pipeline(ramBudget = \"8GiB\") or -Afeedline.ramBudget=8GiB."),
   CACHE_FILE_SHARED(Rule.CACHE_FILE_PATH, Severity.ERROR,
       "@Cache '%s' writes under \"%s\" like @Cache '%s', and two caches on one prefix collide"
           + " ('There appears to be a concurrent caching iterator running'); give each its own"
@@ -149,8 +277,8 @@ public enum Message {
           + " before it change; put a version in the prefix, or set one per run with the"
           + " builder's %s(...)."),
   SHUFFLE_AFTER_BATCH(Rule.SHUFFLE_AFTER_BATCH, Severity.WARNING,
-      "@Shuffle '%s' follows @%s '%s', so it reorders whole batches and every epoch groups the"
-          + " same elements together; shuffle elements before '%s'."),
+      "@Shuffle '%1$s' follows @%2$s '%3$s', so it reorders whole batches and every epoch groups"
+          + " the same elements together; shuffle elements before '%3$s'."),
   SHUFFLE_NO_OP(Rule.SHUFFLE_BUFFER_TOO_SMALL, Severity.WARNING,
       "@Shuffle '%s' has buffer = %d, so it does not reorder anything; use a buffer of thousands"
           + " of elements."),
@@ -169,24 +297,38 @@ public enum Message {
       "@Shuffle '%s' holds ≈%s (%s elements of %s), %d%% of the RAM budget of %s, and must fill"
           + " before the first element comes out; shuffle smaller elements earlier (before"
           + " decoding), or use a smaller buffer."),
-  SHUFFLE_SIZE_UNKNOWN(Rule.SHUFFLE_BUFFER_MEMORY, Severity.NOTE,
-      "@Shuffle '%s' cannot be checked against memory because %s; %s."),
+  SHUFFLE_STRING_SIZE_UNKNOWN(Rule.SHUFFLE_BUFFER_MEMORY, Severity.NOTE,
+      "@Shuffle '%s' cannot be checked against memory because component '%s' is a string, whose"
+          + " size the declarations do not fix; declare `files`, `records` and `bytesPerFile` on"
+          + " the @TFRecordSource, which bound the strings of its records."),
+  SHUFFLE_SHAPE_UNKNOWN(Rule.SHUFFLE_BUFFER_MEMORY, Severity.NOTE,
+      "@Shuffle '%s' cannot be checked against memory because component '%s' has the unknown"
+          + " dimensions of %s; shuffling elements of fixed shapes can be sized."),
+  SHUFFLE_NO_BUDGET(Rule.SHUFFLE_BUFFER_MEMORY, Severity.NOTE,
+      "@Shuffle '%s' cannot be checked against memory because no RAM budget is set; set a budget,"
+          + " such as @Pipeline(ramBudget = \"8GiB\") or -Afeedline.ramBudget=8GiB."),
   SHUFFLE_SPLIT_LEAK(Rule.SHUFFLE_SPLIT_LEAK, Severity.WARNING,
-      "@%s '%s' splits the elements after @Shuffle '%s', which reshuffles every epoch, so the"
-          + " split changes each epoch and a pipeline taking the other part overlaps this one;"
-          + " set `reshuffleEachEpoch = false` and a seed on '%s'."),
-  REPEAT_BLURS_EPOCHS(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
-      "@Repeat '%s' comes before @%s '%s', so %s; repeat after '%s', or run epochs with the"
-          + " generated epoch()."),
+      "@%1$s '%2$s' splits the elements after @Shuffle '%3$s', which reshuffles every epoch, so"
+          + " the split changes each epoch and a pipeline taking the other part overlaps this one;"
+          + " set `reshuffleEachEpoch = false` and a seed on '%3$s'."),
+  REPEAT_BEFORE_SHUFFLE(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
+      "@Repeat '%1$s' comes before @Shuffle '%2$s', so the shuffle mixes elements of consecutive"
+          + " epochs; repeat after '%2$s', or run epochs with the generated epoch()."),
+  REPEAT_BEFORE_BATCH(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
+      "@Repeat '%1$s' comes before @%2$s '%3$s', so batches straddle the boundary between epochs;"
+          + " repeat after '%3$s', or run epochs with the generated epoch()."),
   SHARD_AFTER_UNSEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.ERROR,
       "@Shard '%s' follows @Shuffle '%s', which has no seed, so every worker shards a different"
           + " order and elements are read twice or never; shard before any shuffle."),
   SHARD_AFTER_SEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.WARNING,
       "@Shard '%s' follows @Shuffle '%s'; its seed keeps workers consistent, but every worker"
           + " still shuffles everything before dropping most of it; shard before any shuffle."),
-  SHARD_LATE(Rule.SHARD_LATE, Severity.WARNING,
-      "@Shard '%s' comes after @%s '%s', so every worker %s the whole data set and drops all but"
-          + " its share; shard the file names right after @TFRecordSource."),
+  SHARD_AFTER_READ(Rule.SHARD_LATE, Severity.WARNING,
+      "@Shard '%s' comes after @%s '%s', so every worker reads the whole data set and drops all"
+          + " but its share; shard the file names right after @TFRecordSource."),
+  SHARD_AFTER_WORK(Rule.SHARD_LATE, Severity.WARNING,
+      "@Shard '%s' comes after @%s '%s', so every worker reads and processes the whole data set"
+          + " and drops all but its share; shard the file names right after @TFRecordSource."),
   TOO_FEW_FILES(Rule.TOO_FEW_FILES_FOR_WORKERS, Severity.ERROR,
       "@TFRecordSource '%s' declares %d files for the %d workers of @Shard '%s', so some workers"
           + " get no file; write at least %d shards, 10 per worker for even loads."),
@@ -204,11 +346,11 @@ public enum Message {
       "Pipeline %s needs static shapes, but @%s '%s' keeps a smaller last batch, so the batch"
           + " dimension is unknown; set `dropRemainder = true`."),
   FILTER_AFTER_BATCH(Rule.FILTER_AFTER_BATCH, Severity.WARNING,
-      "@Filter '%s' follows @%s '%s', so it keeps or drops whole batches and its predicate must"
-          + " return one scalar; filter before '%s'."),
+      "@Filter '%1$s' follows @%2$s '%3$s', so it keeps or drops whole batches and its predicate"
+          + " must return one scalar; filter before '%3$s'."),
   BUFFER_AFTER_EXPANDING_MAP(Rule.BUFFER_AFTER_SIZE_EXPANDING_MAP, Severity.NOTE,
-      "@Map '%s' grows elements %s× (%s to %s) before @%s '%s' buffers them; buffer before '%s',"
-          + " and cast to wider types after batching."),
+      "@Map '%1$s' grows elements %2$s× (%3$s to %4$s) before @%5$s '%6$s' buffers them; buffer"
+          + " before '%1$s', and cast to wider types after batching."),
   IN_FLIGHT_OVER_BUDGET(Rule.IN_FLIGHT_MEMORY_BUDGET, Severity.ERROR,
       "Buffers of pipeline %s hold ≈%s at steady state (%s), more than the RAM budget of %s; use"
           + " AUTO buffer sizes, which the autotuner keeps within its budget, or lower the fixed"

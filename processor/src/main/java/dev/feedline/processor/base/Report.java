@@ -34,9 +34,4 @@ public final class Report {
   public boolean hasDeclarationErrors() {
     return findings.stream().anyMatch(f -> f.rule().category() == Rule.Category.DECLARATION);
   }
-
-  /** Whether a finding of {@code rule} names the given stage method. */
-  public boolean mentions(Rule rule, Element method) {
-    return findings.stream().anyMatch(f -> f.rule() == rule && f.element().equals(method));
-  }
 }

@@ -6,21 +6,18 @@ public final class CostModel {
 
   /**
    * Whether a stage is expensive: {@code @Decode} parses, {@code @DecodeJpeg} decodes; a
-   * {@code @Map} is what its {@code cost}
-   * declares, or, by default, expensive when it turns a string into a numeric tensor of rank 2 or
-   * more, which is what decoding an image or audio clip looks like.
+   * {@code @Map} is what its {@code cost} declares, or, by default, expensive when it turns a
+   * string into a numeric tensor of rank 2 or more, which is what decoding an image or audio clip
+   * looks like.
    */
   public static boolean isExpensive(Stage stage) {
-    if (stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG) {
-      return true;
+    if (!(stage.parameters() instanceof Parameters.Map map)) {
+      return stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG;
     }
-    if (stage.kind() != StageKind.MAP) {
-      return false;
-    }
-    return switch (stage.enumValue("cost")) {
-      case "EXPENSIVE" -> true;
-      case "CHEAP" -> false;
-      default -> looksLikeDecoding(stage);
+    return switch (map.cost()) {
+      case EXPENSIVE -> true;
+      case CHEAP -> false;
+      case INFER -> looksLikeDecoding(stage);
     };
   }
 

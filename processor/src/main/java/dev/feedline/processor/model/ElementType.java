@@ -34,6 +34,14 @@ public record ElementType(
     return type.toString().equals(other.type.toString());
   }
 
+  /**
+   * The type as messages show it; qualified when {@code qualified}, for a message that names two
+   * types of the same simple name.
+   */
+  public String display(boolean qualified) {
+    return qualified && isRecord ? type.toString() : displayName;
+  }
+
   @Override
   public String toString() {
     return displayName;

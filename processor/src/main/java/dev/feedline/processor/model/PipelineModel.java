@@ -75,6 +75,21 @@ public record PipelineModel(
     return stages.subList(stage.position(), stages.size());
   }
 
+  /** The stage right before {@code stage}, which is not the first. */
+  public Stage previous(Stage stage) {
+    return stages.get(stage.position() - 2);
+  }
+
+  /** The stage right after {@code stage}, which is not the last. */
+  public Stage next(Stage stage) {
+    return stages.get(stage.position());
+  }
+
+  /** The stages of {@code kind}, in order. */
+  public List<Stage> stagesOf(StageKind kind) {
+    return stages.stream().filter(s -> s.kind() == kind).toList();
+  }
+
   /** The stages before {@code stage}, upstream order (source first). */
   public List<Stage> before(Stage stage) {
     return stages.subList(0, stage.position() - 1);

@@ -2,7 +2,6 @@ package dev.feedline.processor.model;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -16,8 +15,8 @@ import javax.lang.model.element.VariableElement;
  * @param output the element it produces
  * @param outer the batch dimensions in front of every output component: empty before any
  *     {@code @Batch}, {@code [32]} or {@code [?]} after one
- * @param values the annotation's members, written or defaulted, as Java values
- * @param written the members written in source, to anchor diagnostics on
+ * @param parameters the annotation's values, typed by kind
+ * @param written the values written in source, to anchor diagnostics on
  */
 public record Stage(
     int position,
@@ -27,12 +26,11 @@ public record Stage(
     ElementType input,
     ElementType output,
     List<Long> outer,
-    Map<String, Object> values,
-    Map<String, AnnotationValue> written) {
+    Parameters parameters,
+    Map<Member, AnnotationValue> written) {
 
   public Stage {
     outer = List.copyOf(outer);
-    values = Map.copyOf(values);
     written = Map.copyOf(written);
   }
 
@@ -51,37 +49,45 @@ public record Stage(
     return component.shape().withOuter(outer);
   }
 
-  public long longValue(String member) {
-    return ((Number) values.get(member)).longValue();
+  /**
+   * The value token written for {@code member}, to underline; null when it was not written, and
+   * the diagnostic then points at the whole annotation.
+   */
+  public AnnotationValue anchor(Member member) {
+    if (member.kind() != kind) {
+      throw new IllegalArgumentException(member + " is not a member of @" + kind.annotation());
+    }
+    return written.get(member);
   }
 
-  public boolean booleanValue(String member) {
-    return (Boolean) values.get(member);
+  /** Whether {@code member} was written in source rather than left at its default. */
+  public boolean wrote(Member member) {
+    return anchor(member) != null;
   }
 
-  public String stringValue(String member) {
-    return (String) values.get(member);
-  }
-
-  /** The name of an enum constant member, such as {@code EXPENSIVE}. */
-  public String enumValue(String member) {
-    return values.get(member).toString();
-  }
-
-  /** The value token written for {@code member}, if it was written. */
-  public Optional<AnnotationValue> writtenValue(String member) {
-    return Optional.ofNullable(written.get(member));
+  public boolean is(StageKind.Trait trait) {
+    return kind.is(trait);
   }
 
   /** Whether it runs on the training device, after the iterator, rather than in tf.data. */
   public boolean isOnDevice() {
     return kind == StageKind.PREFETCH_TO_DEVICE
-        || (kind == StageKind.MAP && booleanValue("onDevice"));
+        || parameters instanceof Parameters.Map map && map.onDevice();
   }
 
-  /** Whether the stage runs its elements in parallel: {@code parallel} set and not sequential. */
+  /** Whether the stage works on elements in parallel: {@code parallel} set and not sequential. */
   public boolean isParallel() {
-    return kind.hasParallelism() && longValue("parallel") != 0;
+    return parameters instanceof Parameters.Parallel parallel && parallel.parallel().isParallel();
+  }
+
+  /** Whether it is a {@code @Map(random = true)}: its output differs from epoch to epoch. */
+  public boolean isRandom() {
+    return parameters instanceof Parameters.Map map && map.random();
+  }
+
+  /** Whether it is a {@code @Map(vectorized = true)}, which works on whole batches. */
+  public boolean isVectorized() {
+    return parameters instanceof Parameters.Map map && map.vectorized();
   }
 
   @Override

@@ -1,26 +1,50 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.Batch;
+import dev.feedline.Cache;
+import dev.feedline.Decode;
+import dev.feedline.DecodeJpeg;
+import dev.feedline.Filter;
+import dev.feedline.InMemorySource;
+import dev.feedline.Interleave;
+import dev.feedline.PaddedBatch;
+import dev.feedline.Prefetch;
+import dev.feedline.PrefetchToDevice;
+import dev.feedline.Repeat;
+import dev.feedline.Shard;
+import dev.feedline.Shuffle;
+import dev.feedline.Skip;
+import dev.feedline.TFRecordSource;
+import dev.feedline.Take;
+import java.lang.annotation.Annotation;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
-/** The kinds of stage, one per stage annotation. */
+/**
+ * The kinds of stage, one per stage annotation, and what each kind is: the one table the reading,
+ * checks and generation consult. Adding a kind means an entry here, its {@link Parameters} record
+ * and {@link Member}s, and the cases the compiler then asks for (docs/architecture.md).
+ */
 public enum StageKind {
-  TFRECORD_SOURCE("TFRecordSource", Form.SOURCE),
-  IN_MEMORY_SOURCE("InMemorySource", Form.SOURCE),
-  INTERLEAVE("Interleave", Form.BUILT_IN),
-  DECODE("Decode", Form.BUILT_IN),
-  DECODE_JPEG("DecodeJpeg", Form.BUILT_IN),
-  MAP("Map", Form.BODY),
-  FILTER("Filter", Form.BODY),
-  SHUFFLE("Shuffle", Form.BUILT_IN),
-  CACHE("Cache", Form.BUILT_IN),
-  BATCH("Batch", Form.BUILT_IN),
-  PADDED_BATCH("PaddedBatch", Form.BUILT_IN),
-  REPEAT("Repeat", Form.BUILT_IN),
-  TAKE("Take", Form.BUILT_IN),
-  SKIP("Skip", Form.BUILT_IN),
-  SHARD("Shard", Form.BUILT_IN),
-  PREFETCH("Prefetch", Form.BUILT_IN),
-  PREFETCH_TO_DEVICE("PrefetchToDevice", Form.BUILT_IN);
+  TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE),
+  IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE),
+  INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
+  DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
+  DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
+      Trait.TRANSFORMS),
+  MAP(dev.feedline.Map.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
+  FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
+  SHUFFLE(Shuffle.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
+  CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
+  BATCH(Batch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
+  PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
+  REPEAT(Repeat.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
+  TAKE(Take.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
+  SKIP(Skip.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
+  SHARD(Shard.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
+  PREFETCH(Prefetch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
+  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, Trait.KEEPS_TYPE);
 
   /** How a stage of this kind is declared. */
   public enum Form {
@@ -32,64 +56,56 @@ public enum StageKind {
     BODY
   }
 
-  /** The package of the annotations. */
-  public static final String ANNOTATION_PACKAGE = "dev.feedline";
+  /** What a kind of stage does. */
+  public enum Trait {
+    /** Its output element type is its input element type. */
+    KEEPS_TYPE,
+    /** It stacks elements into batches, adding a leading dimension. */
+    BATCHES,
+    /** It may stand on file names, between a {@code @TFRecordSource} and its reader. */
+    ON_FILE_NAMES,
+    /** It runs a graph function on every element. */
+    RUNS_FUNCTION,
+    /** It turns each element into another: what a cache belongs after, and what runs per element. */
+    TRANSFORMS,
+    /** It has a {@code parallel} member. */
+    PARALLEL
+  }
 
-  private final String annotation;
+  private final Class<? extends Annotation> annotation;
   private final Form form;
+  private final Set<Trait> traits;
 
-  StageKind(String annotation, Form form) {
+  StageKind(Class<? extends Annotation> annotation, Form form, Trait... traits) {
     this.annotation = annotation;
     this.form = form;
+    this.traits = traits.length == 0 ? Set.of() : Set.copyOf(EnumSet.of(traits[0], traits));
+  }
+
+  /** The annotation type, such as {@code dev.feedline.Map}. */
+  public Class<? extends Annotation> annotationType() {
+    return annotation;
   }
 
   /** The annotation's simple name, such as {@code Map}. */
   public String annotation() {
-    return annotation;
+    return annotation.getSimpleName();
   }
 
   public String annotationQualifiedName() {
-    return ANNOTATION_PACKAGE + "." + annotation;
+    return annotation.getCanonicalName();
   }
 
   public Form form() {
     return form;
   }
 
+  public boolean is(Trait trait) {
+    return traits.contains(trait);
+  }
+
   public boolean isSource() {
     return form == Form.SOURCE;
-  }
-
-  /** Whether its output element type is its input element type. */
-  public boolean keepsType() {
-    return switch (this) {
-      case FILTER, SHUFFLE, CACHE, BATCH, PADDED_BATCH, REPEAT, TAKE, SKIP, SHARD, PREFETCH,
-          PREFETCH_TO_DEVICE -> true;
-      default -> false;
-    };
-  }
-
-  /** Whether it stacks elements into batches, adding a leading dimension. */
-  public boolean isBatching() {
-    return this == BATCH || this == PADDED_BATCH;
-  }
-
-  /** Whether it may stand on file names, between a {@code @TFRecordSource} and its reader. */
-  public boolean worksOnFileNames() {
-    return switch (this) {
-      case SHARD, SHUFFLE, TAKE, SKIP, REPEAT -> true;
-      default -> false;
-    };
-  }
-
-  /** Whether it does per-element work in a graph function (and so can run in parallel). */
-  public boolean isElementWork() {
-    return this == DECODE || this == DECODE_JPEG || this == MAP;
-  }
-
-  /** Whether it has a {@code parallel} member. */
-  public boolean hasParallelism() {
-    return this == INTERLEAVE || this == DECODE || this == DECODE_JPEG || this == MAP;
   }
 
   public static Optional<StageKind> ofAnnotation(String qualifiedName) {

@@ -34,9 +34,18 @@ public record StaticShape(List<Long> dims) {
     return new StaticShape(all);
   }
 
-  /** Number of values, when every dimension is known. */
+  /** Number of values, when every dimension is known; {@link Long#MAX_VALUE} past it. */
   public long elementCount() {
-    return dims.stream().mapToLong(Long::longValue).reduce(1, Math::multiplyExact);
+    return elementCount(dims);
+  }
+
+  /** The product of known dimensions, saturating at {@link Long#MAX_VALUE}. */
+  static long elementCount(List<Long> dims) {
+    long count = 1;
+    for (long dim : dims) {
+      count = SizeModel.saturatedMultiply(count, dim);
+    }
+    return count;
   }
 
   /** As written in the stage plan: {@code [?,224,224,3]}, {@code []} for a scalar. */

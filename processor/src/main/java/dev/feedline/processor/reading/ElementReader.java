@@ -61,15 +61,7 @@ public final class ElementReader {
       if (DType.ofClass(TypeNames.qualifiedName(dtype)).orElse(null) == DType.STRING) {
         return Optional.of(ElementType.rawString(type));
       }
-      report.add(
-          Message.STAGE_SIGNATURE,
-          anchor,
-          "The element type of "
-              + where
-              + " is "
-              + TypeNames.display(type)
-              + "; only Operand<TString> (a file name or a serialized record) stands alone as an"
-              + " element: put other tensors in an @Element record with their @Shape.");
+      report.add(Message.ELEMENT_TYPE_OPERAND, anchor, where, TypeNames.display(type));
       return Optional.empty();
     }
     if (type instanceof DeclaredType declared
@@ -77,17 +69,9 @@ public final class ElementReader {
         && Annotations.find(declared.asElement(), ELEMENT).isPresent()) {
       return readRecord((TypeElement) declared.asElement(), report);
     }
-    report.add(
-        Message.STAGE_SIGNATURE,
-        anchor,
-        "The element type of "
-            + where
-            + " is "
-            + TypeNames.display(type)
-            + ", which is neither an @Element record nor Operand<TString>; "
-            + (type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD
-                ? "annotate record " + TypeNames.display(type) + " with @Element."
-                : "declare the element as an @Element record of Operand components."));
+    boolean record = type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD;
+    report.add(record ? Message.ELEMENT_TYPE_UNANNOTATED : Message.ELEMENT_TYPE_UNSUPPORTED, anchor,
+        where, TypeNames.display(type));
     return Optional.empty();
   }
 
@@ -113,23 +97,11 @@ public final class ElementReader {
     }
     boolean valid = true;
     if (!record.getTypeParameters().isEmpty()) {
-      report.add(
-          Message.ELEMENT_INVALID,
-          record,
-          marker,
-          null,
-          "@Element " + name + " is generic; an element's dtypes are fixed, so remove its type"
-              + " parameters.");
+      report.add(Message.ELEMENT_GENERIC, record, marker, null, name);
       valid = false;
     }
     if (isPrivate(record)) {
-      report.add(
-          Message.ELEMENT_INVALID,
-          record,
-          marker,
-          null,
-          "@Element " + name + " is private, so generated code cannot construct it; make it"
-              + " package-private or public.");
+      report.add(Message.ELEMENT_PRIVATE, record, marker, null, name);
       valid = false;
     }
     List<Component> components = new ArrayList<>();
@@ -138,18 +110,32 @@ public final class ElementReader {
       read.ifPresent(components::add);
       valid &= read.isPresent();
     }
+    valid &= uniqueFeatureKeys(name, components, report);
     if (record.getRecordComponents().isEmpty()) {
-      report.add(
-          Message.ELEMENT_INVALID,
-          record,
-          marker,
-          null,
-          "@Element " + name + " has no components; declare one Operand component per tensor.");
+      report.add(Message.ELEMENT_EMPTY, record, marker, null, name);
       valid = false;
     }
     return valid
         ? Optional.of(new ElementType(record.asType(), name, true, components))
         : Optional.empty();
+  }
+
+  /** Two components of one record cannot read the same tf.train.Example feature. */
+  private static boolean uniqueFeatureKeys(String record, List<Component> components,
+      Report report) {
+    Map<String, Component> byKey = new HashMap<>();
+    boolean unique = true;
+    for (Component component : components) {
+      Component first = byKey.putIfAbsent(component.featureKey(), component);
+      if (first != null) {
+        Element declaration = component.declaration();
+        AnnotationMirror feature = Annotations.find(declaration, FEATURE).orElse(null);
+        report.add(Message.FEATURE_DUPLICATE, declaration, feature, null, component.name(), record,
+            component.featureKey(), first.name());
+        unique = false;
+      }
+    }
+    return unique;
   }
 
   /**
@@ -176,12 +162,7 @@ public final class ElementReader {
             : DType.ofClass(TypeNames.qualifiedName(dtypeArgument));
     boolean valid = true;
     if (dtype.isEmpty()) {
-      report.add(
-          Message.ELEMENT_INVALID,
-          component,
-          "Component '" + name + "' of " + record + " has type " + TypeNames.display(type)
-              + "; an element component is one tensor: declare it as Operand<TFloat32>,"
-              + " Operand<TInt64>, Operand<TString> or another TensorFlow dtype.");
+      report.add(Message.COMPONENT_NOT_TENSOR, component, name, record, TypeNames.display(type));
       valid = false;
     }
     Optional<StaticShape> shape = readShape(record, name, component, report);
@@ -191,13 +172,8 @@ public final class ElementReader {
     if (feature.isPresent()) {
       featureKey = String.valueOf(Annotations.value(elements, feature.get(), "value"));
       if (featureKey.isBlank()) {
-        report.add(
-            Message.ELEMENT_INVALID,
-            component,
-            feature.get(),
-            Annotations.explicitValue(feature.get(), "value").orElse(null),
-            "@Feature on component '" + name + "' of " + record + " is empty; give the"
-                + " tf.train.Example feature key, or remove @Feature to use '" + name + "'.");
+        report.add(Message.FEATURE_EMPTY, component, feature.get(),
+            Annotations.explicitValue(feature.get(), "value").orElse(null), name, record);
         valid = false;
       }
     }
@@ -210,24 +186,14 @@ public final class ElementReader {
       String record, String name, Element component, Report report) {
     Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
     if (shape.isEmpty()) {
-      report.add(
-          Message.ELEMENT_INVALID,
-          component,
-          "Component '" + name + "' of " + record + " has no @Shape; declare its static shape,"
-              + " such as @Shape({224, 224, 3}), or @Shape({}) for a scalar.");
+      report.add(Message.COMPONENT_WITHOUT_SHAPE, component, name, record);
       return Optional.empty();
     }
     List<Long> dims = new ArrayList<>();
     for (AnnotationValue dim : Annotations.arrayValue(elements, shape.get(), "value")) {
       if (!(dim.getValue() instanceof Number size) || size.longValue() < -1) {
-        report.add(
-            Message.ELEMENT_INVALID,
-            component,
-            shape.get(),
-            dim,
-            "@Shape of component '" + name + "' of " + record + " has dimension " + dim.getValue()
-                + "; a dimension is a size of 0 or more, or -1 (Feedline.UNKNOWN) when only"
-                + " known at run time.");
+        report.add(Message.SHAPE_DIMENSION_INVALID, component, shape.get(), dim, name, record,
+            dim.getValue());
         return Optional.empty();
       }
       dims.add(size.longValue());

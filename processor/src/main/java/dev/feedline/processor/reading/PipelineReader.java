@@ -4,9 +4,10 @@ import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /** Reads a {@code @Pipeline} interface into a {@link PipelineModel}. */
 public final class PipelineReader {
@@ -29,9 +31,9 @@ public final class PipelineReader {
   private final Elements elements;
   private final StageReader stageReader;
 
-  public PipelineReader(Elements elements, ElementReader elementReader) {
+  public PipelineReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
-    this.stageReader = new StageReader(elements, elementReader);
+    this.stageReader = new StageReader(elements, types, elementReader);
   }
 
   /**
@@ -97,10 +99,9 @@ public final class PipelineReader {
     String budget = String.valueOf(Annotations.value(elements, annotation, "ramBudget"));
     Optional<Long> ramBudget = budget.isEmpty() ? Optional.empty() : ByteSize.parse(budget);
     if (!budget.isEmpty() && ramBudget.isEmpty()) {
-      report.add(Message.INVALID_PARAMETER, type, annotation,
+      report.add(Message.INVALID_RAM_BUDGET, type, annotation,
           Annotations.explicitValue(annotation, "ramBudget").orElse(null), "Pipeline",
-          type.getSimpleName(), "ramBudget", '"' + budget + '"', "a budget is a size in bytes",
-          "write a number and a unit, such as \"8GiB\" or \"512MB\"");
+          type.getSimpleName(), "ramBudget", '"' + budget + '"');
     }
     return new PipelineModel.Settings(ramBudget,
         (Boolean) Annotations.value(elements, annotation, "reproducible"),
@@ -112,25 +113,14 @@ public final class PipelineReader {
     List<Stage> stages = new ArrayList<>();
     List<Long> outer = List.of();
     for (StageReader.ReadStage s : read) {
-      if (s.kind().isBatching()) {
+      if (s.parameters().parameters() instanceof Parameters.Batching batch) {
         List<Long> batched = new ArrayList<>();
-        batched.add((Boolean) s.values().get("dropRemainder")
-            ? ((Number) s.values().get("size")).longValue()
-            : -1L);
+        batched.add(batch.dropRemainder() ? batch.size() : StaticShape.UNKNOWN);
         batched.addAll(outer);
         outer = batched;
       }
-      stages.add(
-          new Stage(
-              stages.size() + 1,
-              s.kind(),
-              s.method(),
-              s.annotation(),
-              s.input(),
-              s.output(),
-              outer,
-              s.values(),
-              s.written()));
+      stages.add(new Stage(stages.size() + 1, s.kind(), s.method(), s.annotation(), s.input(),
+          s.output(), outer, s.parameters().parameters(), s.parameters().written()));
     }
     return stages;
   }

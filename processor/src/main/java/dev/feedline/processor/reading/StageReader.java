@@ -6,18 +6,15 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.StageKind;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * Reads one stage method: its annotation and values, and the element types of its signature,
@@ -25,11 +22,15 @@ import javax.lang.model.util.Elements;
  */
 final class StageReader {
   private final Elements elements;
+  private final Types types;
   private final ElementReader elementReader;
+  private final ParameterReader parameterReader;
 
-  StageReader(Elements elements, ElementReader elementReader) {
+  StageReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
+    this.types = types;
     this.elementReader = elementReader;
+    this.parameterReader = new ParameterReader(elements);
   }
 
   /** A stage as read, before its position in the chain is known. */
@@ -39,8 +40,7 @@ final class StageReader {
       AnnotationMirror annotation,
       ElementType input,
       ElementType output,
-      Map<String, Object> values,
-      Map<String, AnnotationValue> written) {}
+      ParameterReader.Read parameters) {}
 
   /** The stage annotations on {@code method}, in source order. */
   static List<AnnotationMirror> stageAnnotations(ExecutableElement method) {
@@ -55,18 +55,18 @@ final class StageReader {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
-      signatureError(report, method, annotation, stage + " is generic; a stage has fixed element"
-          + " types, so remove its type parameters.");
+      report.add(Message.STAGE_GENERIC, method, annotation, null, stage);
       return Optional.empty();
     }
-    Optional<Map<String, Object>> values = values(method, annotation, stage, report);
-    if (values.isEmpty() || !hasForm(kind, method, annotation, stage, report)) {
+    Optional<ParameterReader.Read> parameters =
+        parameterReader.read(kind, method, annotation, report);
+    if (parameters.isEmpty() || !hasForm(kind, method, annotation, stage, report)) {
       return Optional.empty();
     }
-    List<? extends VariableElement> parameters = method.getParameters();
+    List<? extends VariableElement> methodParameters = method.getParameters();
     ElementType input = null;
     if (!kind.isSource()) {
-      VariableElement parameter = parameters.get(parameters.size() - 1);
+      VariableElement parameter = methodParameters.get(methodParameters.size() - 1);
       input =
           elementReader
               .readUse(parameter.asType(), "the parameter of " + stage, parameter, report)
@@ -82,10 +82,8 @@ final class StageReader {
     if (output.isEmpty()) {
       return Optional.empty();
     }
-    Map<String, AnnotationValue> written = new HashMap<>();
-    mirrorValues(annotation).forEach(written::put);
     return Optional.of(
-        new ReadStage(kind, method, annotation, input, output.get(), values.get(), written));
+        new ReadStage(kind, method, annotation, input, output.get(), parameters.get()));
   }
 
   private boolean hasForm(
@@ -97,33 +95,44 @@ final class StageReader {
     boolean isStatic = method.getModifiers().contains(Modifier.STATIC);
     boolean isAbstract = method.getModifiers().contains(Modifier.ABSTRACT);
     int parameters = method.getParameters().size();
-    String problem =
-        switch (kind.form()) {
-          case SOURCE ->
-              !isAbstract || parameters != 0
-                  ? stage + " is a source: declare it abstract, without parameters and body, such"
-                      + " as `Operand<TString> files();`."
-                  : null;
-          case BUILT_IN ->
-              !isAbstract
-                  ? stage + " is built in and takes no body; declare it abstract, such as"
-                      + " `Photo " + method.getSimpleName() + "(Photo in);`."
-                  : parameters != 1
-                      ? stage + " takes the previous stage's element as its one parameter, but"
-                          + " declares " + parameters + "."
-                      : null;
-          case BODY ->
-              !isStatic || parameters != 2 || !isOps(method.getParameters().get(0).asType())
-                  ? stage + " needs a body that builds graph ops: declare it `static "
-                      + (kind == StageKind.FILTER ? "Operand<TBool>" : "Out")
-                      + " " + method.getSimpleName() + "(Ops tf, In element) { ... }`."
-                  : null;
-        };
-    if (problem != null) {
-      signatureError(report, method, annotation, problem);
-      return false;
+    int before = report.findings().size();
+    switch (kind.form()) {
+      case SOURCE -> {
+        if (!isAbstract || parameters != 0) {
+          report.add(Message.SOURCE_FORM, method, annotation, null, stage);
+        }
+      }
+      case BUILT_IN -> {
+        if (!isAbstract) {
+          report.add(Message.BUILT_IN_WITH_BODY, method, annotation, null, stage,
+              method.getSimpleName());
+        } else if (parameters != 1) {
+          report.add(Message.BUILT_IN_PARAMETERS, method, annotation, null, stage, parameters);
+        }
+      }
+      case BODY -> {
+        if (!isStatic || parameters != 2 || !isOps(method.getParameters().get(0).asType())) {
+          report.add(Message.BODY_FORM, method, annotation, null, stage,
+              kind == StageKind.FILTER ? "Operand<TBool>" : "Out", method.getSimpleName());
+        } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
+          report.add(Message.BODY_PRIVATE, method, annotation, null, stage);
+        } else {
+          checkedExceptions(method).findFirst().ifPresent(thrown ->
+              report.add(Message.BODY_THROWS, method, annotation, null, stage,
+                  TypeNames.display(thrown)));
+        }
+      }
     }
-    return true;
+    return report.findings().size() == before;
+  }
+
+  /** The checked exceptions a body declares: the generated function's {@code Ops -> Signature} cannot throw them. */
+  private java.util.stream.Stream<TypeMirror> checkedExceptions(ExecutableElement method) {
+    TypeMirror runtime = elements.getTypeElement("java.lang.RuntimeException").asType();
+    TypeMirror error = elements.getTypeElement("java.lang.Error").asType();
+    return method.getThrownTypes().stream()
+        .map(t -> (TypeMirror) t)
+        .filter(t -> !types.isSubtype(t, runtime) && !types.isSubtype(t, error));
   }
 
   private static boolean isOps(TypeMirror type) {
@@ -141,49 +150,9 @@ final class StageReader {
     TypeNames.requireResolved(result);
     TypeMirror dtype = TypeNames.operandArgument(result);
     if (dtype == null || DType.ofClass(TypeNames.qualifiedName(dtype)).orElse(null) != DType.BOOL) {
-      signatureError(report, method, annotation, stage + " returns " + TypeNames.display(result)
-          + "; a filter returns the keep decision as a scalar Operand<TBool>.");
+      report.add(Message.FILTER_RESULT, method, annotation, null, stage, TypeNames.display(result));
       return Optional.empty();
     }
     return Optional.of(input); // a filter passes its input elements through
-  }
-
-  /** Reads every member, written or defaulted; a value javac could not evaluate is an error. */
-  private Optional<Map<String, Object>> values(
-      ExecutableElement method, AnnotationMirror annotation, String stage, Report report) {
-    Map<String, Object> values = new HashMap<>();
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        elements.getElementValuesWithDefaults(annotation).entrySet()) {
-      String member = entry.getKey().getSimpleName().toString();
-      Object value = entry.getValue().getValue();
-      TypeKind expected = entry.getKey().getReturnType().getKind();
-      boolean readable =
-          switch (expected) {
-            case INT, LONG -> value instanceof Integer || value instanceof Long;
-            case BOOLEAN -> value instanceof Boolean;
-            default -> value instanceof String || value instanceof VariableElement;
-          };
-      if (!readable) {
-        signatureError(report, method, annotation, stage + " has a value for '" + member
-            + "' that cannot be evaluated at compile time; use a constant.");
-        return Optional.empty();
-      }
-      values.put(member, value instanceof VariableElement constant
-          ? constant.getSimpleName().toString()
-          : value);
-    }
-    return Optional.of(values);
-  }
-
-  private static Map<String, AnnotationValue> mirrorValues(AnnotationMirror annotation) {
-    Map<String, AnnotationValue> written = new HashMap<>();
-    annotation.getElementValues()
-        .forEach((member, value) -> written.put(member.getSimpleName().toString(), value));
-    return written;
-  }
-
-  private static void signatureError(
-      Report report, ExecutableElement method, AnnotationMirror annotation, String message) {
-    report.add(Message.STAGE_SIGNATURE, method, annotation, null, message);
   }
 }

@@ -4,6 +4,8 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -17,21 +19,18 @@ final class BatchRules {
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.stages()) {
       Optional<Stage> batchBefore = Stages.lastBefore(pipeline, stage, Stages::isBatching);
-      boolean perElement = stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG
-          || (stage.kind() == StageKind.MAP && !stage.booleanValue("vectorized"));
+      boolean perElement = stage.is(StageKind.Trait.TRANSFORMS) && !stage.isVectorized();
       if (perElement && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
         report.add(Message.PER_EXAMPLE_MAP_AFTER_BATCH, stage.method(), stage.annotation(), null,
-            stage.kind().annotation(), stage.name(), batch.kind().annotation(), batch.name(),
-            batch.name());
+            stage.kind().annotation(), stage.name(), batch.kind().annotation(), batch.name());
       }
       if (stage.kind() == StageKind.FILTER && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
         report.add(Message.FILTER_AFTER_BATCH, stage.method(), stage.annotation(), null,
-            stage.name(), batch.kind().annotation(), batch.name(), batch.name());
+            stage.name(), batch.kind().annotation(), batch.name());
       }
-      if (stage.kind() == StageKind.MAP && stage.booleanValue("vectorized") && batchBefore.isEmpty()
-          && !CostModel.isExpensive(stage)) {
+      if (stage.isVectorized() && batchBefore.isEmpty() && !CostModel.isExpensive(stage)) {
         vectorizableBeforeBatch(pipeline, stage, report);
       }
       if (stage.kind() == StageKind.BATCH) {
@@ -44,7 +43,7 @@ final class BatchRules {
   /** A cheap vectorized map costs one call per element before the batch, one per batch after. */
   private static void vectorizableBeforeBatch(PipelineModel pipeline, Stage map, Report report) {
     for (Stage next : pipeline.after(map)) {
-      if (next.kind().isBatching()) {
+      if (Stages.isBatching(next)) {
         report.add(Message.VECTORIZABLE_MAP_BEFORE_BATCH, map.method(), map.annotation(), null,
             map.name(), next.kind().annotation(), next.name());
         return;
@@ -56,7 +55,7 @@ final class BatchRules {
   }
 
   private static void variableShapes(PipelineModel pipeline, Stage batch, Report report) {
-    Stage input = pipeline.stages().get(batch.position() - 2);
+    Stage input = pipeline.previous(batch);
     for (Component component : input.output().components()) {
       if (!component.shape().isFullyKnown()) {
         report.add(Message.BATCH_VARIABLE_SHAPE, batch.method(), batch.annotation(), null,
@@ -70,11 +69,16 @@ final class BatchRules {
       return;
     }
     List<Stage> batches = pipeline.stages().stream().filter(Stages::isBatching).toList();
-    if (!batches.isEmpty() && !batches.get(batches.size() - 1).booleanValue("dropRemainder")) {
-      Stage batch = batches.get(batches.size() - 1);
+    if (batches.isEmpty()) {
+      return;
+    }
+    Stage batch = batches.get(batches.size() - 1);
+    if (batch.parameters() instanceof Parameters.Batching batching && !batching.dropRemainder()) {
+      Member dropRemainder = batch.kind() == StageKind.BATCH ? Member.BATCH_DROP_REMAINDER
+          : Member.PADDED_BATCH_DROP_REMAINDER;
       report.add(Message.BATCH_DIM_NOT_STATIC, batch.method(), batch.annotation(),
-          batch.writtenValue("dropRemainder").orElse(null), pipeline.simpleName(),
-          batch.kind().annotation(), batch.name());
+          batch.anchor(dropRemainder), pipeline.simpleName(), batch.kind().annotation(),
+          batch.name());
     }
   }
 }

@@ -1,15 +1,20 @@
 package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
-import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Rules 11 to 17: what a cache holds, where it stands, and whether it fits. */
@@ -17,38 +22,44 @@ final class CacheRules {
   private CacheRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
-    Map<String, Long> uses = pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE && !s.stringValue("file").isEmpty())
-        .collect(Collectors.groupingBy(s -> s.stringValue("file"), Collectors.counting()));
+    Map<String, Long> uses = pipeline.stagesOf(StageKind.CACHE).stream()
+        .map(CacheRules::file)
+        .flatMap(Optional::stream)
+        .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
     Map<String, Stage> prefixes = new HashMap<>();
-    for (Stage cache : pipeline.stages()) {
-      if (cache.kind() != StageKind.CACHE) {
-        continue;
-      }
+    for (Stage cache : pipeline.stagesOf(StageKind.CACHE)) {
       beforeExpensiveWork(pipeline, cache, sizes, report);
       afterRandomness(pipeline, cache, report);
       Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
           .filter(take -> !(sizes.count(cache).isFinite()
-              && take.longValue("count") >= sizes.count(cache).value()))
+              && ((Parameters.Take) take.parameters()).count() >= sizes.count(cache).value()))
           .ifPresent(take -> report.add(Message.CACHE_PARTIALLY_CONSUMED, cache.method(),
-              cache.annotation(), null, cache.name(), take.name(), cache.name()));
-      Stages.lastBefore(pipeline, cache, s -> s.kind() == StageKind.REPEAT && s.longValue("count") < 0)
+              cache.annotation(), null, cache.name(), take.name()));
+      Stages.lastBefore(pipeline, cache, CacheRules::repeatsForever)
           .ifPresent(repeat -> report.add(Message.CACHE_AFTER_INFINITE_REPEAT, cache.method(),
-              cache.annotation(), null, cache.name(), repeat.name(), cache.name()));
-      String file = cache.stringValue("file");
+              cache.annotation(), null, cache.name(), repeat.name()));
+      Optional<String> file = file(cache);
       if (file.isEmpty()) {
         fitsMemory(cache, sizes, report);
       } else {
-        Stage other = prefixes.putIfAbsent(file, cache);
+        Stage other = prefixes.putIfAbsent(file.get(), cache);
         if (other != null) {
           report.add(Message.CACHE_FILE_SHARED, cache.method(), cache.annotation(),
-              cache.writtenValue("file").orElse(null), cache.name(), file, other.name());
-        } else if (uses.get(file) == 1) { // a shared prefix has a bigger problem to report
+              cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), other.name());
+        } else if (uses.get(file.get()) == 1) { // a shared prefix has a bigger problem to report
           report.add(Message.CACHE_FILE_PERSISTS, cache.method(), cache.annotation(),
-              cache.writtenValue("file").orElse(null), cache.name(), file, cache.name() + "File");
+              cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), cache.name() + "File");
         }
       }
     }
+  }
+
+  private static Optional<String> file(Stage cache) {
+    return ((Parameters.Cache) cache.parameters()).file();
+  }
+
+  private static boolean repeatsForever(Stage stage) {
+    return stage.parameters() instanceof Parameters.Repeat repeat && repeat.count().isEmpty();
   }
 
   /**
@@ -58,46 +69,62 @@ final class CacheRules {
   private static void beforeExpensiveWork(
       PipelineModel pipeline, Stage cache, SizeModel sizes, Report report) {
     Optional<Stage> expensive = Stages.firstAfter(pipeline, cache,
-        s -> CostModel.isExpensive(s) && !(s.kind() == StageKind.MAP && s.booleanValue("random")));
+        s -> CostModel.isExpensive(s) && !s.isRandom());
     if (expensive.isEmpty()) {
       return;
     }
     Stage work = expensive.get();
     Optional<Double> after = total(work, sizes);
-    boolean onlyBeforeFits = cache.stringValue("file").isEmpty() && sizes.budget().isPresent()
+    boolean onlyBeforeFits = file(cache).isEmpty() && sizes.budget().isPresent()
         && after.isPresent() && after.get() > sizes.budget().get()
         && total(cache, sizes).map(before -> before <= sizes.budget().get()).orElse(false);
     if (onlyBeforeFits) {
       report.add(Message.CACHE_BEFORE_EXPANDING_MAP, cache.method(), cache.annotation(), null,
           cache.name(), work.kind().annotation(), work.name(), SizeModel.bytes(after.get()),
-          SizeModel.bytes(sizes.budget().get()), work.name());
+          SizeModel.bytes(sizes.budget().get()));
     } else {
       report.add(Message.CACHE_BEFORE_EXPENSIVE_MAP, cache.method(), cache.annotation(), null,
-          cache.name(), work.kind().annotation(), work.name(), work.name(), work.name());
+          cache.name(), work.kind().annotation(), work.name());
     }
   }
 
   private static void afterRandomness(PipelineModel pipeline, Stage cache, Report report) {
     Optional<Stage> shuffle = Stages.lastBefore(pipeline, cache, Stages.is(StageKind.SHUFFLE));
-    boolean reshuffledAfter = Stages.firstAfter(pipeline, cache, Stages.is(StageKind.SHUFFLE)).isPresent();
+    boolean reshuffledAfter =
+        Stages.firstAfter(pipeline, cache, Stages.is(StageKind.SHUFFLE)).isPresent();
     if (shuffle.isPresent() && !reshuffledAfter) {
       report.add(Message.CACHE_AFTER_SHUFFLE, cache.method(), cache.annotation(), null,
-          cache.name(), shuffle.get().name(), cache.name());
+          cache.name(), shuffle.get().name());
     }
-    Stages.lastBefore(pipeline, cache, s -> s.kind() == StageKind.MAP && s.booleanValue("random"))
+    Stages.lastBefore(pipeline, cache, Stage::isRandom)
         .ifPresent(map -> report.add(Message.CACHE_AFTER_RANDOM_MAP, cache.method(),
-            cache.annotation(), null, cache.name(), map.name(), map.name()));
+            cache.annotation(), null, cache.name(), map.name()));
   }
 
   private static void fitsMemory(Stage cache, SizeModel sizes, Report report) {
     SizeModel.Count count = sizes.count(cache);
-    Optional<Long> bytes = sizes.bytesPerElement(cache);
     if (count.kind() == SizeModel.Count.Kind.INFINITE) {
       return; // cache-after-infinite-repeat says it
     }
-    if (!count.isFinite() || bytes.isEmpty() || sizes.budget().isEmpty()) {
-      report.add(Message.CACHE_SIZE_UNKNOWN, cache.method(), cache.annotation(), null,
-          cache.name(), unknownReason(cache, sizes), unknownFix(cache, sizes));
+    if (!count.isFinite()) {
+      report.add(Message.CACHE_COUNT_UNKNOWN, cache.method(), cache.annotation(), null,
+          cache.name());
+      return;
+    }
+    Optional<Long> bytes = sizes.bytesPerElement(cache);
+    if (bytes.isEmpty()) {
+      Component unsized = unsized(cache);
+      if (unsized.dtype() == DType.STRING && cache.shapeOf(unsized).isFullyKnown()) {
+        report.add(Message.CACHE_STRING_SIZE_UNKNOWN, cache.method(), cache.annotation(), null,
+            cache.name(), unsized.name());
+      } else {
+        report.add(Message.CACHE_SHAPE_UNKNOWN, cache.method(), cache.annotation(), null,
+            cache.name(), unsized.name(), cache.shapeOf(unsized));
+      }
+      return;
+    }
+    if (sizes.budget().isEmpty()) {
+      report.add(Message.CACHE_NO_BUDGET, cache.method(), cache.annotation(), null, cache.name());
       return;
     }
     double total = (double) bytes.get() * count.value();
@@ -112,32 +139,23 @@ final class CacheRules {
     }
   }
 
+  /**
+   * The first component whose size the declarations leave open: one with unknown dimensions,
+   * else a string no record-size hint bounds.
+   */
+  static Component unsized(Stage stage) {
+    return stage.output().components().stream()
+        .filter(c -> !stage.shapeOf(c).isFullyKnown())
+        .findFirst()
+        .or(() -> stage.output().components().stream()
+            .filter(c -> c.dtype() == DType.STRING).findFirst())
+        .orElseThrow(() -> new IllegalStateException(stage + " has a known size"));
+  }
+
   private static Optional<Double> total(Stage stage, SizeModel sizes) {
     SizeModel.Count count = sizes.count(stage);
     return count.isFinite()
         ? sizes.bytesPerElement(stage).map(bytes -> (double) bytes * count.value())
         : Optional.empty();
-  }
-
-  /** Why a buffer cannot be sized, in the order a user would fix it. */
-  static String unknownReason(Stage stage, SizeModel sizes) {
-    if (!sizes.count(stage).isFinite()) {
-      return "its number of elements is unknown";
-    }
-    if (sizes.bytesPerElement(stage).isEmpty()) {
-      return sizes.whyBytesUnknown(stage);
-    }
-    return "no RAM budget is set";
-  }
-
-  static String unknownFix(Stage stage, SizeModel sizes) {
-    if (!sizes.count(stage).isFinite()) {
-      return "declare `records = ...` on the source";
-    }
-    if (sizes.bytesPerElement(stage).isEmpty()) {
-      return "a stage with fixed shapes and no strings can be sized";
-    }
-    return "set a budget, such as @Pipeline(ramBudget = \"8GiB\") or -A" + Options.RAM_BUDGET
-        + "=8GiB";
   }
 }

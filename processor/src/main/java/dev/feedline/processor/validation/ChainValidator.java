@@ -9,6 +9,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Checks the chain of stages: one source and it comes first, each stage takes what the previous
@@ -38,15 +39,16 @@ final class ChainValidator {
         continue; // MISSING_SOURCE says it
       }
       if (!stage.input().sameTypeAs(previous.output())) {
+        boolean sameNames = stage.input().displayName().equals(previous.output().displayName());
         report.add(Message.CHAIN_TYPE_MISMATCH, stage.elementParameter(),
-            stage.kind().annotation(), stage.name(), stage.input(),
-            previous.kind().annotation(), previous.name(), previous.output(),
-            previous.output(), previous.output(), stage.input());
+            stage.kind().annotation(), stage.name(), stage.input().display(sameNames),
+            previous.kind().annotation(), previous.name(), previous.output().display(sameNames));
       }
-      if (stage.kind().keepsType() && !stage.output().sameTypeAs(stage.input())) {
+      if (stage.is(StageKind.Trait.KEEPS_TYPE) && !stage.output().sameTypeAs(stage.input())) {
+        boolean sameNames = stage.output().displayName().equals(stage.input().displayName());
         report.add(Message.BUILT_IN_CHANGES_TYPE, stage.method(), stage.annotation(), null,
-            stage.kind().annotation(), stage.name(), stage.output(), stage.input(),
-            stage.kind().annotation(), stage.input());
+            stage.kind().annotation(), stage.name(), stage.output().display(sameNames),
+            stage.input().display(sameNames));
       }
       if (stage.kind() == StageKind.DECODE) {
         checkDecode(stage, report);
@@ -55,13 +57,13 @@ final class ChainValidator {
         checkDecodeJpeg(stage, report);
       }
     }
-    checkFileReading(stages, report);
+    checkFileReading(pipeline, report);
   }
 
   private static void checkSourceElement(Stage source, Report report) {
     if (source.kind() == StageKind.TFRECORD_SOURCE && source.output().isRecord()) {
-      report.add(Message.STAGE_SIGNATURE, source.method(), source.annotation(), null,
-          source + " yields file names: declare it `Operand<TString> " + source.name() + "();`.");
+      report.add(Message.SOURCE_YIELDS_FILE_NAMES, source.method(), source.annotation(), null,
+          source, source.name());
     }
   }
 
@@ -70,12 +72,13 @@ final class ChainValidator {
    * {@code @Shuffle}, ...) may follow it, then an {@code @Interleave} must read the files. An
    * interleave anywhere else has no files to read.
    */
-  private static void checkFileReading(List<Stage> stages, Report report) {
+  private static void checkFileReading(PipelineModel pipeline, Report report) {
+    List<Stage> stages = pipeline.stages();
     Stage reader = null;
     if (!stages.isEmpty() && stages.get(0).kind() == StageKind.TFRECORD_SOURCE) {
       Stage source = stages.get(0);
       int next = 1;
-      while (next < stages.size() && stages.get(next).kind().worksOnFileNames()) {
+      while (next < stages.size() && stages.get(next).is(StageKind.Trait.ON_FILE_NAMES)) {
         next++;
       }
       if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
@@ -89,39 +92,35 @@ final class ChainValidator {
         continue;
       }
       if (stage != reader && stage.position() > 1) { // first: missing-source says it
-        Stage previous = stages.get(stage.position() - 2);
+        Stage previous = pipeline.previous(stage);
         report.add(Message.INTERLEAVE_WITHOUT_FILES, stage.method(), stage.annotation(), null,
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
-        report.add(Message.STAGE_SIGNATURE, stage.method(), stage.annotation(), null,
-            stage + " yields serialized records: declare it `Operand<TString> " + stage.name()
-                + "(Operand<TString> file);` and parse them with @Decode.");
+        report.add(Message.INTERLEAVE_YIELDS_RECORDS, stage.method(), stage.annotation(), null,
+            stage, stage.name());
       }
     }
   }
 
   private static void checkDecode(Stage decode, Report report) {
     if (decode.input().isRecord()) {
-      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
-          decode + " parses serialized tf.train.Example records: its parameter is"
-              + " Operand<TString>, not " + decode.input() + ".");
+      report.add(Message.DECODE_INPUT_NOT_RECORDS, decode.method(), decode.annotation(), null,
+          decode, decode.input());
     }
     ElementType output = decode.output();
     if (!output.isRecord()) {
-      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
-          decode + " parses records into an @Element record: return one, not " + output + ".");
+      report.add(Message.DECODE_OUTPUT_NOT_RECORD, decode.method(), decode.annotation(), null,
+          decode, output);
       return;
     }
     for (Component component : output.components()) {
-      String problem = !component.dtype().isExampleFeature()
-          ? "its dtype is " + component.dtype().className()
-          : !component.shape().isFullyKnown()
-              ? "its shape " + component.shape() + " has unknown dimensions"
-              : null;
-      if (problem != null) {
-        report.add(Message.DECODE_UNSUPPORTED_COMPONENT, decode.method(), decode.annotation(), null,
-            decode.name(), component.name(), output, problem);
+      if (!component.dtype().isExampleFeature()) {
+        report.add(Message.DECODE_COMPONENT_DTYPE, decode.method(), decode.annotation(), null,
+            decode.name(), component.name(), output, component.dtype().className());
+      } else if (!component.shape().isFullyKnown()) {
+        report.add(Message.DECODE_COMPONENT_SHAPE, decode.method(), decode.annotation(), null,
+            decode.name(), component.name(), output, component.shape());
       }
     }
   }
@@ -137,37 +136,46 @@ final class ChainValidator {
         .filter(c -> c.dtype() == DType.STRING && c.shape().rank() == 0).toList();
     List<Component> images = output.components().stream()
         .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).toList();
-    String problem = jpegs.size() != 1
-        ? "its input " + input + " needs exactly one scalar Operand<TString> component, the JPEG;"
-            + " it has " + jpegs.size()
-        : images.size() != 1
-            ? "its output " + output + " needs exactly one Operand<TFloat32> component of shape"
-                + " [height, width, channels]; it has " + images.size()
-            : !images.get(0).shape().isFullyKnown()
-                ? "the image's shape " + images.get(0).shape() + " must be fully known: it is the"
-                    + " size the JPEG is resized to"
-                : images.get(0).shape().dims().get(2) != 1 && images.get(0).shape().dims().get(2) != 3
-                    ? "the image has " + images.get(0).shape().dims().get(2) + " channels; a JPEG"
-                        + " decodes to 1 (grayscale) or 3 (RGB)"
-                    : passThroughProblem(input, output, images.get(0));
-    if (problem != null) {
-      report.add(Message.STAGE_SIGNATURE, decode.method(), decode.annotation(), null,
-          decode + " decodes a JPEG into an image: " + problem + ".");
+    if (jpegs.size() != 1) {
+      report.add(Message.DECODE_JPEG_INPUT, decode.method(), decode.annotation(), null, decode,
+          input, jpegs.size());
+      return;
     }
+    if (images.size() != 1) {
+      report.add(Message.DECODE_JPEG_OUTPUT, decode.method(), decode.annotation(), null, decode,
+          output, images.size());
+      return;
+    }
+    Component image = images.get(0);
+    if (!image.shape().isFullyKnown()) {
+      report.add(Message.DECODE_JPEG_SIZE_UNKNOWN, decode.method(), decode.annotation(), null,
+          decode, image.shape());
+      return;
+    }
+    long channels = image.shape().dims().get(2);
+    if (channels != 1 && channels != 3) {
+      report.add(Message.DECODE_JPEG_CHANNELS, decode.method(), decode.annotation(), null, decode,
+          channels);
+      return;
+    }
+    notPassedThrough(input, output, image).ifPresent(missing ->
+        report.add(Message.DECODE_JPEG_PASS_THROUGH, decode.method(), decode.annotation(), null,
+            decode, missing.name(), input));
   }
 
-  private static String passThroughProblem(ElementType input, ElementType output, Component image) {
+  /** The first output component besides the image that the input has no equal of. */
+  private static Optional<Component> notPassedThrough(ElementType input, ElementType output,
+      Component image) {
     for (Component out : output.components()) {
       if (out == image) {
         continue;
       }
-      Component in = input.components().stream()
-          .filter(c -> c.name().equals(out.name())).findFirst().orElse(null);
-      if (in == null || in.dtype() != out.dtype() || !in.shape().equals(out.shape())) {
-        return "output component '" + out.name() + "' is passed through, so " + input
-            + " needs a component '" + out.name() + "' of the same dtype and shape";
+      boolean found = input.components().stream().anyMatch(in -> in.name().equals(out.name())
+          && in.dtype() == out.dtype() && in.shape().equals(out.shape()));
+      if (!found) {
+        return Optional.of(out);
       }
     }
-    return null;
+    return Optional.empty();
   }
 }

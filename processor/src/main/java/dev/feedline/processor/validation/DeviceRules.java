@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -19,28 +20,25 @@ final class DeviceRules {
     List<Stage> stages = pipeline.stages();
     Stage firstOnDevice = null;
     for (Stage stage : stages) {
-      if (stage.kind() == StageKind.MAP && stage.booleanValue("onDevice")
-          && !stage.booleanValue("vectorized")) {
+      if (stage.kind() == StageKind.MAP && stage.isOnDevice() && !stage.isVectorized()) {
         report.add(Message.DEVICE_STAGE_NOT_VECTORIZED, stage.method(), stage.annotation(),
-            stage.writtenValue("onDevice").orElse(null), stage.name());
+            stage.anchor(Member.MAP_ON_DEVICE), stage.name());
       }
       if (stage.kind() == StageKind.PREFETCH_TO_DEVICE && stage != pipeline.last()) {
-        Stage next = stages.get(stage.position());
         report.add(Message.PREFETCH_TO_DEVICE_NOT_LAST, stage.method(), stage.annotation(), null,
-            stage.name(), next, stage.name());
+            stage.name(), pipeline.next(stage));
       }
       if (stage.isOnDevice() && firstOnDevice == null) {
         firstOnDevice = stage;
-        boolean batched = stages.subList(0, stage.position() - 1).stream()
-            .anyMatch(s -> s.kind().isBatching());
-        Stage before = stage.position() > 1 ? stages.get(stage.position() - 2) : null;
+        boolean batched = pipeline.before(stage).stream().anyMatch(Stages::isBatching);
+        Stage before = stage.position() > 1 ? pipeline.previous(stage) : null;
         if (!batched || before == null || before.kind() != StageKind.PREFETCH) {
           report.add(Message.DEVICE_STAGE_BEFORE_PREFETCH, stage.method(), stage.annotation(), null,
               stage);
         }
       } else if (firstOnDevice != null && !stage.isOnDevice()) {
         report.add(Message.DEVICE_STAGE_BEFORE_HOST_STAGE, stage.method(), stage.annotation(), null,
-            firstOnDevice, stage, stage);
+            firstOnDevice, stage);
       }
     }
   }

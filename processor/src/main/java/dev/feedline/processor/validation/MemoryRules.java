@@ -2,7 +2,9 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
@@ -18,20 +20,17 @@ final class MemoryRules {
   private MemoryRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
-    for (Stage map : pipeline.stages()) {
-      if (map.kind() == StageKind.MAP) {
-        bufferAfterExpansion(pipeline, map, sizes, report);
-      }
+    for (Stage map : pipeline.stagesOf(StageKind.MAP)) {
+      bufferAfterExpansion(pipeline, map, sizes, report);
     }
     inFlight(pipeline, sizes, report);
   }
 
   private static void bufferAfterExpansion(
       PipelineModel pipeline, Stage map, SizeModel sizes, Report report) {
-    Stage previous = pipeline.stages().get(map.position() - 2);
-    Optional<Long> in = sizes.bytesPerElement(previous);
+    Optional<Long> in = sizes.bytesPerElement(pipeline.previous(map));
     Optional<Long> out = sizes.bytesPerElement(map);
-    if (in.isEmpty() || out.isEmpty() || in.get() == 0 || map.booleanValue("random")) {
+    if (in.isEmpty() || out.isEmpty() || in.get() == 0 || map.isRandom()) {
       return;
     }
     double ratio = (double) out.get() / in.get();
@@ -42,7 +41,7 @@ final class MemoryRules {
       if (isBuffer(next)) {
         report.add(Message.BUFFER_AFTER_EXPANDING_MAP, next.method(), next.annotation(), null,
             map.name(), String.format(Locale.ROOT, "%.1f", ratio), SizeModel.bytes(in.get()),
-            SizeModel.bytes(out.get()), next.kind().annotation(), next.name(), map.name());
+            SizeModel.bytes(out.get()), next.kind().annotation(), next.name());
         return;
       }
       if (next.kind() != StageKind.MAP && next.kind() != StageKind.FILTER) {
@@ -54,8 +53,8 @@ final class MemoryRules {
   private static boolean isBuffer(Stage stage) {
     return switch (stage.kind()) {
       case SHUFFLE -> true;
-      case CACHE -> stage.stringValue("file").isEmpty();
-      case PREFETCH -> stage.longValue("value") > 0;
+      case CACHE -> ((Parameters.Cache) stage.parameters()).file().isEmpty();
+      case PREFETCH -> !((Parameters.Prefetch) stage.parameters()).value().isAuto();
       default -> false;
     };
   }
@@ -74,20 +73,12 @@ final class MemoryRules {
     List<Term> terms = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
       Optional<Long> bytes = sizes.bytesPerElement(stage);
-      if (bytes.isEmpty()) {
-        continue;
-      }
-      long held = switch (stage.kind()) {
-        case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0 : stage.longValue("buffer");
-        case PREFETCH -> Math.max(0, stage.longValue("value"));
-        case MAP, DECODE -> Math.max(0, stage.longValue("parallel"));
-        default -> 0;
-      };
+      long held = held(pipeline, stage);
       SizeModel.Count count = sizes.count(stage);
       if (count.isFinite() && stage.kind() == StageKind.SHUFFLE) {
         held = Math.min(held, count.value());
       }
-      if (held > 0) {
+      if (bytes.isPresent() && held > 0) {
         terms.add(new Term(stage, (double) held * bytes.get()));
       }
     }
@@ -111,5 +102,17 @@ final class MemoryRules {
           pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100 * total / budget),
           SizeModel.bytes(budget));
     }
+  }
+
+  /** The elements a stage holds at steady state: its shuffle buffer, fixed prefetch or calls. */
+  private static long held(PipelineModel pipeline, Stage stage) {
+    return switch (stage.kind()) {
+      case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0
+          : ((Parameters.Shuffle) stage.parameters()).buffer();
+      case PREFETCH -> ((Parameters.Prefetch) stage.parameters()).value().fixed().orElse(0);
+      case MAP, DECODE ->
+          ((Parameters.Parallel) stage.parameters()).parallel().fixed().orElse(0);
+      default -> 0;
+    };
   }
 }

@@ -62,8 +62,8 @@ final class OrderRules {
     if (stage.isOnDevice()) {
       return 10; // after the iterator: DeviceRules places them
     }
-    boolean randomMap = stage.kind() == StageKind.MAP && stage.booleanValue("random");
-    boolean vectorized = stage.kind() == StageKind.MAP && stage.booleanValue("vectorized");
+    boolean randomMap = stage.isRandom();
+    boolean vectorized = stage.isVectorized();
     return switch (stage.kind()) {
       case TFRECORD_SOURCE, IN_MEMORY_SOURCE -> 0;
       case SHARD -> 1;

@@ -2,6 +2,8 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -12,42 +14,73 @@ final class ParallelismRules {
 
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.hostStages()) { // device stages run once per batch, in the graph
-      if (stage.kind().isElementWork() && !stage.isParallel()) {
+      if (!(stage.parameters() instanceof Parameters.Parallel parallel)) {
+        continue;
+      }
+      if (stage.is(StageKind.Trait.TRANSFORMS) && !stage.isParallel()) {
         report.add(Message.MAP_NOT_PARALLEL, stage.method(), stage.annotation(),
-            stage.writtenValue("parallel").orElse(null), stage.kind().annotation(), stage.name());
+            stage.anchor(parallelMember(stage.kind())), stage.kind().annotation(), stage.name());
       }
-      if (stage.kind().hasParallelism() && !stage.isParallel()
-          && stage.writtenValue("deterministic").isPresent()) {
+      Member deterministic = deterministicMember(stage.kind());
+      if (!stage.isParallel() && stage.wrote(deterministic)) {
         report.add(Message.DETERMINISTIC_WITHOUT_PARALLELISM, stage.method(), stage.annotation(),
-            stage.writtenValue("deterministic").get(), stage.kind().annotation(), stage.name(),
-            stage.booleanValue("deterministic"));
+            stage.anchor(deterministic), stage.kind().annotation(), stage.name(),
+            parallel.deterministic());
       }
-      if (stage.kind() == StageKind.INTERLEAVE) {
-        checkInterleave(pipeline, stage, report);
+      if (parallel instanceof Parameters.Interleave interleave) {
+        checkInterleave(pipeline, stage, interleave, report);
       }
     }
   }
 
-  private static void checkInterleave(PipelineModel pipeline, Stage interleave, Report report) {
-    long cycle = interleave.longValue("cycleLength");
-    long parallel = interleave.longValue("parallel");
-    if (!interleave.isParallel()) {
-      report.add(Message.FILE_READ_SEQUENTIAL, interleave.method(), interleave.annotation(),
-          interleave.writtenValue("parallel").orElse(null), interleave.name());
-    } else if (cycle > 0 && parallel > cycle) {
-      report.add(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, interleave.method(),
-          interleave.annotation(), interleave.writtenValue("parallel").orElse(null),
-          interleave.name(), parallel, cycle, cycle);
+  /** The {@code parallel} member of a kind that has one. */
+  static Member parallelMember(StageKind kind) {
+    return switch (kind) {
+      case INTERLEAVE -> Member.INTERLEAVE_PARALLEL;
+      case DECODE -> Member.DECODE_PARALLEL;
+      case DECODE_JPEG -> Member.DECODE_JPEG_PARALLEL;
+      case MAP -> Member.MAP_PARALLEL;
+      default -> throw new IllegalArgumentException("@" + kind.annotation() + " has no parallel");
+    };
+  }
+
+  /** The {@code deterministic} member of a kind that has one. */
+  static Member deterministicMember(StageKind kind) {
+    return switch (kind) {
+      case INTERLEAVE -> Member.INTERLEAVE_DETERMINISTIC;
+      case DECODE -> Member.DECODE_DETERMINISTIC;
+      case DECODE_JPEG -> Member.DECODE_JPEG_DETERMINISTIC;
+      case MAP -> Member.MAP_DETERMINISTIC;
+      default ->
+          throw new IllegalArgumentException("@" + kind.annotation() + " has no deterministic");
+    };
+  }
+
+  private static void checkInterleave(PipelineModel pipeline, Stage stage,
+      Parameters.Interleave interleave, Report report) {
+    if (!stage.isParallel()) {
+      report.add(Message.FILE_READ_SEQUENTIAL, stage.method(), stage.annotation(),
+          stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name());
+    } else if (interleave.cycleLength().fixed().isPresent()
+        && interleave.parallel().fixed().isPresent()
+        && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed().getAsLong()) {
+      report.add(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.method(), stage.annotation(),
+          stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name(),
+          interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
-    long files = pipeline.stages().get(0).longValue("files");
-    long workers = Stages.lastBefore(pipeline, interleave, Stages.is(StageKind.SHARD))
-        .map(shard -> Math.max(1, shard.longValue("workers")))
+    if (!(pipeline.stages().get(0).parameters() instanceof Parameters.TFRecordSource source)
+        || source.files().isEmpty() || interleave.cycleLength().isAuto()) {
+      return;
+    }
+    long files = source.files().getAsLong();
+    long workers = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHARD))
+        .map(shard -> ((Parameters.Shard) shard.parameters()).workers().orElse(1))
         .orElse(1L);
     long filesPerWorker = (files + workers - 1) / workers;
-    if (files > 0 && cycle > filesPerWorker) {
-      report.add(Message.CYCLE_EXCEEDS_FILES, interleave.method(), interleave.annotation(),
-          interleave.writtenValue("cycleLength").orElse(null), interleave.name(), cycle,
-          filesPerWorker, filesPerWorker);
+    long cycle = interleave.cycleLength().value();
+    if (cycle > filesPerWorker) {
+      report.add(Message.CYCLE_EXCEEDS_FILES, stage.method(), stage.annotation(),
+          stage.anchor(Member.INTERLEAVE_CYCLE_LENGTH), stage.name(), cycle, filesPerWorker);
     }
   }
 }

@@ -3,10 +3,11 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 
 /**
- * Runs the checks on a pipeline that was read without declaration errors: the chain, then the
- * parameter values, then, once both hold, every rule of the catalogue.
+ * Runs the checks on a pipeline that was read without declaration errors (its values in range):
+ * the chain, then the device stages' placement, then, once both hold, every rule of the catalogue.
  */
 public final class PipelineValidator {
   private PipelineValidator() {}
@@ -16,10 +17,9 @@ public final class PipelineValidator {
     if (report.hasDeclarationErrors()) {
       return; // the checks below assume each stage takes what the previous one produces
     }
-    ParameterValidator.validate(pipeline, report);
     DeviceRules.check(pipeline, report);
     if (report.hasDeclarationErrors()) {
-      return; // values and placement first: the checks below read them
+      return; // placement first: the checks below assume device stages come last
     }
     SizeModel sizes = new SizeModel(pipeline, options.ramBudget());
     PrefetchRules.check(pipeline, report);

@@ -2,6 +2,8 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -13,24 +15,20 @@ final class PrefetchRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage last = pipeline.lastOnHost(); // device stages come after the iterator
-    if (last.kind() != StageKind.PREFETCH) {
+    if (!(last.parameters() instanceof Parameters.Prefetch prefetch)) {
       report.add(Message.PREFETCH_MISSING, last.method(), last.annotation(), null,
-          pipeline.simpleName(), last.kind().annotation(), last.name(), last.output(), last.output());
-    } else if (last.longValue("value") > 0) {
-      long buffer = last.longValue("value");
+          pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
+    } else if (!prefetch.value().isAuto()) {
       report.add(Message.PREFETCH_FIXED, last.method(), last.annotation(),
-          last.writtenValue("value").orElse(null), last.name(), buffer, buffer);
+          last.anchor(Member.PREFETCH_VALUE), last.name(), prefetch.value().value());
     }
-    for (Stage prefetch : pipeline.stages()) {
-      if (prefetch.kind() != StageKind.PREFETCH) {
-        continue;
-      }
-      Optional<Stage> batch = Stages.firstAfter(pipeline, prefetch, Stages::isBatching);
+    for (Stage early : pipeline.stagesOf(StageKind.PREFETCH)) {
+      Optional<Stage> batch = Stages.firstAfter(pipeline, early, Stages::isBatching);
       boolean prefetchedAfter = batch.isPresent()
           && Stages.firstAfter(pipeline, batch.get(), Stages.is(StageKind.PREFETCH)).isPresent();
       if (batch.isPresent() && !prefetchedAfter) {
-        report.add(Message.PREFETCH_BEFORE_BATCH, prefetch.method(), prefetch.annotation(), null,
-            prefetch.name(), batch.get().kind().annotation(), batch.get().name(), batch.get().name());
+        report.add(Message.PREFETCH_BEFORE_BATCH, early.method(), early.annotation(), null,
+            early.name(), batch.get().kind().annotation(), batch.get().name());
       }
     }
   }

@@ -2,10 +2,15 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.Optional;
+import java.util.OptionalLong;
+import javax.lang.model.element.AnnotationValue;
 
 /** Rules 23 to 26: splitting work across workers, and files worth opening. */
 final class ShardRules {
@@ -16,40 +21,40 @@ final class ShardRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
-    for (Stage shard : pipeline.stages()) {
-      if (shard.kind() != StageKind.SHARD) {
-        continue;
-      }
+    Parameters.TFRecordSource files = source.parameters() instanceof Parameters.TFRecordSource f
+        ? f : null;
+    for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
-        boolean seeded = shuffle.longValue("seed") >= 0;
+        boolean seeded = ((Parameters.Shuffle) shuffle.parameters()).seed().isPresent();
         report.add(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE,
             shard.method(), shard.annotation(), null, shard.name(), shuffle.name());
       });
-      Optional<Stage> work = Stages.lastBefore(pipeline, shard,
-          s -> s.kind() == StageKind.INTERLEAVE || s.kind().isElementWork() || s.kind().isBatching());
-      work.ifPresent(late -> report.add(Message.SHARD_LATE, shard.method(), shard.annotation(), null,
-          shard.name(), late.kind().annotation(), late.name(),
-          late.kind() == StageKind.INTERLEAVE ? "reads" : "reads and processes"));
-      long workers = shard.longValue("workers");
-      long files = source.kind() == StageKind.TFRECORD_SOURCE ? source.longValue("files") : 0;
-      if (workers > 0 && files > 0 && work.isEmpty()) {
-        var anchor = source.writtenValue("files").orElse(null);
-        if (files < workers) {
-          report.add(Message.TOO_FEW_FILES, source.method(), source.annotation(), anchor,
-              source.name(), files, workers, shard.name(), 10 * workers);
-        } else if (files < 10 * workers) {
-          report.add(Message.FEW_FILES_PER_WORKER, source.method(), source.annotation(), anchor,
-              source.name(), files, workers, shard.name(), 10 * workers);
-        }
+      Optional<Stage> work = Stages.lastBefore(pipeline, shard, s -> s.kind() == StageKind.INTERLEAVE
+          || s.is(StageKind.Trait.TRANSFORMS) || Stages.isBatching(s));
+      work.ifPresent(late -> report.add(late.kind() == StageKind.INTERLEAVE
+              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK,
+          shard.method(), shard.annotation(), null, shard.name(), late.kind().annotation(),
+          late.name()));
+      OptionalLong workers = ((Parameters.Shard) shard.parameters()).workers();
+      if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {
+        continue;
+      }
+      long count = files.files().getAsLong();
+      long needed = 10 * workers.getAsLong();
+      AnnotationValue anchor = source.anchor(Member.TFRECORD_SOURCE_FILES);
+      if (count < workers.getAsLong()) {
+        report.add(Message.TOO_FEW_FILES, source.method(), source.annotation(), anchor,
+            source.name(), count, workers.getAsLong(), shard.name(), needed);
+      } else if (count < needed) {
+        report.add(Message.FEW_FILES_PER_WORKER, source.method(), source.annotation(), anchor,
+            source.name(), count, workers.getAsLong(), shard.name(), needed);
       }
     }
-    if (source.kind() == StageKind.TFRECORD_SOURCE) {
-      long bytesPerFile = source.longValue("bytesPerFile");
-      if (bytesPerFile > 0 && bytesPerFile < SMALL_FILE_BYTES) {
-        report.add(Message.MANY_SMALL_FILES, source.method(), source.annotation(),
-            source.writtenValue("bytesPerFile").orElse(null), source.name(),
-            SizeModel.bytes(bytesPerFile));
-      }
+    if (files != null && files.bytesPerFile().isPresent()
+        && files.bytesPerFile().getAsLong() < SMALL_FILE_BYTES) {
+      report.add(Message.MANY_SMALL_FILES, source.method(), source.annotation(),
+          source.anchor(Member.TFRECORD_SOURCE_BYTES_PER_FILE), source.name(),
+          SizeModel.bytes(files.bytesPerFile().getAsLong()));
     }
   }
 }

@@ -2,11 +2,17 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.Locale;
 import java.util.Optional;
+import javax.lang.model.element.AnnotationValue;
 
 /** Rules 18 to 22: where a shuffle stands, how big its buffer is, and epochs. */
 final class ShuffleRules {
@@ -16,16 +22,17 @@ final class ShuffleRules {
     for (Stage stage : pipeline.stages()) {
       switch (stage.kind()) {
         case SHUFFLE -> {
+          Parameters.Shuffle shuffle = (Parameters.Shuffle) stage.parameters();
           afterBatch(pipeline, stage, report);
-          bufferSize(pipeline, stage, sizes, report);
+          bufferSize(pipeline, stage, shuffle, report);
           if (!Stages.onFileNames(pipeline, stage)) {
-            bufferMemory(stage, sizes, report);
+            bufferMemory(stage, shuffle, sizes, report);
           }
         }
         case TAKE, SKIP -> Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
-            .filter(shuffle -> shuffle.booleanValue("reshuffleEachEpoch"))
+            .filter(shuffle -> ((Parameters.Shuffle) shuffle.parameters()).reshuffleEachEpoch())
             .ifPresent(shuffle -> report.add(Message.SHUFFLE_SPLIT_LEAK, stage.method(),
-                stage.annotation(), null, stage.kind().annotation(), stage.name(), shuffle.name(),
+                stage.annotation(), null, stage.kind().annotation(), stage.name(),
                 shuffle.name()));
         case REPEAT -> blursEpochs(pipeline, stage, report);
         default -> { }
@@ -38,64 +45,75 @@ final class ShuffleRules {
     if (batch.isPresent()
         && Stages.lastBefore(pipeline, batch.get(), Stages.is(StageKind.SHUFFLE)).isEmpty()) {
       report.add(Message.SHUFFLE_AFTER_BATCH, shuffle.method(), shuffle.annotation(), null,
-          shuffle.name(), batch.get().kind().annotation(), batch.get().name(), batch.get().name());
+          shuffle.name(), batch.get().kind().annotation(), batch.get().name());
     }
   }
 
   private static void bufferSize(
-      PipelineModel pipeline, Stage shuffle, SizeModel sizes, Report report) {
-    long buffer = shuffle.longValue("buffer");
-    var anchor = shuffle.writtenValue("buffer").orElse(null);
+      PipelineModel pipeline, Stage stage, Parameters.Shuffle shuffle, Report report) {
+    long buffer = shuffle.buffer();
+    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (buffer <= 1) {
-      report.add(Message.SHUFFLE_NO_OP, shuffle.method(), shuffle.annotation(), anchor,
-          shuffle.name(), buffer);
+      report.add(Message.SHUFFLE_NO_OP, stage.method(), stage.annotation(), anchor,
+          stage.name(), buffer);
       return;
     }
-    Optional<Stage> batch = Stages.firstAfter(pipeline, shuffle, Stages::isBatching);
-    if (batch.isPresent() && buffer < batch.get().longValue("size")) {
-      report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, shuffle.method(), shuffle.annotation(), anchor,
-          shuffle.name(), buffer, batch.get().longValue("size"), batch.get().kind().annotation(),
-          batch.get().name());
-      return;
+    Optional<Stage> batch = Stages.firstAfter(pipeline, stage, Stages::isBatching);
+    if (batch.isPresent()) {
+      long size = ((Parameters.Batching) batch.get().parameters()).size();
+      if (buffer < size) {
+        report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, stage.method(), stage.annotation(), anchor,
+            stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
+        return;
+      }
     }
-    Stage source = pipeline.stages().get(0);
-    Optional<Stage> reader = Stages.lastBefore(pipeline, shuffle, Stages.is(StageKind.INTERLEAVE));
+    Optional<Stage> reader = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.INTERLEAVE));
     boolean filesInFixedOrder = reader.isPresent()
         && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
-    if (filesInFixedOrder && reader.get().longValue("cycleLength") == 1
-        && source.longValue("files") > 0 && source.longValue("records") > 0) {
-      long perFile = source.longValue("records") / source.longValue("files");
-      if (buffer < perFile) {
-        report.add(Message.SHUFFLE_SMALLER_THAN_FILE, shuffle.method(), shuffle.annotation(),
-            anchor, shuffle.name(), buffer, perFile, reader.get().name());
-      }
+    if (!filesInFixedOrder
+        || ((Parameters.Interleave) reader.get().parameters()).cycleLength().value() != 1
+        || !(pipeline.stages().get(0).parameters() instanceof Parameters.TFRecordSource source)
+        || source.files().isEmpty() || source.records().isEmpty()) {
+      return;
+    }
+    long perFile = source.records().getAsLong() / source.files().getAsLong();
+    if (buffer < perFile) {
+      report.add(Message.SHUFFLE_SMALLER_THAN_FILE, stage.method(), stage.annotation(), anchor,
+          stage.name(), buffer, perFile, reader.get().name());
     }
   }
 
-  private static void bufferMemory(Stage shuffle, SizeModel sizes, Report report) {
-    SizeModel.Count count = sizes.count(shuffle);
-    long buffer = shuffle.longValue("buffer");
-    long held = count.isFinite() ? Math.min(buffer, count.value()) : buffer;
-    Optional<Long> bytes = sizes.bytesPerElement(shuffle);
-    var anchor = shuffle.writtenValue("buffer").orElse(null);
-    if (bytes.isEmpty() || sizes.budget().isEmpty()) {
-      String reason = bytes.isEmpty() ? sizes.whyBytesUnknown(shuffle) : "no RAM budget is set";
-      String fix = bytes.isEmpty()
-          ? "shuffling elements of fixed shapes and no strings can be sized"
-          : CacheRules.unknownFix(shuffle, sizes);
-      report.add(Message.SHUFFLE_SIZE_UNKNOWN, shuffle.method(), shuffle.annotation(), anchor,
-          shuffle.name(), reason, fix);
+  private static void bufferMemory(Stage stage, Parameters.Shuffle shuffle, SizeModel sizes,
+      Report report) {
+    SizeModel.Count count = sizes.count(stage);
+    long held = count.isFinite() ? Math.min(shuffle.buffer(), count.value()) : shuffle.buffer();
+    Optional<Long> bytes = sizes.bytesPerElement(stage);
+    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
+    if (bytes.isEmpty()) {
+      Component unsized = CacheRules.unsized(stage);
+      if (unsized.dtype() == DType.STRING && stage.shapeOf(unsized).isFullyKnown()) {
+        report.add(Message.SHUFFLE_STRING_SIZE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+            stage.name(), unsized.name());
+      } else {
+        report.add(Message.SHUFFLE_SHAPE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+            stage.name(), unsized.name(), stage.shapeOf(unsized));
+      }
+      return;
+    }
+    if (sizes.budget().isEmpty()) {
+      report.add(Message.SHUFFLE_NO_BUDGET, stage.method(), stage.annotation(), anchor,
+          stage.name());
       return;
     }
     double total = (double) bytes.get() * held;
     long budget = sizes.budget().get();
     if (total > budget) {
-      report.add(Message.SHUFFLE_OVER_BUDGET, shuffle.method(), shuffle.annotation(), anchor,
-          shuffle.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
+      report.add(Message.SHUFFLE_OVER_BUDGET, stage.method(), stage.annotation(), anchor,
+          stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), SizeModel.bytes(budget));
     } else if (total > budget / 4.0) {
-      report.add(Message.SHUFFLE_NEAR_BUDGET, shuffle.method(), shuffle.annotation(), anchor,
-          shuffle.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
+      report.add(Message.SHUFFLE_NEAR_BUDGET, stage.method(), stage.annotation(), anchor,
+          stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), Math.round(100 * total / budget), SizeModel.bytes(budget));
     }
   }
@@ -105,12 +123,16 @@ final class ShuffleRules {
     if (Stages.onFileNames(pipeline, repeat)) {
       return;
     }
-    Stages.firstAfter(pipeline, repeat, s -> s.kind() == StageKind.SHUFFLE || s.kind().isBatching())
-        .ifPresent(later -> report.add(Message.REPEAT_BLURS_EPOCHS, repeat.method(),
-            repeat.annotation(), null, repeat.name(), later.kind().annotation(), later.name(),
-            later.kind() == StageKind.SHUFFLE
-                ? "the shuffle mixes elements of consecutive epochs"
-                : "batches straddle the boundary between epochs",
-            later.name()));
+    Stages.firstAfter(pipeline, repeat,
+            s -> s.kind() == StageKind.SHUFFLE || Stages.isBatching(s))
+        .ifPresent(later -> {
+          if (later.kind() == StageKind.SHUFFLE) {
+            report.add(Message.REPEAT_BEFORE_SHUFFLE, repeat.method(), repeat.annotation(), null,
+                repeat.name(), later.name());
+          } else {
+            report.add(Message.REPEAT_BEFORE_BATCH, repeat.method(), repeat.annotation(), null,
+                repeat.name(), later.kind().annotation(), later.name());
+          }
+        });
   }
 }

@@ -31,18 +31,13 @@ final class Stages {
   }
 
   static boolean isBatching(Stage stage) {
-    return stage.kind().isBatching();
+    return stage.is(StageKind.Trait.BATCHES);
   }
 
   /** Whether {@code stage} stands on file names, between a TFRecord source and its reader. */
   static boolean onFileNames(PipelineModel pipeline, Stage stage) {
     return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
         && pipeline.before(stage).stream().noneMatch(s -> s.kind() == StageKind.INTERLEAVE)
-        && stage.kind().worksOnFileNames();
-  }
-
-  /** The {@code parallel} value as written in messages. */
-  static String parallelText(long parallel) {
-    return parallel == -1 ? "AUTO" : Long.toString(parallel);
+        && stage.is(StageKind.Trait.ON_FILE_NAMES);
   }
 }

@@ -9,7 +9,9 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.feedline.BadRecords;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -77,12 +79,14 @@ final class BuilderWriter {
     }
     for (Stage cache : names.fileCaches(pipeline)) {
       String field = names.cacheFile(cache).orElseThrow();
+      String prefix = ((Parameters.Cache) cache.parameters()).file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
-          .initializer("$S", cache.stringValue("file")).build());
+          .initializer("$S", prefix).build());
       type.addMethod(MethodSpec.methodBuilder(field)
           .addJavadoc("Sets the path prefix of stage $L's file cache, instead of {@code $L}. Files\n"
               + "cached there by an earlier run are read, not rebuilt: change the prefix when the\n"
-              + "stages before the cache change.\n", cache.name(), cache.stringValue("file"))
+              + "stages before the cache change.\n", cache.name(),
+              Javadoc.safe(CodeBlock.of("$S", prefix).toString()))
           .addModifiers(Modifier.PUBLIC)
           .returns(builder)
           .addParameter(STRING, "prefix")
@@ -137,12 +141,13 @@ final class BuilderWriter {
     List<CodeBlock> buffers = new ArrayList<>();
     boolean everyElement = true;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.CACHE && stage.stringValue("file").isEmpty()) {
+      if (stage.parameters() instanceof Parameters.Cache cache && cache.file().isEmpty()) {
         buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
             names.elementSpec(stage), seesEvery(everyElement)));
-      } else if (stage.kind() == StageKind.SHUFFLE && !onFileNames(pipeline, stage)) {
+      } else if (stage.parameters() instanceof Parameters.Shuffle shuffle
+          && !onFileNames(pipeline, stage)) {
         buffers.add(CodeBlock.of("$T.shuffle($S, $L, $LL /* buffer */, $L)", Names.MEMORY_GUARD,
-            stage.name(), names.elementSpec(stage), stage.longValue("buffer"),
+            stage.name(), names.elementSpec(stage), shuffle.buffer(),
             seesEvery(everyElement)));
       }
       everyElement &= switch (stage.kind()) {
@@ -156,7 +161,7 @@ final class BuilderWriter {
     Stage source = pipeline.stages().get(0);
     CodeBlock elements = source.kind() == StageKind.TFRECORD_SOURCE
         ? CodeBlock.of("resolved.records()")
-        : CodeBlock.of("$N.shape().get(0)", names.sourceParameter(source.output().components().get(0)));
+        : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
     build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
         .addStatement("$T.check($N, ramBudget, $L, $T.of(\n$>$>$L))$<$<", Names.MEMORY_GUARD,
             GeneratedNames.PIPELINE, elements, Names.LIST, CodeBlock.join(buffers, ",\n"));
@@ -170,12 +175,13 @@ final class BuilderWriter {
 
   /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
   private static void addDeviceBuffer(TypeSpec.Builder type, ClassName builder, Stage toDevice) {
+    int buffer = ((Parameters.PrefetchToDevice) toDevice.parameters()).buffer();
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
-        .initializer("$L", toDevice.longValue("buffer")).build());
+        .initializer("$L", buffer).build());
     type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
         .addJavadoc("Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
             + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then feeds\n"
-            + "each step directly.\n", toDevice.name(), toDevice.longValue("buffer"))
+            + "each step directly.\n", toDevice.name(), buffer)
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(TypeName.INT, "batches")
@@ -232,7 +238,7 @@ final class BuilderWriter {
   static boolean skipsBadRecords(PipelineModel pipeline) {
     Stage source = pipeline.stages().get(0);
     return source.kind() == StageKind.TFRECORD_SOURCE
-        && source.enumValue("badRecords").equals("SKIP");
+        && ((Parameters.TFRecordSource) source.parameters()).badRecords() == BadRecords.SKIP;
   }
 
   private static void addWorker(TypeSpec.Builder type, ClassName builder) {
@@ -267,13 +273,13 @@ final class BuilderWriter {
         .returns(builder);
     for (Component c : components) {
       TypeName dtype = Names.dtype(c.dtype());
-      String name = names.sourceParameter(c);
+      String name = names.sourceValue(c);
       type.addField(dtype, name, Modifier.PRIVATE);
       data.addParameter(ParameterSpec.builder(dtype, name).build());
       data.addStatement("this.$N = $N", name, name);
     }
     type.addMethod(data.addStatement("return this").build());
-    build.beginControlFlow("if ($N == null)", names.sourceParameter(components.get(0)))
+    build.beginControlFlow("if ($N == null)", names.sourceValue(components.get(0)))
         .addStatement("throw new $T($S)", IllegalStateException.class,
             "Call data(...) with the elements before build(graph)")
         .endControlFlow();

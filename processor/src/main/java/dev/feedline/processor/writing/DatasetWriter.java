@@ -7,11 +7,17 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.Tunable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -20,15 +26,20 @@ import javax.lang.model.element.Modifier;
  */
 final class DatasetWriter {
   private static final ClassName STRING = ClassName.get(String.class);
-  /** The int64 constant tf.data reads as "tune this at run time". */
-  private static final String AUTOTUNE = "-1L";
+  /** The int64 tf.data reads as "tune this at run time" ({@code tf.data.AUTOTUNE}). */
+  private static final long AUTOTUNE = -1;
+
+  /** A stage's statements, and the types of the dataset ops they build, outermost first. */
+  private record StageCode(CodeBlock code, List<ClassName> ops) {}
 
   private final PipelineModel pipeline;
   private final GeneratedNames names;
+  private final Map<Stage, StageCode> code = new HashMap<>();
 
   DatasetWriter(PipelineModel pipeline, GeneratedNames names) {
     this.pipeline = pipeline;
     this.names = names;
+    pipeline.hostStages().forEach(stage -> code.put(stage, stageCode(stage)));
   }
 
   /**
@@ -37,11 +48,7 @@ final class DatasetWriter {
    * epoch, with that epoch's number, which seeds its shuffles.
    */
   private int lastCache() {
-    return pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE)
-        .mapToInt(Stage::position)
-        .max()
-        .orElse(0);
+    return pipeline.stagesOf(StageKind.CACHE).stream().mapToInt(Stage::position).max().orElse(0);
   }
 
   /** Whether the pipeline has a cached part, built once per session. */
@@ -57,6 +64,16 @@ final class DatasetWriter {
     return pipeline.hostStages().subList(lastCache(), pipeline.hostStages().size());
   }
 
+  /**
+   * The types of the dataset ops built for a stage, outermost first, then those inside its
+   * function: what the runtime and the doctor look for in the graph and in errors. None for a
+   * stage on the device, after the iterator.
+   */
+  List<ClassName> ops(Stage stage) {
+    StageCode stageCode = code.get(stage);
+    return stageCode == null ? List.of() : stageCode.ops();
+  }
+
   /** The run-time data the stages of a part need: source data, cache prefixes, the worker. */
   private List<ParameterSpec> runTimeParameters(List<Stage> part) {
     List<ParameterSpec> parameters = new ArrayList<>();
@@ -65,7 +82,7 @@ final class DatasetWriter {
         case TFRECORD_SOURCE -> parameters.add(ParameterSpec.builder(
             ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
-            ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceParameter(c)).build()));
+            ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
         case CACHE -> names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
         case SHARD -> {
@@ -79,17 +96,19 @@ final class DatasetWriter {
   }
 
   /** The arguments the builder passes for the run-time parameters of the cached part. */
-  String cachedArguments() {
+  CodeBlock cachedArguments() {
     return arguments(runTimeParameters(cachedPart()));
   }
 
   /** The arguments the builder passes for the run-time parameters of the epoch part. */
-  String epochArguments() {
+  CodeBlock epochArguments() {
     return arguments(runTimeParameters(epochPart()));
   }
 
-  private static String arguments(List<ParameterSpec> parameters) {
-    return String.join("", parameters.stream().map(p -> ", " + p.name()).toList());
+  private static CodeBlock arguments(List<ParameterSpec> parameters) {
+    CodeBlock.Builder arguments = CodeBlock.builder();
+    parameters.forEach(p -> arguments.add(", $N", p));
+    return arguments.build();
   }
 
   /** The dataset-building methods: the cached part, if any, then the epoch part. */
@@ -119,148 +138,144 @@ final class DatasetWriter {
       method.addParameter(Names.anyDataset(), "cached")
           .addStatement("$T dataset = cached", Names.anyDataset());
     }
-    method.addParameter(ParameterizedTypeName.get(Names.OPERAND, Names.dtype(
-            DType.INT64)), "epoch")
+    method.addParameter(ParameterizedTypeName.get(Names.OPERAND, Names.dtype(DType.INT64)), "epoch")
         .addParameter(Names.DATASET_OPTIONS.nestedClass("Options"), "options")
         .addParameters(runTimeParameters(epochPart()));
     epochPart().forEach(stage -> addStage(method, stage));
-    Stage last = pipeline.lastOnHost();
     method.addStatement("return $T.withOptions(tf, dataset, $L, options)",
-        Names.DATASET_OPS, names.elementSpec(last));
+        Names.DATASET_OPS, names.elementSpec(pipeline.lastOnHost()));
     methods.add(method.build());
     return methods;
   }
 
-  /**
-   * The types of the dataset ops {@link #stageCode} builds for a stage, outermost first, then those
-   * inside its function: what the runtime and the doctor look for in the graph and in errors.
-   */
-  List<ClassName> ops(Stage stage) {
-    if (stage.isOnDevice()) {
-      return List.of(); // after the iterator: no dataset
-    }
-    return switch (stage.kind()) {
-      case TFRECORD_SOURCE, IN_MEMORY_SOURCE -> List.of(Names.dataOp("TensorSliceDataset"));
-      case INTERLEAVE -> List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE,
-          Names.dataOp("TfRecordDataset"));
-      case DECODE, DECODE_JPEG, MAP ->
-          List.of(stage.isParallel() ? Names.PARALLEL_MAP : Names.dataOp("MapDataset"));
-      case FILTER -> List.of(Names.dataOp("FilterDataset"));
-      case SHUFFLE -> List.of(Names.SHUFFLE);
-      case CACHE -> List.of(Names.dataOp("CacheDataset"));
-      case BATCH -> List.of(Names.dataOp("BatchDataset"));
-      case PADDED_BATCH -> List.of(Names.dataOp("PaddedBatchDataset"));
-      case REPEAT -> List.of(Names.dataOp("RepeatDataset"));
-      case TAKE -> List.of(Names.dataOp("TakeDataset"));
-      case SKIP -> List.of(Names.dataOp("SkipDataset"));
-      case SHARD -> List.of(Names.SHARD);
-      case PREFETCH -> List.of(Names.dataOp("PrefetchDataset"));
-      case PREFETCH_TO_DEVICE -> List.of();
-    };
-  }
-
   private void addStage(MethodSpec.Builder method, Stage stage) {
     method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(), AnnotationText.of(stage));
-    method.addCode(stageCode(stage));
+    method.addCode(code.get(stage).code());
   }
 
-  private CodeBlock stageCode(Stage stage) {
+  private StageCode stageCode(Stage stage) {
     CodeBlock spec = names.elementSpec(stage);
     CodeBlock types = CodeBlock.of("$L.types()", spec);
     CodeBlock shapes = CodeBlock.of("$L.shapes()", spec);
     return switch (stage.kind()) {
-      case TFRECORD_SOURCE -> CodeBlock.builder()
+      case TFRECORD_SOURCE -> new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = $T.fileSegments(tf, segments)",
               Names.anyDataset(), Names.DATASET_OPS)
-          .build();
-      case IN_MEMORY_SOURCE -> CodeBlock.builder()
+          .build(), List.of(Names.dataOp("TensorSliceDataset")));
+      case IN_MEMORY_SOURCE -> new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
-          .build();
-      case INTERLEAVE -> interleave(stage, types, shapes);
+          .build(), List.of(Names.dataOp("TensorSliceDataset")));
+      case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
+          shapes);
       case DECODE, DECODE_JPEG, MAP -> map(stage, types, shapes);
-      case FILTER -> withFunction(stage, CodeBlock.of(
+      case FILTER -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
-          Names.LIST, types, shapes));
-      case SHUFFLE -> shuffle(stage, types, shapes);
-      case CACHE -> CodeBlock.builder()
+          Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
+      case SHUFFLE -> shuffle(stage, (Parameters.Shuffle) stage.parameters(), types, shapes);
+      case CACHE -> new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.cacheDataset(dataset, $L, tf.dummyMemoryCache(),\n$L, $L)",
               names.cacheFile(stage).map(file -> CodeBlock.of("tf.constant($N) /* file prefix */", file))
                   .orElse(CodeBlock.of("tf.constant(\"\") /* in memory */")),
               types, shapes)
-          .build();
-      case PADDED_BATCH -> CodeBlock.builder()
-          .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
-              Names.DATASET_OPS, stage.longValue("size"), stage.booleanValue("dropRemainder"),
-              names.elementSpec(pipeline.stages().get(stage.position() - 2)), spec)
-          .build();
-      case TAKE -> CodeBlock.builder()
+          .build(), List.of(Names.dataOp("CacheDataset")));
+      case PADDED_BATCH -> {
+        Parameters.Batching batch = (Parameters.Batching) stage.parameters();
+        yield new StageCode(CodeBlock.builder()
+            .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
+                Names.DATASET_OPS, batch.size(), batch.dropRemainder(),
+                names.elementSpec(pipeline.previous(stage)), spec)
+            .build(), List.of(Names.dataOp("PaddedBatchDataset")));
+      }
+      case TAKE -> new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
-              stage.longValue("count"), types, shapes)
-          .build();
-      case SKIP -> CodeBlock.builder()
+              ((Parameters.Take) stage.parameters()).count(), types, shapes)
+          .build(), List.of(Names.dataOp("TakeDataset")));
+      case SKIP -> new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.skipDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
-              stage.longValue("count"), types, shapes)
-          .build();
-      case SHARD -> CodeBlock.builder()
+              ((Parameters.Skip) stage.parameters()).count(), types, shapes)
+          .build(), List.of(Names.dataOp("SkipDataset")));
+      case SHARD -> new StageCode(CodeBlock.builder()
           .add("// Element i goes to worker i % workerCount; a worker left without elements is an error.\n")
           .addStatement("dataset = tf.data.shardDataset(dataset, tf.constant(workerCount), tf.constant(workerIndex),\n"
                   + "$L, $L, $T.requireNonEmpty(true))", types, shapes, Names.SHARD)
-          .build();
-      case BATCH -> CodeBlock.builder()
-          .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
-              + "tf.constant($L) /* dropRemainder */, $L, $L)",
-              stage.longValue("size"), stage.booleanValue("dropRemainder"), types, shapes)
-          .build();
-      case REPEAT -> CodeBlock.builder()
-          .addStatement("dataset = tf.data.repeatDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
-              stage.longValue("count"), types, shapes)
-          .build();
+          .build(), List.of(Names.SHARD));
+      case BATCH -> {
+        Parameters.Batching batch = (Parameters.Batching) stage.parameters();
+        yield new StageCode(CodeBlock.builder()
+            .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
+                + "tf.constant($L) /* dropRemainder */, $L, $L)",
+                batch.size(), batch.dropRemainder(), types, shapes)
+            .build(), List.of(Names.dataOp("BatchDataset")));
+      }
+      case REPEAT -> {
+        OptionalLong count = ((Parameters.Repeat) stage.parameters()).count();
+        yield new StageCode(CodeBlock.builder()
+            .addStatement("dataset = tf.data.repeatDataset(dataset, tf.constant($L), $L, $L)",
+                count.isPresent() ? CodeBlock.of("$LL /* count */", count.getAsLong())
+                    : CodeBlock.of("-1L /* forever */"), types, shapes)
+            .build(), List.of(Names.dataOp("RepeatDataset")));
+      }
+      case PREFETCH -> new StageCode(CodeBlock.builder()
+          .addStatement("dataset = tf.data.prefetchDataset(dataset, tf.constant($L) /* buffer */, $L, $L)",
+              tunable(((Parameters.Prefetch) stage.parameters()).value()), types, shapes)
+          .build(), List.of(Names.dataOp("PrefetchDataset")));
       case PREFETCH_TO_DEVICE -> throw new IllegalStateException("a device stage is not in tf.data");
-      case PREFETCH -> CodeBlock.builder()
-          .addStatement("dataset = tf.data.prefetchDataset(dataset, tf.constant($LL) /* buffer */, $L, $L)",
-              stage.longValue("value"), types, shapes)
-          .build();
     };
   }
 
-  private String constants(Stage source) {
-    return String.join(", ", source.output().components().stream()
-        .map(c -> "tf.constantOf(" + names.sourceParameter(c) + ")").toList());
+  /** A size tf.data takes as an int64: the autotune value, or the fixed count. */
+  private static CodeBlock tunable(Tunable value) {
+    return CodeBlock.of("$LL", value.isAuto() ? AUTOTUNE : value.value());
   }
 
+  private static CodeBlock parallelism(Parallelism parallel) {
+    return CodeBlock.of("$LL", parallel.isAuto() ? AUTOTUNE : parallel.value());
+  }
 
-  private static CodeBlock interleave(Stage stage, CodeBlock types, CodeBlock shapes) {
-    long cycle = stage.longValue("cycleLength");
-    long block = stage.longValue("blockLength");
+  private CodeBlock constants(Stage source) {
+    List<CodeBlock> constants = source.output().components().stream()
+        .map(c -> CodeBlock.of("tf.constantOf($N)", names.sourceValue(c)))
+        .toList();
+    return CodeBlock.join(constants, ", ");
+  }
+
+  private static StageCode interleave(Stage stage, Parameters.Interleave interleave,
+      CodeBlock types, CodeBlock shapes) {
     CodeBlock.Builder code = CodeBlock.builder()
         .beginControlFlow("try ($T readFile = $T.tfRecordReader())",
             Names.CONCRETE_FUNCTION, Names.DATASET_OPS);
     if (stage.isParallel()) {
       code.addStatement("dataset = tf.data.parallelInterleaveDataset(dataset, $T.of(),\n"
-              + "tf.constant($LL) /* cycleLength */, tf.constant($LL) /* blockLength */,\n"
-              + "tf.constant($L) /* bufferOutputElements */, tf.constant($L) /* prefetchInputElements */,\n"
-              + "tf.constant($LL) /* parallel */, readFile, $L, $L, $T.deterministic($S))",
-          Names.LIST, cycle, block, AUTOTUNE, AUTOTUNE, stage.longValue("parallel"), types, shapes,
-          Names.PARALLEL_INTERLEAVE, String.valueOf(stage.booleanValue("deterministic")));
+              + "tf.constant($L) /* cycleLength */, tf.constant($LL) /* blockLength */,\n"
+              + "tf.constant($LL) /* bufferOutputElements: autotuned */,"
+              + " tf.constant($LL) /* prefetchInputElements: autotuned */,\n"
+              + "tf.constant($L) /* parallel */, readFile, $L, $L, $T.deterministic($S))",
+          Names.LIST, tunable(interleave.cycleLength()), interleave.blockLength(), AUTOTUNE,
+          AUTOTUNE, parallelism(interleave.parallel()), types, shapes,
+          Names.PARALLEL_INTERLEAVE, String.valueOf(interleave.deterministic()));
     } else {
       code.addStatement("dataset = tf.data.interleaveDataset(dataset, $T.of(),\n"
-          + "tf.constant($LL) /* cycleLength */, tf.constant($LL) /* blockLength */, readFile, $L, $L)",
-          Names.LIST, cycle, block, types, shapes);
+          + "tf.constant($L) /* cycleLength */, tf.constant($LL) /* blockLength */, readFile, $L, $L)",
+          Names.LIST, tunable(interleave.cycleLength()), interleave.blockLength(), types, shapes);
     }
-    return code.endControlFlow().build();
+    return new StageCode(code.endControlFlow().build(),
+        List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE,
+            Names.dataOp("TfRecordDataset")));
   }
 
-  private CodeBlock map(Stage stage, CodeBlock types, CodeBlock shapes) {
+  private StageCode map(Stage stage, CodeBlock types, CodeBlock shapes) {
+    Parameters.Parallel parallel = (Parameters.Parallel) stage.parameters();
     if (stage.isParallel()) {
-      return withFunction(stage, CodeBlock.of(
-          "dataset = tf.data.parallelMapDataset(dataset, $T.of(), tf.constant($LL) /* parallel */,\n"
+      return new StageCode(withFunction(stage, CodeBlock.of(
+          "dataset = tf.data.parallelMapDataset(dataset, $T.of(), tf.constant($L) /* parallel */,\n"
               + "function, $L, $L, $T.deterministic($S))",
-          Names.LIST, stage.longValue("parallel"), types, shapes, Names.PARALLEL_MAP,
-          String.valueOf(stage.booleanValue("deterministic"))));
+          Names.LIST, parallelism(parallel.parallel()), types, shapes, Names.PARALLEL_MAP,
+          String.valueOf(parallel.deterministic()))), List.of(Names.PARALLEL_MAP));
     }
-    return withFunction(stage, CodeBlock.of(
-        "dataset = tf.data.mapDataset(dataset, $T.of(), function, $L, $L)", Names.LIST, types, shapes));
+    return new StageCode(withFunction(stage, CodeBlock.of(
+        "dataset = tf.data.mapDataset(dataset, $T.of(), function, $L, $L)", Names.LIST, types,
+        shapes)), List.of(Names.dataOp("MapDataset")));
   }
 
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
@@ -282,35 +297,34 @@ final class DatasetWriter {
    * epoch's number, so each epoch draws its own order, the same on every run and after a restore.
    * A shuffle before the cache lives as long as the session, and TensorFlow reshuffles it itself.
    */
-  private CodeBlock shuffle(Stage stage, CodeBlock types, CodeBlock shapes) {
-    long seed = stage.longValue("seed");
+  private StageCode shuffle(Stage stage, Parameters.Shuffle shuffle, CodeBlock types,
+      CodeBlock shapes) {
     boolean perEpoch = stage.position() > lastCache();
-    boolean reshuffle = stage.booleanValue("reshuffleEachEpoch");
+    boolean reshuffle = shuffle.reshuffleEachEpoch();
     CodeBlock.Builder code = CodeBlock.builder();
     CodeBlock seeds;
-    if (seed < 0 && (reshuffle || !perEpoch)) {
+    if (shuffle.seed().isEmpty() && (reshuffle || !perEpoch)) {
       code.add(perEpoch
           ? "// Seeds (0, 0): TensorFlow draws new random seeds each time an epoch builds this.\n"
           : "// Seeds (0, 0) let TensorFlow draw random seeds.\n");
       seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
-    } else if (seed < 0) {
+    } else if (shuffle.seed().isEmpty()) {
       code.add("// One random seed for this run: the same order in every epoch.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($T.RUN_SEED)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS);
     } else if (perEpoch && reshuffle) {
       code.add("// The seed moved by the epoch's number: a new order every epoch, the same on every run.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
-          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, seed);
+          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, shuffle.seed().getAsLong());
     } else {
       code.add("// A fixed seed: the same order on every run.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
-          seed);
+          shuffle.seed().getAsLong());
     }
-    return code
-        .addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
-                + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
-            stage.longValue("buffer"), seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch)
-        .build();
+    code.addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
+            + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
+        shuffle.buffer(), seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch);
+    return new StageCode(code.build(), List.of(Names.SHUFFLE));
   }
 
   /** The graph-function methods of the stages that have one, in stage order. */

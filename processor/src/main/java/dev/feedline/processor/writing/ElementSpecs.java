@@ -21,15 +21,15 @@ final class ElementSpecs {
     for (Stage stage : pipeline.hostStages()) { // device stages work on graph outputs, not specs
       if (stage.kind() == StageKind.DECODE) {
         fields.add(constant(names.featureConstant(stage),
-            "tf.train.Example features that stage " + stage.position() + ", " + stage.name()
-                + ", parses: key, dtype and shape.",
+            CodeBlock.of("tf.train.Example features that stage $L, $L, parses: key, dtype and shape.",
+                stage.position(), stage.name()),
             stage.output().components().stream()
                 .map(c -> component(c.featureKey(), c, c.shape()))
                 .toList()));
       }
-      if (names.introducesElement(stage) && stage.kind() != StageKind.TFRECORD_SOURCE) {
+      if (names.introducesElement(stage)) {
         fields.add(constant(names.elementConstant(stage),
-            "Elements after stage " + stage.position() + ", " + stage.name() + ".",
+            CodeBlock.of("Elements after stage $L, $L.", stage.position(), stage.name()),
             stage.output().components().stream()
                 .map(c -> component(c.name(), c, stage.shapeOf(c)))
                 .toList()));
@@ -38,7 +38,7 @@ final class ElementSpecs {
     return fields;
   }
 
-  private static FieldSpec constant(String name, String doc, List<CodeBlock> components) {
+  private static FieldSpec constant(String name, CodeBlock doc, List<CodeBlock> components) {
     return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("$L\n", doc)
         .initializer("$T.of(\n$>$>$L$<$<)", Names.ELEMENT_SPEC, CodeBlock.join(components, ",\n"))

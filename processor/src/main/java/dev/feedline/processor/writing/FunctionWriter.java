@@ -23,10 +23,9 @@ final class FunctionWriter {
 
   /** The parse function of a {@code @Decode} stage. */
   static MethodSpec decode(Stage stage, GeneratedNames names) {
-    MethodSpec.Builder method = start(stage, names,
-        "Graph function of stage " + stage.position() + ", " + stage.name()
-            + ": parses a serialized tf.train.Example into {@link $T}.",
-        TypeName.get(stage.output().type()));
+    MethodSpec.Builder method = start(stage, names, CodeBlock.of(
+        "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
+        stage.position(), stage.name(), TypeName.get(stage.output().type())));
     Component serialized = stage.input().components().get(0);
     method.addStatement("$T<$T> record = tf.placeholder($T.class, $T.shape($L))",
         Names.PLACEHOLDER, Names.dtype(serialized.dtype()), Names.dtype(serialized.dtype()),
@@ -51,10 +50,9 @@ final class FunctionWriter {
   static MethodSpec decodeJpeg(Stage stage, GeneratedNames names) {
     ElementType input = stage.input();
     ElementType output = stage.output();
-    MethodSpec.Builder method = start(stage, names,
-        "Graph function of stage " + stage.position() + ", " + stage.name()
-            + ": decodes the JPEG of {@link $T} into its image.",
-        TypeName.get(output.type()));
+    MethodSpec.Builder method = start(stage, names, CodeBlock.of(
+        "Graph function of stage $L, $L: decodes the JPEG of {@link $T} into its image.",
+        stage.position(), stage.name(), TypeName.get(output.type())));
     method.addStatement("$T in = new $T(\n$L)", TypeName.get(input.type()),
         TypeName.get(input.type()), CodeBlock.join(placeholders(stage, input), ",\n"));
     Component jpeg = input.components().stream()
@@ -84,10 +82,9 @@ final class FunctionWriter {
   /** The function of a {@code @Map} or {@code @Filter} stage, which calls the user's body. */
   static MethodSpec body(PipelineModel pipeline, Stage stage, GeneratedNames names) {
     TypeName spec = TypeName.get(pipeline.type().asType());
-    MethodSpec.Builder method = start(stage, names,
-        "Graph function of stage " + stage.position() + ", " + stage.name() + ": calls {@link $T#"
-            + stage.name() + "} and checks each output against its declared shape.",
-        spec);
+    MethodSpec.Builder method = start(stage, names, CodeBlock.of(
+        "Graph function of stage $L, $L: calls {@link $T#$L} and checks each output against its"
+            + " declared shape.", stage.position(), stage.name(), spec, stage.name()));
     ElementType input = stage.input();
     CodeBlock in = input.isRecord()
         ? CodeBlock.of("$T in = new $T(\n$L)", TypeName.get(input.type()),
@@ -115,9 +112,9 @@ final class FunctionWriter {
     return method.build();
   }
 
-  private static MethodSpec.Builder start(Stage stage, GeneratedNames names, String doc, TypeName linked) {
+  private static MethodSpec.Builder start(Stage stage, GeneratedNames names, CodeBlock doc) {
     return MethodSpec.methodBuilder(names.functionMethod(stage))
-        .addJavadoc(doc + "\n", linked)
+        .addJavadoc("$L\n", doc)
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Names.SIGNATURE)
         .addParameter(Names.OPS, "tf");

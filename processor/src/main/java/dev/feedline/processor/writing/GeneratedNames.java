@@ -14,77 +14,105 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * The names in a generated class, allocated once so they never collide with each other or with
- * the fixed members, whatever the stage methods are called.
+ * Every name the generated class declares, allocated once per scope so that none collides with
+ * another or with a fixed name, whatever the stages and components are called. Each scope's
+ * allocator starts with every fixed name the generated code uses in it.
  */
-final class GeneratedNames {
+public final class GeneratedNames {
   static final String PIPELINE = "PIPELINE";
   static final String DATASET_OPTIONS = "DATASET_OPTIONS";
 
+  /** Members of every class, which a generated member must not shadow or override. */
+  private static final List<String> OBJECT_MEMBERS = List.of("equals", "hashCode", "toString",
+      "getClass", "wait", "notify", "notifyAll", "clone", "finalize");
+
+  /**
+   * The generated class's own members, those it inherits from the runtime's
+   * {@code BuiltPipeline}, its nested types and the names it imports statically.
+   */
+  private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
+      "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
+      "resumeSteps", "inputWait", "skippedRecords", "iterator", "close", "Builder", "component",
+      "source", "elementWork", "randomWork", "batching", "stage", "deviceStage");
+
+  /**
+   * The builder's fields and methods, the locals of {@code build} and the parameters and locals
+   * of the dataset methods: run-time values pass from one to the other under one name.
+   */
+  private static final List<String> RUN_TIME_SCOPE = List.of("files", "data", "build", "worker",
+      "ramBudget", "deviceBuffer", "graph", "tf", "resolved", "segments", "workerIndex",
+      "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
+      "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix");
+
+  /** The members of the tensors record besides its components. */
+  private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
+
+  /** Every fixed name, for tests that name stages and components after them. */
+  public static Set<String> reserved() {
+    Set<String> all = new HashSet<>(OBJECT_MEMBERS);
+    Stream.of(CLASS_SCOPE, RUN_TIME_SCOPE, TENSORS_SCOPE).forEach(all::addAll);
+    return Set.copyOf(all);
+  }
+
   private final ClassName generated;
+  private final ClassName tensors;
   private final Map<Stage, String> elementConstants = new HashMap<>();
   private final Map<Stage, String> featureConstants = new HashMap<>();
   private final Map<Stage, String> functionMethods = new HashMap<>();
   private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
   private final Set<Stage> fileSegments = new HashSet<>();
-  private final Map<String, String> sourceParameters = new HashMap<>();
+  private final Map<Component, String> sourceValues = new HashMap<>();
+  private final Map<Component, String> tensorComponents = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
-    NameAllocator constants = new NameAllocator();
-    constants.newName(PIPELINE);
-    constants.newName(DATASET_OPTIONS);
-    NameAllocator methods = new NameAllocator();
-    for (String fixed : List.of("builder", "output", "epoch", "steps", "dataset", "close")) {
-      methods.newName(fixed);
-    }
-    NameAllocator builderMembers = new NameAllocator();
-    for (String fixed : List.of("files", "data", "build", "tf", "graph", "resolved",
-        "segments")) {
-      builderMembers.newName(fixed);
-    }
-    // The in-memory source's tensors are parameters and builder fields beside fixed names.
-    NameAllocator parameters = new NameAllocator();
-    for (String fixed : List.of("tf", "dataset", "cached", "epoch", "function", "readFile",
-        "files", "segments", "graph", "workerIndex", "workerCount", "prefix", "index", "count", "builder")) {
-      parameters.newName(fixed);
-    }
+    NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
+    NameAllocator runTime = allocator(RUN_TIME_SCOPE, List.of());
+    Stage last = pipeline.last();
+    String base = last.output().isRecord() ? last.output().displayName() : "Value";
+    this.tensors = generated.nestedClass(members.newName(base + "Tensors"));
+    NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
+    last.output().components()
+        .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
     Stage source = pipeline.stages().get(0);
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
-      source.output().components().forEach(
-          c -> sourceParameters.put(c.name(), parameters.newName(c.name())));
+      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.TFRECORD_SOURCE || fileSegments.contains(previous)
-          && stage.kind() != StageKind.INTERLEAVE) {
+      if (stage.kind() == StageKind.TFRECORD_SOURCE
+          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
-        elementConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_ELEMENT"));
+        elementConstants.put(stage, members.newName(upperSnake(stage.name()) + "_ELEMENT"));
         introducers.add(stage);
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
       }
-      switch (stage.kind()) {
-        case DECODE -> {
-          featureConstants.put(stage, constants.newName(upperSnake(stage.name()) + "_FEATURES"));
-          functionMethods.put(stage, methods.newName(stage.name() + "Function"));
-        }
-        case DECODE_JPEG, MAP, FILTER ->
-            functionMethods.put(stage, methods.newName(stage.name() + "Function"));
-        case CACHE -> {
-          if (!stage.stringValue("file").isEmpty()) {
-            cacheFiles.put(stage, builderMembers.newName(stage.name() + "File"));
-          }
-        }
-        default -> { }
+      if (stage.kind() == StageKind.DECODE) {
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+      }
+      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
+          && !stage.isOnDevice()) {
+        functionMethods.put(stage, members.newName(stage.name() + "Function"));
+      }
+      if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
+          && cache.file().isPresent()) {
+        cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       }
       previous = stage;
     }
+  }
+
+  private static NameAllocator allocator(List<String> fixed, List<String> more) {
+    NameAllocator allocator = new NameAllocator();
+    Stream.of(OBJECT_MEMBERS, fixed, more).flatMap(List::stream).forEach(allocator::newName);
+    return allocator;
   }
 
   /** Whether a stage's elements differ from its input's: another type, shape or meaning. */
@@ -99,7 +127,17 @@ final class GeneratedNames {
     return generated;
   }
 
-  /** The {@code ElementSpec} constant describing a stage's output. */
+  /** The record of tensors an epoch hands out, nested in the generated class. */
+  ClassName tensors() {
+    return tensors;
+  }
+
+  /** The component of the tensors record that holds {@code component} of the last element. */
+  String tensorComponent(Component component) {
+    return tensorComponents.get(component);
+  }
+
+  /** The {@code ElementSpec} constant describing a stage's output, where it has its own. */
   String elementConstant(Stage stage) {
     return elementConstants.get(stage);
   }
@@ -116,7 +154,7 @@ final class GeneratedNames {
 
   /** Whether {@code stage} is the first whose output its element constant describes. */
   boolean introducesElement(Stage stage) {
-    return introducers.contains(stage);
+    return introducers.contains(stage) && !fileSegments.contains(stage);
   }
 
   /** The {@code ElementSpec} constant of the features a {@code @Decode} stage parses. */
@@ -137,9 +175,9 @@ final class GeneratedNames {
     return Optional.ofNullable(cacheFiles.get(cache));
   }
 
-  /** The parameter and builder field holding an in-memory source's component. */
-  String sourceParameter(Component component) {
-    return sourceParameters.get(component.name());
+  /** The builder field, and parameter, holding an in-memory source's component. */
+  String sourceValue(Component component) {
+    return sourceValues.get(component);
   }
 
   /** The stages with a file cache, in stage order. */

@@ -1,6 +1,7 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.Stage;
 
 /**
@@ -12,9 +13,10 @@ import dev.feedline.processor.model.Stage;
  */
 record JpegScale(Stage stage, long outputSide, long ratio) {
   static JpegScale of(Stage stage, long outputSide) {
-    long source = stage.longValue("minSourceSide");
+    Parameters.DecodeJpeg decode = (Parameters.DecodeJpeg) stage.parameters();
+    long source = decode.minSourceSide().orElse(0);
     long ratio = 1;
-    if (stage.booleanValue("scaledDecode")) {
+    if (decode.scaledDecode()) {
       while (ratio < 8 && source / (ratio * 2) >= outputSide) {
         ratio *= 2;
       }
@@ -24,8 +26,9 @@ record JpegScale(Stage stage, long outputSide, long ratio) {
 
   /** Why the generated code decodes at this scale, for the reviewer. */
   CodeBlock comment() {
-    long source = stage.longValue("minSourceSide");
-    if (!stage.booleanValue("scaledDecode")) {
+    Parameters.DecodeJpeg decode = (Parameters.DecodeJpeg) stage.parameters();
+    long source = decode.minSourceSide().orElse(0);
+    if (!decode.scaledDecode()) {
       return CodeBlock.of("// Full-size decode: scaledDecode = false.\n");
     }
     if (source == 0) {

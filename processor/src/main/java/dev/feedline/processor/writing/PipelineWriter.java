@@ -12,9 +12,9 @@ import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.validation.SizeModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -51,7 +51,7 @@ public final class PipelineWriter {
   JavaFile javaFile(PipelineModel pipeline) {
     GeneratedNames names = new GeneratedNames(pipeline);
     Stage last = pipeline.last();
-    ClassName tensors = TensorsRecordWriter.name(names.generated(), last);
+    ClassName tensors = names.tensors();
     TypeName output = TypeName.get(last.output().type());
     DatasetWriter dataset = new DatasetWriter(pipeline, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
@@ -73,7 +73,7 @@ public final class PipelineWriter {
         .addMethods(dataset.functionMethods())
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
         .addType(BuilderWriter.write(pipeline, names, dataset))
-        .addType(TensorsRecordWriter.write(tensors, last));
+        .addType(TensorsRecordWriter.write(names, last));
     if (generatedAvailable) {
       type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
           .addMember("value", "$S", PROCESSOR)
@@ -97,7 +97,7 @@ public final class PipelineWriter {
             TypeName.get(pipeline.type().asType()))
         .add("<p>Stages, in order, with the element and its static shapes wherever they change\n"
             + "({@code ?} is a size known only at run time):\n\n")
-        .add("<pre>{@code\n$L}</pre>\n\n", StagePlan.of(pipeline))
+        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(StagePlan.of(pipeline)))
         .add("<p>Build it with {@link #builder()}, then consume it in graph mode through\n"
             + "{@link #output()} and {@link #steps}, or as tensors in Java through {@link #epoch}; close\n"
             + "it before its session. Each element is $L.\n", StagePlan.element(pipeline.last()))
@@ -108,8 +108,8 @@ public final class PipelineWriter {
     List<CodeBlock> stages = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
       CodeBlock.Builder stageInfo = CodeBlock.builder().add("$L($S, $T.class", stageFactory(stage),
-          stage.name(), ClassName.get(StageKind.ANNOTATION_PACKAGE, stage.kind().annotation()));
-      if (stage.isOnDevice() && stage.kind() == StageKind.MAP && stage.booleanValue("random")) {
+          stage.name(), ClassName.get(stage.kind().annotationType()));
+      if (stage.isOnDevice() && stage.isRandom()) {
         stageInfo.add(", $T.RANDOM", Names.PIPELINE_TRAIT);
       }
       for (ClassName op : dataset.ops(stage)) {
@@ -139,12 +139,10 @@ public final class PipelineWriter {
     if (stage.kind().isSource()) {
       return "source";
     }
-    if (stage.kind().isElementWork() || stage.kind() == StageKind.INTERLEAVE
-        || stage.kind() == StageKind.FILTER) {
-      return stage.kind() == StageKind.MAP && stage.booleanValue("random")
-          ? "randomWork" : "elementWork";
+    if (stage.is(StageKind.Trait.RUNS_FUNCTION)) {
+      return stage.isRandom() ? "randomWork" : "elementWork";
     }
-    return stage.kind().isBatching() ? "batching" : "stage";
+    return stage.is(StageKind.Trait.BATCHES) ? "batching" : "stage";
   }
 
   /** The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes. */

@@ -3,10 +3,11 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.validation.SizeModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,17 +83,19 @@ public final class ReviewReport {
   }
 
   private static String buffer(Stage stage, SizeModel sizes) {
-    boolean cache = stage.kind() == StageKind.CACHE;
-    if (cache && !stage.stringValue("file").isEmpty()) {
-      return "| `" + stage.name() + "` | every element, in files under `" + stage.stringValue("file")
+    Optional<String> file = stage.parameters() instanceof Parameters.Cache cache
+        ? cache.file() : Optional.empty();
+    if (file.isPresent()) {
+      return "| `" + stage.name() + "` | every element, in files under `" + file.get()
           + "` | on disk |\n";
     }
+    boolean isCache = stage.kind() == StageKind.CACHE;
     SizeModel.Count count = sizes.count(stage);
-    long buffer = cache ? 0 : stage.longValue("buffer");
-    long held = cache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
-    String holds = cache ? count + " elements" : "a buffer of " + buffer + " elements";
+    long buffer = stage.parameters() instanceof Parameters.Shuffle shuffle ? shuffle.buffer() : 0;
+    long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
+    String holds = isCache ? count + " elements" : "a buffer of " + buffer + " elements";
     Optional<Long> bytes = sizes.bytesPerElement(stage);
-    if (bytes.isEmpty() || (cache && !count.isFinite())) {
+    if (bytes.isEmpty() || (isCache && !count.isFinite())) {
       return "| `" + stage.name() + "` | " + holds + " | unknown |\n";
     }
     double total = (double) bytes.get() * held;

@@ -13,18 +13,14 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes the record of tensors the epoch iterator hands out: the last stage's element, fetched
- * into Java, one tensor per component.
+ * into Java, one tensor per component, named after the components (a component named like one of
+ * the record's own members, such as {@code close}, gets a trailing underscore).
  */
 final class TensorsRecordWriter {
   private TensorsRecordWriter() {}
 
-  /** {@code PhotoTensors} for an element record {@code Photo}. */
-  static ClassName name(ClassName generated, Stage last) {
-    String base = last.output().isRecord() ? last.output().displayName() : "Value";
-    return generated.nestedClass(base + "Tensors");
-  }
-
-  static TypeSpec write(ClassName name, Stage last) {
+  static TypeSpec write(GeneratedNames names, Stage last) {
+    ClassName name = names.tensors();
     List<ParameterSpec> components = new ArrayList<>();
     List<CodeBlock> fromResult = new ArrayList<>();
     CodeBlock.Builder close = CodeBlock.builder();
@@ -32,13 +28,17 @@ final class TensorsRecordWriter {
     for (int i = 0; i < all.size(); i++) {
       Component c = all.get(i);
       ClassName dtype = Names.dtype(c.dtype());
-      components.add(ParameterSpec.builder(dtype, c.name())
-          .addJavadoc("shape $L\n", last.shapeOf(c)).build());
+      String field = names.tensorComponent(c);
+      components.add(ParameterSpec.builder(dtype, field)
+          .addJavadoc(field.equals(c.name())
+              ? CodeBlock.of("shape $L\n", last.shapeOf(c))
+              : CodeBlock.of("component $L, shape $L\n", c.name(), last.shapeOf(c)))
+          .build());
       fromResult.add(CodeBlock.of("($T) result.get($L)", dtype, i));
-      close.addStatement("$N.close()", c.name());
+      close.addStatement("$N.close()", field);
     }
     return TypeSpec.recordBuilder(name)
-        .addJavadoc("One element of the last stage, $N, fetched as tensors. The epoch iterator\n"
+        .addJavadoc("One element of the last stage, $L, fetched as tensors. The epoch iterator\n"
             + "closes it when it moves on; copy out what must outlive the step.\n", last.name())
         .addModifiers(Modifier.PUBLIC)
         .addSuperinterface(AutoCloseable.class)

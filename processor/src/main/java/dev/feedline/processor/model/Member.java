@@ -1,0 +1,89 @@
+package dev.feedline.processor.model;
+
+/**
+ * Every member of every stage annotation. The reading layer reads values through these, and
+ * checks anchor a diagnostic on the value written for one, so no code names a member by a string
+ * of its own; a test checks this list against the annotations.
+ */
+public enum Member {
+  TFRECORD_SOURCE_FILES(StageKind.TFRECORD_SOURCE, "files", Display.PLAIN),
+  TFRECORD_SOURCE_RECORDS(StageKind.TFRECORD_SOURCE, "records", Display.PLAIN),
+  TFRECORD_SOURCE_BYTES_PER_FILE(StageKind.TFRECORD_SOURCE, "bytesPerFile", Display.PLAIN),
+  TFRECORD_SOURCE_BAD_RECORDS(StageKind.TFRECORD_SOURCE, "badRecords", Display.PLAIN),
+  IN_MEMORY_SOURCE_RECORDS(StageKind.IN_MEMORY_SOURCE, "records", Display.PLAIN),
+  INTERLEAVE_CYCLE_LENGTH(StageKind.INTERLEAVE, "cycleLength", Display.AUTO_OR_COUNT),
+  INTERLEAVE_BLOCK_LENGTH(StageKind.INTERLEAVE, "blockLength", Display.PLAIN),
+  INTERLEAVE_PARALLEL(StageKind.INTERLEAVE, "parallel", Display.PARALLELISM),
+  INTERLEAVE_DETERMINISTIC(StageKind.INTERLEAVE, "deterministic", Display.PLAIN),
+  DECODE_PARALLEL(StageKind.DECODE, "parallel", Display.PARALLELISM),
+  DECODE_DETERMINISTIC(StageKind.DECODE, "deterministic", Display.PLAIN),
+  DECODE_JPEG_MIN_SOURCE_SIDE(StageKind.DECODE_JPEG, "minSourceSide", Display.PLAIN),
+  DECODE_JPEG_SCALED_DECODE(StageKind.DECODE_JPEG, "scaledDecode", Display.PLAIN),
+  DECODE_JPEG_PARALLEL(StageKind.DECODE_JPEG, "parallel", Display.PARALLELISM),
+  DECODE_JPEG_DETERMINISTIC(StageKind.DECODE_JPEG, "deterministic", Display.PLAIN),
+  MAP_PARALLEL(StageKind.MAP, "parallel", Display.PARALLELISM),
+  MAP_DETERMINISTIC(StageKind.MAP, "deterministic", Display.PLAIN),
+  MAP_COST(StageKind.MAP, "cost", Display.PLAIN),
+  MAP_RANDOM(StageKind.MAP, "random", Display.PLAIN),
+  MAP_VECTORIZED(StageKind.MAP, "vectorized", Display.PLAIN),
+  MAP_ON_DEVICE(StageKind.MAP, "onDevice", Display.PLAIN),
+  SHUFFLE_BUFFER(StageKind.SHUFFLE, "buffer", Display.PLAIN),
+  SHUFFLE_SEED(StageKind.SHUFFLE, "seed", Display.SEED),
+  SHUFFLE_RESHUFFLE_EACH_EPOCH(StageKind.SHUFFLE, "reshuffleEachEpoch", Display.PLAIN),
+  CACHE_FILE(StageKind.CACHE, "file", Display.TEXT),
+  BATCH_SIZE(StageKind.BATCH, "size", Display.PLAIN),
+  BATCH_DROP_REMAINDER(StageKind.BATCH, "dropRemainder", Display.PLAIN),
+  PADDED_BATCH_SIZE(StageKind.PADDED_BATCH, "size", Display.PLAIN),
+  PADDED_BATCH_DROP_REMAINDER(StageKind.PADDED_BATCH, "dropRemainder", Display.PLAIN),
+  REPEAT_COUNT(StageKind.REPEAT, "count", Display.COUNT_OR_FOREVER),
+  TAKE_COUNT(StageKind.TAKE, "count", Display.PLAIN),
+  SKIP_COUNT(StageKind.SKIP, "count", Display.PLAIN),
+  SHARD_WORKERS(StageKind.SHARD, "workers", Display.PLAIN),
+  PREFETCH_VALUE(StageKind.PREFETCH, "value", Display.AUTO_OR_COUNT),
+  PREFETCH_TO_DEVICE_BUFFER(StageKind.PREFETCH_TO_DEVICE, "buffer", Display.PLAIN);
+
+  /** How a value is written back in generated code and messages: sentinels by their names. */
+  public enum Display {
+    /** As is: a number, a boolean, an enum constant. */
+    PLAIN,
+    /** {@code AUTO}, {@code SEQUENTIAL} or a count. */
+    PARALLELISM,
+    /** {@code AUTO} or a count. */
+    AUTO_OR_COUNT,
+    /** {@code RANDOM_SEED} or a seed. */
+    SEED,
+    /** {@code FOREVER} or a count. */
+    COUNT_OR_FOREVER,
+    /** A string, as a Java literal. */
+    TEXT
+  }
+
+  private final StageKind kind;
+  private final String name;
+  private final Display display;
+
+  Member(StageKind kind, String name, Display display) {
+    this.kind = kind;
+    this.name = name;
+    this.display = display;
+  }
+
+  public Display display() {
+    return display;
+  }
+
+  /** The stage kind whose annotation declares it. */
+  public StageKind kind() {
+    return kind;
+  }
+
+  /** The member's name in its annotation, such as {@code buffer}. */
+  public String memberName() {
+    return name;
+  }
+
+  /** The members of {@code kind}'s annotation. */
+  public static java.util.List<Member> of(StageKind kind) {
+    return java.util.Arrays.stream(values()).filter(m -> m.kind == kind).toList();
+  }
+}

@@ -49,6 +49,25 @@ class CheckDiagnosticsTest {
   }
 
   @Test
+  void aCacheOfEncodedRecordsBeforeADecodeThatWouldNotFitIsANote() {
+    // 10 files of 100 MB hold 10,000 records of about 100 KB: 1 GB cached; decoded, 31.5 GB.
+    JavaFileObject source = Sources.pipeline("@Pipeline(ramBudget = \"4GiB\")", "Cached", List.of(
+        "  @TFRecordSource(files = 10, records = 10000, bytesPerFile = 100000000)"
+            + " Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+        "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);",
+        "  @Cache Encoded cache(Encoded encoded);",
+        "  @Map(parallel = AUTO) static Big decode(Ops tf, Encoded in) { return null; }",
+        "  @Batch(size = 4) Big batch(Big big);",
+        "  @Prefetch(AUTO) Big prefetch(Big batch);"));
+    assertOnly(Sources.compile(source), Diagnostic.Kind.NOTE,
+        "[feedline:cache-before-expensive-map] @Cache 'cache' comes before the expensive @Map"
+            + " 'decode', which is right here: cached after it, elements would need ≈29.3 GiB"
+            + " against a RAM budget of 4.00 GiB; keep it, or cache 'decode' to a file.",
+        source, "@Cache Encoded cache");
+  }
+
+  @Test
   void aCacheBeforeACheapMapIsFine() {
     List<String> stages = Sources.goodWith("@Cache",
         "  @Cache Image early(Image image);",

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.feedline.tests.support.Diagnostics;
 import dev.feedline.tests.support.Sources;
 import java.util.List;
+import java.util.Locale;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -218,5 +220,48 @@ class DeclarationDiagnosticsTest {
         "[feedline:inherited-stage] Stage method 'prefetch' is inherited from Base; stages must be"
             + " declared in the @Pipeline interface itself, in order: redeclare it in Bad.",
         source, "@Pipeline interface Bad extends Base");
+  }
+
+  @Test
+  void twoComponentsReadingOneFeatureKey() {
+    JavaFileObject source = Sources.source("Twice",
+        "@Element record Twice(",
+        "    @Shape({}) Operand<TInt64> label,",
+        "    @Feature(\"label\") @Shape({}) Operand<TInt64> copy) {}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:element-invalid] Component 'copy' of Twice reads feature \"label\" like"
+            + " component 'label'; a tf.train.Example holds one value list per key, so give each"
+            + " component its own key with @Feature.",
+        source, "@Feature(\"label\")");
+  }
+
+  @Test
+  void aMismatchBetweenRecordsOfOneSimpleNameNamesBothQualified() {
+    JavaFileObject other = JavaFileObjects.forSourceString("other.Image", String.join("\n",
+        "package other;",
+        "import dev.feedline.*;",
+        "import org.tensorflow.Operand;",
+        "import org.tensorflow.types.*;",
+        "@Element public record Image(@Shape({8, 8, 3}) Operand<TFloat32> pixels) {}"));
+    JavaFileObject source = Sources.source("Bad",
+        "@Pipeline interface Bad {",
+        "  @InMemorySource Image images();",
+        "  @Prefetch(AUTO) other.Image prefetch(other.Image image);",
+        "}");
+    assertOnly(Sources.compile(source, other), ERROR,
+        "[feedline:chain-type-mismatch] @Prefetch 'prefetch' takes other.Image but the previous"
+            + " stage @InMemorySource 'images' produces test.Image; change the parameter to"
+            + " test.Image or insert a @Map from test.Image to other.Image.",
+        source, "@Prefetch(AUTO) other.Image");
+  }
+
+  @Test
+  void sizeEstimatesSaturateInsteadOfOverflowing() {
+    JavaFileObject source = Sources.pipeline("Huge", Sources.goodWith("@Batch",
+        "  @Batch(size = Long.MAX_VALUE, dropRemainder = true) Image batch(Image image);"));
+    Compilation compilation = Sources.compile(source);
+    assertEquals(List.of(), feedline(compilation).stream()
+        .filter(d -> d.getMessage(Locale.ROOT).contains("internal-error")).toList());
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
   }
 }

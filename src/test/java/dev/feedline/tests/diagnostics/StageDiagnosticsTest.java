@@ -148,6 +148,24 @@ class StageDiagnosticsTest {
             "[feedline:stage-signature] @Filter 'keep' returns Operand<TInt64>; a filter returns the"
                 + " keep decision as a scalar Operand<TBool>.",
             "@Filter", null),
+        new Case("stage-signature", "@Map(parallel",
+            "  @Map(parallel = AUTO) private static Image decode(Ops tf, Encoded in) {", ERROR,
+            "[feedline:stage-signature] @Map 'decode' is private, so the generated pipeline class"
+                + " cannot call it; remove `private`.",
+            "@Map(parallel = AUTO) private", null),
+        new Case("stage-signature", "@Map(parallel",
+            "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) throws java.io.IOException {",
+            ERROR,
+            "[feedline:stage-signature] @Map 'decode' declares `throws IOException`, but the"
+                + " generated graph function cannot throw a checked exception; handle it in the"
+                + " body, or throw an unchecked exception.",
+            "@Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) throws", null),
+        new Case("invalid-parameter", "@Prefetch",
+            "  @Prefetch(AUTO) Image prefetch(Image batch);\n"
+                + "  @PrefetchToDevice(buffer = -1) Image toDevice(Image batch);", ERROR,
+            "[feedline:invalid-parameter] @PrefetchToDevice 'toDevice' has buffer = -1, but a device"
+                + " buffer holds at least 1 batch; use 1 or more, or drop @PrefetchToDevice.",
+            "buffer = -1", "-1"),
         new Case("unannotated-method", "@Cache", "  Image cache(Image image);", WARNING,
             "[feedline:unannotated-method] Abstract method 'cache' has no stage annotation, so it is"
                 + " not part of pipeline Bad; annotate it (@Cache, @Batch, ...) or remove it.",

@@ -55,7 +55,8 @@ final class ElementSpecs {
     if (shape.rank() == 0) {
       return CodeBlock.of("$T.scalar()", Names.SHAPE);
     }
-    return CodeBlock.of("$T.of($L)", Names.SHAPE,
-        shape.dims().stream().map(String::valueOf).collect(Collectors.joining(", ")));
+    return CodeBlock.of("$T.of($L)", Names.SHAPE, shape.dims().stream()
+        .map(d -> d > Integer.MAX_VALUE ? d + "L" : String.valueOf(d)) // beyond an int literal
+        .collect(Collectors.joining(", ")));
   }
 }

@@ -18,3 +18,14 @@ assert unexpected.isEmpty() : "TensorFlow logged although the log level hides IN
 for (line in ['Local rendezvous is aborting', 'default buffer size']) {
   assert !log.contains(line) : "TensorFlow logged '${line}'"
 }
+
+// The template compiles without a single diagnostic of the processor.
+assert !log.contains('[feedline:') : 'the processor reported on the template: see build.log'
+
+// The README shows the generated pom whole, for the same coordinates as archetype.properties.
+def readme = new File(basedir, '../../../../../README.md').text
+def section = readme.substring(readme.indexOf('## Use Feedline in your project'))
+def pomInReadme = (section =~ /(?s)```xml\n(.*?)\n```/)[0][1]
+def generatedPom = new File(context.projectDir, 'pom.xml').text.trim()
+assert pomInReadme == generatedPom : 'README.md\'s pom differs from the generated one: copy ' +
+    "${context.projectDir}/pom.xml into the README's section 'Use Feedline in your project'"

@@ -17,9 +17,10 @@ import org.tensorflow.types.TString;
 
 /**
  * The input pipeline: its methods, in this order, are its stages. The annotation processor checks
- * them while javac runs and generates {@code FeedlineSamplePipeline} beside this interface.
+ * them while javac runs and generates {@code FeedlineSamplePipeline} beside this interface. The
+ * cache and the shuffle buffer are checked against {@code ramBudget}, the memory they may take.
  */
-@Pipeline
+@Pipeline(ramBudget = "2GiB")
 public interface SamplePipeline {
   /** The largest value a measurement takes: {@link Main} writes values in [0, MAX_VALUE). */
   float MAX_VALUE = 10f;

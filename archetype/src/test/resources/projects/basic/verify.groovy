@@ -19,6 +19,8 @@ for (line in ['Local rendezvous is aborting', 'default buffer size']) {
   assert !log.contains(line) : "TensorFlow logged '${line}'"
 }
 
+assert new File(context.projectDir, '.gitignore').text.contains('target/')
+
 // The template compiles without a single diagnostic of the processor.
 assert !log.contains('[feedline:') : 'the processor reported on the template: see build.log'
 

@@ -264,4 +264,94 @@ class DeclarationDiagnosticsTest {
         .filter(d -> d.getMessage(Locale.ROOT).contains("internal-error")).toList());
     assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
   }
+
+  @Test
+  void aPrivateElement() {
+    JavaFileObject source = Sources.source("Outer",
+        "class Outer {",
+        "  @Element private record Hidden(@Shape({}) Operand<TInt64> id) {}",
+        "}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:element-invalid] @Element Hidden is private, so generated code cannot construct"
+            + " it; make it package-private or public.",
+        source, "@Element private record Hidden");
+  }
+
+  @Test
+  void aRamBudgetThatIsNotASize() {
+    JavaFileObject source = Sources.pipeline("@Pipeline(ramBudget = \"lots\")", "Bad",
+        Sources.GOOD_STAGES);
+    Diagnostic<? extends JavaFileObject> error = assertOnly(Sources.compile(source), ERROR,
+        "[feedline:invalid-parameter] @Pipeline 'Bad' has ramBudget = \"lots\", but a budget is a"
+            + " size in bytes; write a number and a unit, such as \"8GiB\" or \"512MB\".",
+        source, "@Pipeline(ramBudget");
+    assertEquals(columnOf(source, "@Pipeline(ramBudget", "\"lots\""), error.getColumnNumber());
+  }
+
+  @Test
+  void aDecodeOfRecordsThatAreNotStrings() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @InMemorySource(records = 10) Sample samples();",
+        "  @Decode(parallel = AUTO) Encoded parse(Sample record);",
+        "  @Batch(size = 4) Encoded batch(Encoded e);",
+        "  @Prefetch(AUTO) Encoded prefetch(Encoded batch);"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:stage-signature] @Decode 'parse' parses serialized tf.train.Example records: its"
+            + " parameter is Operand<TString>, not Sample.",
+        source, "@Decode");
+  }
+
+  @Test
+  void aMapWithoutBody() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @InMemorySource(records = 10) Image images();",
+        "  @Map(parallel = AUTO) Image brighter(Ops tf, Image in);",
+        "  @Prefetch(AUTO) Image prefetch(Image image);"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:stage-signature] @Map 'brighter' needs a body that builds graph ops: declare it"
+            + " `static Out brighter(Ops tf, In element) { ... }`.",
+        source, "@Map(parallel = AUTO) Image brighter");
+  }
+
+  @Test
+  void aTfRecordSourceOfRecords() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @TFRecordSource Encoded files();",
+        "  @Prefetch(AUTO) Encoded prefetch(Encoded e);"));
+    List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source));
+    assertEquals(2, reported.size(), reported.toString());
+    assertAt(reported.get(0), ERROR,
+        "[feedline:stage-signature] @TFRecordSource 'files' yields file names: declare it"
+            + " `Operand<TString> files();`.",
+        source, "@TFRecordSource Encoded");
+    assertAt(reported.get(1), ERROR,
+        "[feedline:files-not-read] @TFRecordSource 'files' yields file names, not records; follow"
+            + " it with @Interleave to read the files.",
+        source, "@TFRecordSource Encoded");
+  }
+
+  @Test
+  void anInterleaveOfRecords() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @TFRecordSource Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Encoded read(Operand<TString> file);",
+        "  @Prefetch(AUTO) Encoded prefetch(Encoded e);"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:stage-signature] @Interleave 'read' yields serialized records: declare it"
+            + " `Operand<TString> read(Operand<TString> file);` and parse them with @Decode.",
+        source, "@Interleave");
+  }
+
+  @Test
+  void aDecodeIntoAString() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @TFRecordSource Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+        "  @Decode(parallel = AUTO) Operand<TString> parse(Operand<TString> record);",
+        "  @Prefetch(AUTO) Operand<TString> prefetch(Operand<TString> e);"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:stage-signature] @Decode 'parse' parses records into an @Element record: return"
+            + " one, not Operand<TString>.",
+        source, "@Decode");
+  }
 }

@@ -23,7 +23,10 @@ class DecodeJpegDiagnosticsTest {
       "}",
       "@Element record Rgba(@Shape({8, 8, 4}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
       "@Element record Labeled(@Shape({8, 8, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> id) {}",
-      "@Element record Gray(@Shape({8, 8, 1}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}");
+      "@Element record Gray(@Shape({8, 8, 1}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Wild(@Shape({-1, -1, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Pair(@Shape({}) Operand<TString> front, @Shape({}) Operand<TString> back,",
+      "    @Shape({}) Operand<TInt64> label) {}");
 
   /** The good pipeline's stages around {@code decode}, which yields {@code Image}. */
   private static List<String> stages(String decode) {
@@ -93,6 +96,25 @@ class DecodeJpegDiagnosticsTest {
     assertSignatureError("Sample",
         "its output Sample needs exactly one Operand<TFloat32> component of shape [height, width,"
             + " channels]; it has 0");
+  }
+
+  @Test
+  void theImageSizeMustBeKnown() {
+    assertSignatureError("Wild", "the image's shape [?,?,3] must be fully known: it is the size"
+        + " the JPEG is resized to");
+  }
+
+  @Test
+  void theInputMustHoldOneJpeg() {
+    JavaFileObject source = Sources.pipeline("Bad", List.of(
+        "  @InMemorySource(records = 10) Pair pairs();",
+        "  @DecodeJpeg(parallel = AUTO) Image decode(Pair in);",
+        "  @Batch(size = 4) Image batch(Image image);",
+        "  @Prefetch(AUTO) Image prefetch(Image batch);"));
+    assertOnly(Sources.compile(source, IMAGES), Diagnostic.Kind.ERROR,
+        "[feedline:stage-signature] @DecodeJpeg 'decode' decodes a JPEG into an image: its input"
+            + " Pair needs exactly one scalar Operand<TString> component, the JPEG; it has 2.",
+        source, "@DecodeJpeg");
   }
 
   @Test

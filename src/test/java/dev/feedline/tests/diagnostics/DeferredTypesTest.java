@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import dev.feedline.processor.PipelineProcessor;
+import dev.feedline.tests.support.SeenMessages;
 import dev.feedline.tests.support.Sources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,7 +75,8 @@ class DeferredTypesTest {
 
   @Test
   void aTypeThatNeverAppearsIsReportedOnceBesideJavacsOwnError() {
-    Compilation compilation = Compiler.javac().withProcessors(new PipelineProcessor()).compile(USES_LATER);
+    Compilation compilation = SeenMessages.record(
+        Compiler.javac().withProcessors(new PipelineProcessor()).compile(USES_LATER));
 
     assertEquals(Compilation.Status.FAILURE, compilation.status());
     assertOnly(compilation, Diagnostic.Kind.ERROR,

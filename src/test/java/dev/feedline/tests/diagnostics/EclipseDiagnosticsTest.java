@@ -1,10 +1,14 @@
 package dev.feedline.tests.diagnostics;
 
 import static dev.feedline.tests.support.Diagnostics.assertOnly;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.feedline.tests.support.Diagnostics;
 import dev.feedline.tests.support.Sources;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,5 +44,21 @@ class EclipseDiagnosticsTest {
             ? Sources.goodWith(bad.find())
             : Sources.goodWith(bad.find(), bad.replacement())));
     assertOnly(run.compilation(), bad.kind(), bad.message(), run.files().get(0), bad.line());
+  }
+
+  /**
+   * ecj runs processors over declarations javac stops at: an annotation value that is not a
+   * constant reaches the processor, which says so instead of failing.
+   */
+  @Test
+  void aValueThatIsNotAConstant() {
+    Sources.EclipseRun run = Sources.compileWithEclipse(dir, List.of(),
+        Sources.pipeline("Bad", Sources.goodWith("@Batch",
+            "  @Batch(size = Sizes.N) Image batch(Image image);")),
+        Sources.source("Sizes", "class Sizes { static long N = 4; }"));
+    List<String> feedline = Diagnostics.feedline(run.compilation()).stream()
+        .map(d -> d.getMessage(Locale.ROOT)).toList();
+    assertEquals(List.of("[feedline:stage-signature] @Batch 'batch' has a value for 'size' that"
+        + " cannot be evaluated at compile time; use a constant."), feedline);
   }
 }

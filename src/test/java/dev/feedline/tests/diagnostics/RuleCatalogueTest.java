@@ -235,6 +235,15 @@ class RuleCatalogueTest {
         "@Cache", null,
         pipeline("  @InMemorySource(records = 100) Big bigs();", "  @Cache Big cache(Big big);",
             BIG_BATCH, BIG_PREFETCH)));
+    cases.add(new Case("cache-exceeds-ram",
+        pipeline("  @InMemorySource(records = 100) Tokens tokens();", "  @Cache Tokens cache(Tokens t);",
+            "  @PaddedBatch(size = 4) Tokens batch(Tokens t);", "  @Prefetch(AUTO) Tokens prefetch(Tokens b);"),
+        NOTE, "[feedline:cache-exceeds-ram] @Cache 'cache' cannot be checked against memory because"
+            + " component 'ids' has the unknown dimensions of [?]; a stage with fixed shapes can be"
+            + " sized.",
+        "@Cache", null,
+        pipeline("  @InMemorySource(records = 100) Tokens tokens();",
+            "  @PaddedBatch(size = 4) Tokens batch(Tokens t);", "  @Prefetch(AUTO) Tokens prefetch(Tokens b);")));
     cases.add(new Case("cache-file-path",
         pipeline(SRC, READ, PARSE, DECODE, "  @Cache(file = \"/tmp/images\") Image cache(Image image);",
             SHUFFLE, BATCH, PREFETCH),
@@ -325,6 +334,15 @@ class RuleCatalogueTest {
         "@Repeat", null,
         pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
             "  @Repeat(count = 2) Image twice(Image batch);", PREFETCH)));
+    cases.add(new Case("repeat-blurs-epochs",
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Repeat(count = 2) Image twice(Image image);",
+            BATCH, PREFETCH),
+        NOTE, "[feedline:repeat-blurs-epochs] @Repeat 'twice' comes before @Batch 'batch', so batches"
+            + " straddle the boundary between epochs; repeat after 'batch', or run epochs with the"
+            + " generated epoch().",
+        "@Repeat", null,
+        pipeline(SRC, READ, PARSE, DECODE, CACHE, BATCH,
+            "  @Repeat(count = 2) Image twice(Image batch);", PREFETCH)));
     cases.add(new Case("shard-after-randomness",
         pipeline(SRC, "  @Shuffle(buffer = 10) Operand<TString> mix(Operand<TString> f);",
             "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE, CACHE, SHUFFLE,
@@ -352,6 +370,15 @@ class RuleCatalogueTest {
         WARNING, "[feedline:shard-late] @Shard 'mine' comes after @Decode 'parse', so every worker"
             + " reads and processes the whole data set and drops all but its share; shard the file"
             + " names right after @TFRecordSource.",
+        "@Shard", null,
+        pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("shard-late",
+        pipeline(SRC, READ, "  @Shard Operand<TString> mine(Operand<TString> r);", PARSE, DECODE,
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:shard-late] @Shard 'mine' comes after @Interleave 'read', so every worker"
+            + " reads the whole data set and drops all but its share; shard the file names right"
+            + " after @TFRecordSource.",
         "@Shard", null,
         pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);", READ, PARSE, DECODE,
             CACHE, SHUFFLE, BATCH, PREFETCH)));

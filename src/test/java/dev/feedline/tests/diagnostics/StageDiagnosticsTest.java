@@ -166,6 +166,23 @@ class StageDiagnosticsTest {
             "[feedline:invalid-parameter] @PrefetchToDevice 'toDevice' has buffer = -1, but a device"
                 + " buffer holds at least 1 batch; use 1 or more, or drop @PrefetchToDevice.",
             "buffer = -1", "-1"),
+        new Case("invalid-parameter", "@Cache", "  @Take(count = -1) Image first(Image image);",
+            ERROR,
+            "[feedline:invalid-parameter] @Take 'first' has count = -1, but a count of elements is 0"
+                + " or more; use a count of 0 or more.",
+            "@Take(count = -1)", "-1"),
+        new Case("invalid-parameter", "@Interleave",
+            "  @Shard(workers = -3) Operand<TString> mine(Operand<TString> f);\n"
+                + "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+            ERROR,
+            "[feedline:invalid-parameter] @Shard 'mine' has workers = -3, but a worker count is 0"
+                + " (unknown) or more; use the usual number of workers, or 0.",
+            "@Shard(workers = -3)", "-3"),
+        new Case("invalid-parameter", "@TFRecordSource",
+            "  @TFRecordSource(records = -5) Operand<TString> files();", ERROR,
+            "[feedline:invalid-parameter] @TFRecordSource 'files' has records = -5, but a size hint"
+                + " is 0 (unknown) or more; use the size, or 0 when it is unknown.",
+            "@TFRecordSource(records = -5)", "-5"),
         new Case("unannotated-method", "@Cache", "  Image cache(Image image);", WARNING,
             "[feedline:unannotated-method] Abstract method 'cache' has no stage annotation, so it is"
                 + " not part of pipeline Bad; annotate it (@Cache, @Batch, ...) or remove it.",

@@ -1,8 +1,12 @@
 package dev.feedline.tests.fuzz;
 
+import dev.feedline.processor.writing.GeneratedNames;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 
 /**
  * Writes random pipeline declarations that are syntactically valid Java but may be wrong in every
@@ -20,11 +24,32 @@ final class DeclarationGenerator {
       "{0}", "{Feedline.UNKNOWN, 2}", "{100000, 100000, 100000}"};
   private static final String[] NUMBERS = {"AUTO", "0", "1", "2", "4", "32", "-1", "-2", "-7",
       "1000", "Feedline.SEQUENTIAL", "Integer.MAX_VALUE"};
+  /**
+   * Names for components and stages that generated code also declares or uses, Java's contextual
+   * keywords, and legal names that are awkward in generated source ({@code $}, underscores).
+   * Object's own members are left out: javac rejects them as record components itself.
+   */
+  private static final List<String> NAMES = names();
+  /** Cache prefixes that must reach generated comments and literals intact. */
+  private static final String[] PREFIXES = {"", "c", "a*/b", "C:\\\\feedline\\\\users\\\\p",
+      "quote\\\"d", "tab\\tnew\\nline", "\\\\u0041"};
   /** Values javac rejects in an annotation (wrong type, no such constant): picked rarely. */
   private static final String[] BAD_VALUES = {"Long.MAX_VALUE", "UNDEFINED_CONSTANT"};
 
+  private static List<String> names() {
+    Set<String> objectMembers = Set.of("equals", "hashCode", "toString", "getClass", "wait",
+        "notify", "notifyAll", "clone", "finalize");
+    List<String> names = new ArrayList<>(new TreeSet<>(GeneratedNames.reserved()));
+    names.removeAll(objectMembers);
+    names.addAll(List.of("var", "yield", "record", "sealed", "permits", "module", "open", "to",
+        "with", "exports", "requires", "a$b", "$", "_x", "in", "out", "value", "features",
+        "keep", "image", "fromIterator", "batch", "PIPELINE_ELEMENT", "Builder"));
+    return List.copyOf(names);
+  }
+
   private final SplittableRandom random;
   private final String name;
+  private final Set<String> methodNames = new HashSet<>();
   private final List<String> records = new ArrayList<>();
   private String source;
 
@@ -122,13 +147,16 @@ final class DeclarationGenerator {
     }
     int components = random.nextInt(12) == 0 ? 0 : 1 + random.nextInt(3);
     List<String> parts = new ArrayList<>();
+    Set<String> used = new HashSet<>();
     for (int c = 0; c < components; c++) {
+      String component = random.nextInt(3) == 0 ? pick(NAMES) : "c" + c;
+      component = used.add(component) ? component : "c" + c;
       String type = random.nextInt(8) == 0
           ? pick(ODD_TYPES)
           : "Operand<" + pick(DTYPES) + ">";
       String shape = random.nextInt(10) == 0 ? "" : "@Shape(" + pick(SHAPES) + ") ";
       String feature = random.nextInt(8) == 0 ? "@Feature(\"" + (random.nextBoolean() ? "" : "k" + c) + "\") " : "";
-      parts.add(feature + shape + type + " c" + c);
+      parts.add(feature + shape + type + " " + component);
     }
     return annotation + "record " + recordName + generic + "(" + String.join(", ", parts) + ") {}";
   }
@@ -136,8 +164,10 @@ final class DeclarationGenerator {
   /** A record any stage can use: numeric components of fixed shapes. */
   private String validRecord(String recordName) {
     records.add(recordName);
-    return "@Element record " + recordName + "(@Shape({4}) Operand<TFloat32> x, @Shape({})"
-        + " Operand<TInt64> label) {}";
+    boolean clash = random.nextBoolean();
+    return "@Element record " + recordName + "(@Shape({4}) Operand<TFloat32> "
+        + (clash ? pick(NAMES) : "x") + ", @Shape({}) Operand<TInt64> "
+        + (clash ? pick(NAMES) + "2" : "label") + ") {}";
   }
 
   private String someRecord() {
@@ -153,10 +183,12 @@ final class DeclarationGenerator {
       stages.add("@Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);");
       stages.add("@Decode(parallel = AUTO) " + r + " parse(Operand<TString> s);");
     } else {
-      stages.add("@InMemorySource(records = 100) " + r + " data();");
+      stages.add("@InMemorySource(records = 100) " + r + " " + stageName("data") + "();");
     }
-    stages.add("@Map(parallel = AUTO) static " + r + " map(Ops tf, " + r + " in) { return in; }");
-    stages.add("@Cache " + r + " cache(" + r + " in);");
+    stages.add("@Map(parallel = AUTO) static " + r + " " + stageName("map") + "(Ops tf, " + r
+        + " in) { return in; }");
+    stages.add("@Cache" + (random.nextInt(4) == 0 ? "(file = \"" + pick(PREFIXES) + "\")" : "")
+        + " " + r + " " + stageName("cache") + "(" + r + " in);");
     stages.add("@Shuffle(buffer = 100) " + r + " shuffle(" + r + " in);");
     stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
     stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
@@ -197,7 +229,7 @@ final class DeclarationGenerator {
   private String randomStage(int i) {
     String in = someRecord();
     String out = random.nextInt(3) == 0 ? someRecord() : in;
-    String m = "s" + i + random.nextInt(1000);
+    String m = stageName("s" + i + random.nextInt(1000));
     String body = "{ return null; }";
     String extra = random.nextInt(6) == 0 ? randomAnnotation() + " " : "";
     return extra + switch (random.nextInt(17)) {
@@ -212,7 +244,7 @@ final class DeclarationGenerator {
       case 5 -> "@Filter static Operand<TBool> " + m + "(Ops tf, " + in + " x) " + body;
       case 6 -> "@Shuffle(buffer = " + pick(NUMBERS) + ", seed = " + pick(NUMBERS) + ") " + out + " "
           + m + "(" + in + " x);";
-      case 7 -> "@Cache(file = \"" + (random.nextBoolean() ? "" : "c") + "\") " + out + " " + m + "(" + in + " x);";
+      case 7 -> "@Cache(file = \"" + pick(PREFIXES) + "\") " + out + " " + m + "(" + in + " x);";
       case 8 -> "@Batch(size = " + pick(NUMBERS) + ", dropRemainder = " + random.nextBoolean() + ") "
           + out + " " + m + "(" + in + " x);";
       case 9 -> "@PaddedBatch(size = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
@@ -224,6 +256,12 @@ final class DeclarationGenerator {
       case 15 -> "@Map default " + out + " " + m + "(" + in + " x) " + body;
       default -> out + " " + m + "(" + in + " x);"; // forgotten annotation
     };
+  }
+
+  /** A stage method name: now and then one that generated code uses itself, else {@code usual}. */
+  private String stageName(String usual) {
+    String picked = random.nextInt(4) == 0 ? pick(NAMES) : usual;
+    return methodNames.add(picked) ? picked : methodNames.add(usual) ? usual : usual + methodNames.size();
   }
 
   private String randomAnnotation() {

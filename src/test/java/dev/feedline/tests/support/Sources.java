@@ -98,10 +98,10 @@ public final class Sources {
   public static Compilation compile(List<String> options, JavaFileObject... sources) {
     List<JavaFileObject> all = new ArrayList<>(List.of(sources));
     all.add(RECORDS);
-    return Compiler.javac()
+    return SeenMessages.record(Compiler.javac()
         .withProcessors(new PipelineProcessor())
         .withOptions(options)
-        .compile(all);
+        .compile(all));
   }
 
   public static Compilation compile(JavaFileObject... sources) {
@@ -126,10 +126,10 @@ public final class Sources {
     all.add(onDisk(dir, RECORDS));
     List<String> arguments = new ArrayList<>(List.of("--release", "17", "-proc:only"));
     arguments.addAll(options);
-    Compilation compilation = Compiler.compiler(new QuietEclipseCompiler())
+    Compilation compilation = SeenMessages.record(Compiler.compiler(new QuietEclipseCompiler())
         .withProcessors(new PipelineProcessor())
         .withOptions(arguments)
-        .compile(all);
+        .compile(all));
     return new EclipseRun(compilation, files);
   }
 

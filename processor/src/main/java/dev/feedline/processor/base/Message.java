@@ -391,6 +391,11 @@ public enum Message {
     return severity;
   }
 
+  /** The wording with its {@code %s} placeholders, as {@link #format} fills them. */
+  public String wording() {
+    return format;
+  }
+
   /** The text, prefixed with the rule id. */
   public String format(Object... args) {
     return "[feedline:" + rule.id() + "] " + String.format(Locale.ROOT, format, args);

@@ -1,6 +1,5 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.CodeBlock;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ final class AnnotationText {
     }
     long number = value instanceof Number n ? n.longValue() : 0;
     return switch (member.display()) {
-      case TEXT -> CodeBlock.of("$S", value).toString();
+      case TEXT -> Javadoc.literal((String) value);
       case PARALLELISM -> number == -1 ? "AUTO" : number == 0 ? "SEQUENTIAL" : value.toString();
       case AUTO_OR_COUNT -> number == -1 ? "AUTO" : value.toString();
       case SEED -> number == -1 ? "RANDOM_SEED" : value.toString();

@@ -86,7 +86,7 @@ final class BuilderWriter {
           .addJavadoc("Sets the path prefix of stage $L's file cache, instead of {@code $L}. Files\n"
               + "cached there by an earlier run are read, not rebuilt: change the prefix when the\n"
               + "stages before the cache change.\n", cache.name(),
-              Javadoc.safe(CodeBlock.of("$S", prefix).toString()))
+              Javadoc.safe(Javadoc.literal(prefix)))
           .addModifiers(Modifier.PUBLIC)
           .returns(builder)
           .addParameter(STRING, "prefix")

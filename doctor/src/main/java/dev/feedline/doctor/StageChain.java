@@ -15,7 +15,7 @@ import org.tensorflow.proto.TensorProto;
  * {@code MakeIterator}, across the variable that parks the stages up to the cache: the op of the
  * type the generated pipeline declares for the stage.
  */
-final class StageChain {
+public final class StageChain {
   /**
    * A host stage and the op that makes its dataset, with what the doctor reads from it while its
    * graph is open.
@@ -28,7 +28,7 @@ final class StageChain {
    * @param size the shuffle's buffer, the batch's or the prefetch's size; null for other stages or
    *     a size fed at run time
    */
-  record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
+  public record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
       boolean sequential = switch (op.type()) {
@@ -46,7 +46,7 @@ final class StageChain {
       return new Link(stage, position, op, op.type(), sequential, size);
     }
 
-    String name() {
+    public String name() {
       return stage.method();
     }
 
@@ -76,7 +76,7 @@ final class StageChain {
   /**
    * @throws IllegalStateException when a stage's op is not where its annotation puts it
    */
-  static List<Link> find(DatasetIterator iterator) {
+  public static List<Link> find(DatasetIterator iterator) {
     DatasetIterator.GraphOps ops = iterator.graphOps();
     List<GraphOperation> chain = new ArrayList<>(); // from the end to the source
     GraphOperation op = (GraphOperation) ops.startFirstEpoch().input(0).op();

@@ -1,0 +1,98 @@
+package dev.feedline.processor.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Target;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The table of stage kinds against the annotations users write: every stage annotation has a
+ * kind; every member of it a {@link Member}, and a component of the kind's {@link Parameters}
+ * record of the same name. A kind added without any of these fails here.
+ */
+class StageKindTableTest {
+  /**
+   * The stage annotations: every annotation type in the annotations module's {@code dev.feedline}
+   * package that goes on a method, found by listing the package, so that a new one is seen.
+   */
+  private static Set<String> stageAnnotations() throws Exception {
+    URI location = dev.feedline.Pipeline.class.getProtectionDomain().getCodeSource().getLocation()
+        .toURI();
+    Set<String> names = new TreeSet<>();
+    Path root = Path.of(location);
+    try (FileSystem jar = Files.isDirectory(root) ? null : FileSystems.newFileSystem(root);
+        Stream<Path> files = Files.list((jar == null ? root : jar.getPath("/")).resolve("dev/feedline"))) {
+      for (Path file : files.toList()) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".class") || name.contains("$")) {
+          continue;
+        }
+        Class<?> type = Class.forName("dev.feedline." + name.replace(".class", ""));
+        Target target = type.getAnnotation(Target.class);
+        if (type.isAnnotation() && target != null
+            && Arrays.asList(target.value()).contains(ElementType.METHOD)) {
+          names.add(type.getSimpleName());
+        }
+      }
+    }
+    assertTrue(names.contains("Map") && names.contains("TFRecordSource"), names.toString());
+    return names;
+  }
+
+  @Test
+  void everyStageAnnotationHasAKind() throws Exception {
+    Set<String> kinds = Arrays.stream(StageKind.values()).map(StageKind::annotation)
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(stageAnnotations(), kinds);
+  }
+
+  @Test
+  void everyMemberOfEveryAnnotationIsAMemberConstant() {
+    for (StageKind kind : StageKind.values()) {
+      Set<String> declared = Arrays.stream(kind.annotationType().getDeclaredMethods())
+          .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
+      Set<String> listed = Member.of(kind).stream().map(Member::memberName)
+          .collect(Collectors.toCollection(TreeSet::new));
+      assertEquals(declared, listed, "members of @" + kind.annotation());
+    }
+  }
+
+  @Test
+  void everyKindHasAParametersRecordNamedAfterItsAnnotationWithAComponentPerMember()
+      throws Exception {
+    for (StageKind kind : StageKind.values()) {
+      Class<?> record = Class.forName(Parameters.class.getName() + "$" + kind.annotation());
+      assertTrue(record.isRecord() && Parameters.class.isAssignableFrom(record), record.getName());
+      Set<String> components = Arrays.stream(record.getRecordComponents())
+          .map(RecordComponent::getName).collect(Collectors.toCollection(TreeSet::new));
+      Set<String> members = Member.of(kind).stream().map(Member::memberName)
+          .collect(Collectors.toCollection(TreeSet::new));
+      assertEquals(members, components, "components of " + record.getSimpleName());
+    }
+  }
+
+  @Test
+  void sentinelMembersAreDisplayedByName() {
+    for (Member member : Member.values()) {
+      assertNotNull(member.display(), member.name());
+      if (member.memberName().equals("parallel")) {
+        assertEquals(Member.Display.PARALLELISM, member.display(), member.name());
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.feedline.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.doctor.RuleIds;
+import dev.feedline.doctor.StageChain;
+import dev.feedline.processor.base.Rule;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.PipelineInfo;
+import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
+import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
+import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
+import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineWordsPipeline;
+import dev.feedline.tests.support.TestData;
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.ndarray.NdArrays;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+
+/**
+ * What the runtime and the doctor need of every stage kind, they get from generated code: each
+ * stage of every kind names its annotation and the dataset op built for it, and the doctor finds
+ * that op in the graph for every stage. A kind that generated code does not describe fails here;
+ * so does a rule id the doctor names that the processor does not have.
+ */
+class StageKindContractTest {
+  @TempDir Path dir;
+
+  @Test
+  void theDoctorNamesOnlyRulesOfTheProcessor() {
+    Set<String> ids = Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.toSet());
+    for (String id : RuleIds.ALL) {
+      assertTrue(ids.contains(id), id + " is not a rule of the processor");
+    }
+  }
+
+  @Test
+  void everyStageKindIsDescribedByGeneratedCodeAndFoundInTheGraph() throws IOException {
+    TestData.writeRows(dir, 3, 4);
+    String files = dir.resolve("*.tfrecord").toString();
+    Set<Class<? extends Annotation>> seen = new HashSet<>();
+    try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
+        TFloat32 values = TFloat32.vectorOf(0, 1, 2, 3);
+        TFloat32 points = TFloat32.tensorOf(NdArrays.ofFloats(Shape.of(4, 2)));
+        TInt32 classes = TInt32.vectorOf(0, 1, 2, 3);
+        TInt32 slots = TInt32.tensorOf(NdArrays.ofInts(Shape.of(4, 6)));
+        TString jpegs = TString.tensorOfBytes(NdArrays.vectorOfObjects(new byte[0], new byte[0], new byte[0], new byte[0]))) {
+      List<Function<Graph, BuiltPipeline<?, ?>>> pipelines = List.of(
+          graph -> FeedlineRowsPipeline.builder().files(files).build(graph),
+          graph -> FeedlineShardedRowsPipeline.builder().files(files).build(graph),
+          graph -> FeedlineFileCachedRowsPipeline.builder().files(files)
+              .cacheFile(dir.resolve("cache").toString()).build(graph),
+          graph -> FeedlineSkippingRowsPipeline.builder().files(files).build(graph),
+          graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
+          graph -> FeedlineWordsPipeline.builder().data(slots, classes).build(graph),
+          graph -> FeedlineJpegPipelines_Scaled.builder().data(jpegs, ids, ids).build(graph),
+          graph -> FeedlineClashingNamesPipelines_InMemory.builder()
+              .data(ids, values, values, ids, ids, ids, ids).build(graph));
+      for (Function<Graph, BuiltPipeline<?, ?>> build : pipelines) {
+        try (Graph graph = new Graph(); BuiltPipeline<?, ?> pipeline = build.apply(graph)) {
+          PipelineInfo info = pipeline.iterator().pipeline();
+          List<PipelineInfo.Stage> host = new ArrayList<>();
+          for (PipelineInfo.Stage stage : info.stages()) {
+            seen.add(stage.annotation());
+            if (stage.has(PipelineInfo.Trait.ON_DEVICE)) {
+              assertEquals(List.of(), stage.ops(), stage + " runs after the iterator");
+            } else {
+              assertFalse(stage.ops().isEmpty(), stage + " names no dataset op");
+              host.add(stage);
+            }
+          }
+          List<StageChain.Link> links = StageChain.find(pipeline.iterator());
+          assertEquals(host, links.stream().map(StageChain.Link::stage).toList(), info.name());
+          for (StageChain.Link link : links) {
+            assertEquals(link.stage().ops().get(0), link.type(), link.stage().toString());
+          }
+        }
+      }
+    }
+    Set<String> kinds = Arrays.stream(StageKind.values()).map(StageKind::annotation)
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(kinds, seen.stream().map(Class::getSimpleName)
+        .collect(Collectors.toCollection(TreeSet::new)), "every kind is covered here");
+  }
+}

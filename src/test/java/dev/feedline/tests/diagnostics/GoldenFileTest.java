@@ -7,47 +7,86 @@ import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import dev.feedline.processor.PipelineProcessor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The classes generated for the example's {@code PhotoPipeline} and {@code TrainingPipeline} (with
- * device stages), character for character: the files a reviewer reads. Run with
+ * The classes generated for pipelines of every shape, character for character: the files a
+ * reviewer reads. The example's photo pipeline and training pipeline (device stages), and, from
+ * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
+ * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
+ * bad records skipped, and names that clash with generated members. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
  * review their diff.
  */
 class GoldenFileTest {
   private static final Path ROOT = Path.of(System.getProperty("feedline.root", "../.."));
   private static final Path EXAMPLE = ROOT.resolve("example-app/src/main/java/dev/feedline/example");
+  private static final Path TEST_PIPELINES =
+      ROOT.resolve("src/test/java/dev/feedline/tests/pipelines");
   private static final Path GOLDEN = ROOT.resolve("src/test/resources/golden");
 
-  private static String generate(String pipeline) throws IOException {
-    List<JavaFileObject> sources = List.of(source("EncodedPhoto"), source("Photo"),
-        source("PhotoPipeline"), source("TrainingPipeline"));
-    Compilation compilation = Compiler.javac().withProcessors(new PipelineProcessor()).compile(sources);
-    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
-    return compilation.generatedSourceFile("dev.feedline.example.Feedline" + pipeline)
-        .orElseThrow()
-        .getCharContent(true)
-        .toString();
+  /** One compilation of every source, shared by the shapes' tests. */
+  private static Compilation shared;
+
+  private static synchronized Compilation compiled() throws IOException {
+    if (shared == null) {
+      shared = compileAll();
+    }
+    return shared;
   }
 
-  private static JavaFileObject source(String name) throws IOException {
-    return JavaFileObjects.forSourceString("dev.feedline.example." + name,
-        Files.readString(EXAMPLE.resolve(name + ".java")));
+  private static Compilation compileAll() throws IOException {
+    List<JavaFileObject> sources = new ArrayList<>();
+    for (String name : List.of("EncodedPhoto", "Photo", "PhotoPipeline", "TrainingPipeline")) {
+      sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
+    }
+    try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {
+      pipelines.sorted().forEach(file -> sources.add(source("dev.feedline.tests.pipelines."
+          + file.getFileName().toString().replace(".java", ""), file)));
+    }
+    Compilation compilation = Compiler.javac().withProcessors(new PipelineProcessor()).compile(sources);
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
+    return compilation;
+  }
+
+  private static JavaFileObject source(String name, Path file) {
+    try {
+      return JavaFileObjects.forSourceString(name, Files.readString(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String generated(Compilation compilation, String qualifiedName) throws IOException {
+    return compilation.generatedSourceFile(qualifiedName).orElseThrow()
+        .getCharContent(true).toString();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"PhotoPipeline", "TrainingPipeline"})
-  void theExamplePipelinesGenerateExactlyTheirGoldenFiles(String pipeline) throws IOException {
-    String generated = generate(pipeline);
-    Path golden = GOLDEN.resolve("Feedline" + pipeline + ".java.golden");
+  @ValueSource(strings = {
+      "dev.feedline.example.FeedlinePhotoPipeline",
+      "dev.feedline.example.FeedlineTrainingPipeline",
+      "dev.feedline.tests.pipelines.FeedlinePointsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled",
+      "dev.feedline.tests.pipelines.FeedlineWordsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineWorkerCachedRowsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineShuffledSkippingRowsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached"})
+  void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
+    String generated = generated(compiled(), generatedClass);
+    String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);
+    Path golden = GOLDEN.resolve(simpleName + ".java.golden");
     if (System.getenv("FEEDLINE_UPDATE_GOLDEN") != null) {
       Files.writeString(golden, generated, StandardCharsets.UTF_8);
     }
@@ -56,6 +95,7 @@ class GoldenFileTest {
 
   @Test
   void rebuildingGivesTheSameBytes() throws IOException {
-    assertEquals(generate("TrainingPipeline"), generate("TrainingPipeline"));
+    assertEquals(generated(compileAll(), "dev.feedline.example.FeedlineTrainingPipeline"),
+        generated(compileAll(), "dev.feedline.example.FeedlineTrainingPipeline"));
   }
 }

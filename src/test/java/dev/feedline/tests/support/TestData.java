@@ -65,6 +65,16 @@ public final class TestData {
     return file;
   }
 
+  /** Writes the given serialized records, valid Examples or not, into one file. */
+  public static Path writeRecords(Path file, List<byte[]> records) throws IOException {
+    try (TFRecordWriter writer = new TFRecordWriter(file)) {
+      for (byte[] record : records) {
+        writer.write(record);
+      }
+    }
+    return file;
+  }
+
   private static Feature int64(long value) {
     return Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(value)).build();
   }

@@ -35,10 +35,7 @@ final class BuilderWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
-        .addJavadoc("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n"
-            + "@throws $T naming the file, pattern or stage when a source file is missing or\n"
-            + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
-            ClassName.get("dev.feedline.runtime", "FeedlineException"))
+        .addJavadoc(buildJavadoc(source))
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
         .addParameter(Names.GRAPH, "graph");
@@ -127,9 +124,19 @@ final class BuilderWriter {
     if (source.kind() == StageKind.TFRECORD_SOURCE) {
       iterator.add("\n.reading($L)", dataSource(pipeline, names));
     }
-    build.addStatement("return new $T($L\n.build())", names.generated(),
-        CodeBlock.builder().indent().indent().add(iterator.build()).unindent().unindent().build());
+    build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
     return type.addMethod(build.build()).build();
+  }
+
+  private static CodeBlock buildJavadoc(Stage source) {
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n");
+    return source.kind() == StageKind.TFRECORD_SOURCE
+        ? doc.add("@throws $T naming the file, pattern or stage when a source file is missing or\n"
+            + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
+            Names.FEEDLINE_EXCEPTION).build()
+        : doc.add("@throws $T naming the stage when a cache or shuffle buffer would exceed the\n"
+            + "    RAM budget\n", Names.FEEDLINE_EXCEPTION).build();
   }
 
   /**

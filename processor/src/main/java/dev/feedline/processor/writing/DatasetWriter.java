@@ -211,9 +211,9 @@ final class DatasetWriter {
       case REPEAT -> {
         OptionalLong count = ((Parameters.Repeat) stage.parameters()).count();
         yield new StageCode(CodeBlock.builder()
-            .addStatement("dataset = tf.data.repeatDataset(dataset, tf.constant($L), $L, $L)",
-                count.isPresent() ? CodeBlock.of("$LL /* count */", count.getAsLong())
-                    : CodeBlock.of("-1L /* forever */"), types, shapes)
+            .addStatement("dataset = tf.data.repeatDataset(dataset, $L, $L, $L)",
+                count.isPresent() ? CodeBlock.of("tf.constant($LL) /* count */", count.getAsLong())
+                    : CodeBlock.of("tf.constant(-1L) /* forever */"), types, shapes)
             .build(), List.of(Names.dataOp("RepeatDataset")));
       }
       case PREFETCH -> new StageCode(CodeBlock.builder()

@@ -49,6 +49,7 @@ final class Names {
   static final ClassName MEMORY_GUARD = ClassName.get(RUNTIME, "MemoryGuard");
   static final ClassName IMAGES = ClassName.get(RUNTIME, "Images");
   static final ClassName SHUFFLE_SEEDS = ClassName.get(RUNTIME, "ShuffleSeeds");
+  static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -2,10 +2,13 @@ package dev.feedline.runtime;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Graph;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
@@ -20,6 +23,7 @@ import org.tensorflow.op.core.DestroyResourceOp;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.op.data.SerializeIterator;
+import org.tensorflow.proto.FunctionDef;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -53,6 +57,8 @@ public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
 
   private final PipelineInfo pipeline;
+  /** The graph the pipeline is built in, whose functions name a failing node's stage. */
+  private final Graph graph;
   private final DataSource data;
   private final Op park;
   private final Op release;
@@ -186,6 +192,7 @@ public final class DatasetIterator {
     Ops tf = parts.tf;
     ElementSpec spec = parts.spec;
     this.pipeline = parts.pipeline;
+    this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
@@ -476,6 +483,23 @@ public final class DatasetIterator {
     }
   }
 
+  /** The names of the graph's functions that hold a node named {@code node}. */
+  private List<String> functionsHolding(String node) {
+    if (graph == null) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (ConcreteFunction function : graph.getFunctions()) {
+      try (function) {
+        FunctionDef definition = function.getFunctionDef();
+        if (definition.getNodeDefList().stream().anyMatch(n -> n.getName().equals(node))) {
+          names.add(definition.getSignature().getName());
+        }
+      }
+    }
+    return names;
+  }
+
   /**
    * Wraps a TensorFlow error with the pipeline and, when they can be told, the stage, the file and
    * the record: TensorFlow's messages often name none of them.
@@ -492,7 +516,7 @@ public final class DatasetIterator {
           + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
           + ")", error);
     }
-    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message);
+    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
     return data.explain(message)
         .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),

@@ -10,6 +10,7 @@ import dev.feedline.example.PhotoDataset;
 import dev.feedline.example.TFRecordWriter;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.tests.pipelines.FeedlinePlainPhotoPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineUnseededRowsPipeline;
 import dev.feedline.tests.support.TestData;
@@ -178,6 +179,30 @@ class BadDataTest {
         EpochIterator<FeedlinePhotoPipeline.PhotoTensors> batches = pipeline.epoch(session)) {
       FeedlineException error = assertThrows(FeedlineException.class, batches::hasNext);
       assertEquals("decodeAndResize", error.stage().orElseThrow().method());
+      assertTrue(error.getMessage().contains("Invalid JPEG data or crop window"), error.getMessage());
+    }
+  }
+
+  /**
+   * tf.data fuses a {@code @Map} directly followed by {@code @Batch} into one {@code MapAndBatch}
+   * dataset, whose errors carry no iterator path: the stage is found from the graph function that
+   * failed, which TensorFlow names.
+   */
+  @Test
+  void aJpegThatDoesNotDecodeInAMapFusedWithItsBatchNamesTheMapStage() throws IOException {
+    PhotoDataset photos = new PhotoDataset(3);
+    try (TFRecordWriter writer = new TFRecordWriter(dir.resolve("photos.tfrecord"))) {
+      writer.write(PhotoDataset.example(0, photos.jpeg(0)).toByteArray());
+      writer.write(PhotoDataset.example(1, Arrays.copyOf(photos.jpeg(1), 200)).toByteArray());
+    }
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlinePlainPhotoPipeline pipeline =
+            FeedlinePlainPhotoPipeline.builder().files(dir + "/photos.tfrecord").build(graph);
+        EpochIterator<FeedlinePlainPhotoPipeline.PhotoTensors> batches = pipeline.epoch(session)) {
+      FeedlineException error = assertThrows(FeedlineException.class, batches::hasNext);
+      assertTrue(error.getMessage().startsWith("Pipeline PlainPhotoPipeline, stage"
+          + " 'decodeAndResize' (@Map): "), error.getMessage());
       assertTrue(error.getMessage().contains("Invalid JPEG data or crop window"), error.getMessage());
     }
   }

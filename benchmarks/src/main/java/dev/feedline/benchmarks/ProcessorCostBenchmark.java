@@ -1,7 +1,11 @@
 package dev.feedline.benchmarks;
 
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
+import dev.feedline.launcher.ScratchFolder;
 import dev.feedline.processor.PipelineProcessor;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -42,18 +46,36 @@ import javax.tools.ToolProvider;
  * writing, is (3) minus (2). It reports medians after warm-up rounds.
  */
 public final class ProcessorCostBenchmark {
+  private static final String USAGE = "usage: ./feedline processor-cost [--pipelines N] [--runs N]";
+
   private ProcessorCostBenchmark() {}
 
-  public static void main(String[] args) throws IOException {
-    int pipelines = intOption(args, "--pipelines", 200);
-    int runs = intOption(args, "--runs", 7);
-    Path dir = Files.createTempDirectory("feedline-corpus");
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Measures; returns the process exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandSpec spec = CommandSpec.of(USAGE).option("pipelines", "200").option("runs", "7");
+    return LauncherCommand.run(args, spec, err, options -> {
+      int pipelines = options.positive("pipelines");
+      int runs = options.positive("runs");
+      return () -> {
+        try (ScratchFolder corpus = ScratchFolder.create("corpus")) {
+          measure(pipelines, runs, corpus.path(), out);
+        }
+      };
+    });
+  }
+
+  private static void measure(int pipelines, int runs, Path dir, PrintStream out)
+      throws IOException {
     List<Path> sources = Corpus.write(dir.resolve("src"), pipelines);
     compile(sources, dir, "generate", List.of("-proc:only"), PipelineProcessor::new);
     Path generated = dir.resolve("generated-generate");
     List<Path> handWritten = new ArrayList<>(sources);
     handWritten.addAll(list(generated));
-    System.out.printf(Locale.ROOT, "Corpus: %d pipelines in %d declaration files; %d generated"
+    out.printf(Locale.ROOT, "Corpus: %d pipelines in %d declaration files; %d generated"
         + " classes, %,d lines%n", pipelines, sources.size(), handWritten.size() - sources.size(),
         lines(handWritten.subList(sources.size(), handWritten.size())));
 
@@ -69,18 +91,18 @@ public final class ProcessorCostBenchmark {
         code[round] = a;
         floor[round] = b;
         feedline[round] = c;
-        System.out.printf(Locale.ROOT, "round %d: pipeline code %d ms, copying processor %d ms,"
+        out.printf(Locale.ROOT, "round %d: pipeline code %d ms, copying processor %d ms,"
             + " Feedline %d ms%n", round + 1, a, b, c);
       }
     }
     long a = median(code);
     long b = median(floor);
     long c = median(feedline);
-    System.out.printf(Locale.ROOT, "Medians of %d rounds: compiling the pipeline code %d ms; with a"
+    out.printf(Locale.ROOT, "Medians of %d rounds: compiling the pipeline code %d ms; with a"
         + " processor that only writes it %d ms (+%.1f%%); with Feedline %d ms (+%.1f%%), of which"
         + " Feedline's own checks and writing %+.1f%%%n", runs, a, b, 100.0 * (b - a) / a, c,
         100.0 * (c - a) / a, 100.0 * (c - b) / a);
-    System.out.printf(Locale.ROOT, "{\"pipelines\": %d, \"runs\": %d, \"code_ms\": %d,"
+    out.printf(Locale.ROOT, "{\"pipelines\": %d, \"runs\": %d, \"code_ms\": %d,"
         + " \"copying_processor_ms\": %d, \"feedline_ms\": %d, \"processor_overhead\": %.3f,"
         + " \"feedline_share\": %.3f}%n", pipelines, runs, a, b, c, (double) (c - a) / a,
         (double) (c - b) / a);
@@ -169,15 +191,6 @@ public final class ProcessorCostBenchmark {
       lines += Files.readAllLines(file).size();
     }
     return lines;
-  }
-
-  static int intOption(String[] args, String name, int fallback) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        return Integer.parseInt(args[i + 1]);
-      }
-    }
-    return fallback;
   }
 
   static List<Path> list(Path dir) throws IOException {

@@ -1,11 +1,12 @@
 package dev.feedline.example;
 
 import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.EpochIterator;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
 
@@ -29,17 +30,22 @@ public final class Demo {
 
   /** Runs the demo; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return LauncherCommand.run(args, Map.of("data", DEFAULT_DATA.toString(), "photos", "2048",
-        "shards", "8", "epochs", "3"), USAGE, err, options -> {
-          Path data = options.path("data");
-          int photos = options.positive("photos");
-          int shards = options.positive("shards");
-          int epochs = options.positive("epochs");
-          return () -> {
-            PhotoDataset.writeUnlessPresent(data, photos, shards, out);
-            runPipeline(data, epochs, out);
-          };
-        });
+    CommandSpec spec = CommandSpec.of(USAGE).option("data", DEFAULT_DATA.toString())
+        .option("photos", "2048").option("shards", "8").option("epochs", "3");
+    return LauncherCommand.run(args, spec, err, options -> {
+      Path data = options.path("data");
+      int photos = options.positive("photos");
+      int shards = options.positive("shards");
+      int epochs = options.positive("epochs");
+      if (shards > photos) {
+        throw new IllegalArgumentException("--shards " + shards + " is more than --photos " + photos
+            + ": every shard holds at least one photo");
+      }
+      return () -> {
+        PhotoDataset.writeUnlessPresent(data, photos, shards, out);
+        runPipeline(data, epochs, out);
+      };
+    });
   }
 
   private static void runPipeline(Path data, int epochs, PrintStream out) {

@@ -4,13 +4,14 @@ import dev.feedline.doctor.Diagnosis;
 import dev.feedline.doctor.HtmlReport;
 import dev.feedline.doctor.ModelStep;
 import dev.feedline.doctor.PipelineDoctor;
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.BuiltPipeline;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.tensorflow.Graph;
@@ -64,28 +65,29 @@ public final class DoctorCommand {
 
   /** Examines; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return LauncherCommand.run(args, Map.of("data", Demo.DEFAULT_DATA.toString(), "variant",
-        "healthy", "report", "", "step-ms", "160", "examples", "256", "steps", "32"), USAGE, err,
-        options -> {
-          Path data = options.path("data");
-          Variant variant = Variant.of(options.path("variant").toString());
-          Path report = options.path("report").toString().isEmpty()
-              ? Path.of("target", "feedline-doctor", variant.option() + ".html")
-              : options.path("report");
-          String shards = data.resolve("*.tfrecord").toString();
-          PipelineDoctor doctor = PipelineDoctor.of(graph -> variant.build(graph, shards))
-              .model(ModelStep.simulated(Duration.ofMillis(options.positive("step-ms"))))
-              .examples(options.positive("examples"))
-              .steps(options.positive("steps"))
-              .progress(err);
-          return () -> {
-            PhotoDataset.writeUnlessPresent(data, 2048, 8, out);
-            Diagnosis diagnosis = doctor.examine();
-            out.print(diagnosis.summary());
-            HtmlReport.write(diagnosis, report);
-            out.println("\nReport: " + report.toAbsolutePath());
-            out.println(diagnosis.json());
-          };
-        });
+    CommandSpec spec = CommandSpec.of(USAGE).option("data", Demo.DEFAULT_DATA.toString())
+        .option("variant", "healthy").option("report", "").option("step-ms", "160")
+        .option("examples", "256").option("steps", "32");
+    return LauncherCommand.run(args, spec, err, options -> {
+      Path data = options.path("data");
+      Variant variant = Variant.of(options.text("variant"));
+      Path report = options.text("report").isEmpty()
+          ? Path.of("target", "feedline-doctor", variant.option() + ".html")
+          : options.path("report");
+      String shards = data.resolve("*.tfrecord").toString();
+      PipelineDoctor doctor = PipelineDoctor.of(graph -> variant.build(graph, shards))
+          .model(ModelStep.simulated(Duration.ofMillis(options.positive("step-ms"))))
+          .examples(options.positive("examples"))
+          .steps(options.positive("steps"))
+          .progress(err);
+      return () -> {
+        PhotoDataset.writeUnlessPresent(data, 2048, 8, out);
+        Diagnosis diagnosis = doctor.examine();
+        out.print(diagnosis.summary());
+        HtmlReport.write(diagnosis, report);
+        out.println("\nReport: " + report.toAbsolutePath());
+        out.println(diagnosis.json());
+      };
+    });
   }
 }

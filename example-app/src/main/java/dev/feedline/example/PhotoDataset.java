@@ -1,6 +1,8 @@
 package dev.feedline.example;
 
 import com.google.protobuf.ByteString;
+import dev.feedline.launcher.FileErrors;
+import dev.feedline.launcher.ScratchFolder;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -11,6 +13,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,9 +77,25 @@ public final class PhotoDataset {
    * to shard {@code id % shards}.
    *
    * @return the shard files, in order
+   * @throws IllegalArgumentException when a shard would be empty (fewer photos than shards), which
+   *     the runtime refuses, or when {@code dir} already holds TFRecord files, which a reader of
+   *     the folder would take together with the new shards
    */
   public List<Path> write(Path dir, int photos, int shards) throws IOException {
+    if (photos < shards) {
+      throw new IllegalArgumentException(photos + " photos cannot fill " + shards + " shards: a"
+          + " shard holds at least one photo; write " + photos + " shards or fewer");
+    }
     Files.createDirectories(dir);
+    try (Stream<Path> old = Files.list(dir)) {
+      List<String> shardFiles = old.map(f -> f.getFileName().toString())
+          .filter(name -> name.endsWith(".tfrecord")).sorted().toList();
+      if (!shardFiles.isEmpty()) {
+        throw new IllegalArgumentException(dir + " already holds " + shardFiles.size()
+            + " TFRecord file(s), such as " + shardFiles.get(0) + "; new shards beside them would"
+            + " be read together with them");
+      }
+    }
     List<Path> files = new ArrayList<>();
     for (int s = 0; s < shards; s++) {
       Path file = dir.resolve(shardName(s, shards));
@@ -98,10 +117,15 @@ public final class PhotoDataset {
 
   /**
    * Writes the data set into {@code dir} unless it already holds files, saying which on
-   * {@code out}: the launcher commands share one data set.
+   * {@code out}: the launcher commands share one data set. The folder appears only complete: the
+   * shards are written into a scratch folder beside it, which then takes its name, so a run
+   * stopped half-way leaves no partial data set that later runs would read as the whole.
    */
   public static void writeUnlessPresent(Path dir, int photos, int shards, PrintStream out)
       throws IOException {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IOException(dir + " is a file; the data set needs a folder");
+    }
     if (Files.isDirectory(dir)) {
       try (Stream<Path> entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {
@@ -113,10 +137,14 @@ public final class PhotoDataset {
     out.printf(Locale.ROOT, "Writing %d photos cut from %d photographs into %d TFRecord shards in %s%n",
         photos, PHOTOS.size(), shards, dir);
     long start = System.nanoTime();
-    try {
-      new PhotoDataset(42).write(dir, photos, shards);
+    Path parent = dir.toAbsolutePath().getParent();
+    try (ScratchFolder scratch = ScratchFolder.create(parent, "." + dir.getFileName() + ".writing")) {
+      new PhotoDataset(42).write(scratch.path(), photos, shards);
+      Files.deleteIfExists(dir); // empty, or absent
+      Files.move(scratch.path(), dir, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new IOException("could not write the data set in " + dir + ": " + e, e);
+      throw new IOException("could not write the data set in " + dir + ": "
+          + FileErrors.describe(e), e);
     }
     out.printf(Locale.ROOT, "  done in %.1f s%n", (System.nanoTime() - start) / 1e9);
   }

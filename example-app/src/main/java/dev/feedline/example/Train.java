@@ -1,11 +1,12 @@
 package dev.feedline.example;
 
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import org.tensorflow.Graph;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
@@ -37,17 +38,18 @@ public final class Train {
 
   /** Trains; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return LauncherCommand.run(args, Map.of("data", Demo.DEFAULT_DATA.toString(), "photos", "2048",
-        "steps", "300", "device-buffer", "2"), USAGE, err, options -> {
-          Path data = options.path("data");
-          int photos = options.positive("photos");
-          int steps = options.positive("steps");
-          int deviceBuffer = options.count("device-buffer");
-          return () -> {
-            PhotoDataset.writeUnlessPresent(data, photos, 8, out);
-            train(data, steps, deviceBuffer, out).printSummary(out);
-          };
-        });
+    CommandSpec spec = CommandSpec.of(USAGE).option("data", Demo.DEFAULT_DATA.toString())
+        .option("photos", "2048").option("steps", "300").option("device-buffer", "2");
+    return LauncherCommand.run(args, spec, err, options -> {
+      Path data = options.path("data");
+      int photos = options.positive("photos");
+      int steps = options.positive("steps");
+      int deviceBuffer = options.count("device-buffer");
+      return () -> {
+        PhotoDataset.writeUnlessPresent(data, photos, Math.min(8, photos), out); // none empty
+        train(data, steps, deviceBuffer, out).printSummary(out);
+      };
+    });
   }
 
   /** Trains {@code steps} steps over the shards in {@code data}, printing each epoch. */

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,5 +89,46 @@ class DemoTest {
     assertEquals(2, run.status());
     assertTrue(run.err().startsWith("error: --photos needs a positive whole number, not many"), run.err());
     assertTrue(run.err().contains("usage: ./feedline demo"), run.err());
+  }
+
+  /** Issue 15: more shards than photos wrote empty shards, which every later run refused. */
+  @Test
+  void moreShardsThanPhotosIsAUsageErrorThatWritesNothing() {
+    Path data = dir.resolve("photos");
+    Run run = demo("--data", data.toString(), "--photos", "3", "--shards", "8", "--epochs", "1");
+    assertEquals(2, run.status());
+    assertEquals("error: --shards 8 is more than --photos 3: every shard holds at least one photo",
+        run.err().lines().findFirst().orElseThrow());
+    assertTrue(Files.notExists(data), "nothing written");
+
+    Run fewer = demo("--data", data.toString(), "--photos", "3", "--shards", "3", "--epochs", "1");
+    assertEquals(0, fewer.status(), fewer.err());
+    assertTrue(fewer.out().stream().anyMatch(line -> line.startsWith("Epoch 1: 3 images")),
+        fewer.out().toString());
+  }
+
+  /**
+   * A run stopped while it wrote the data set (kill -9: no hook runs) leaves only a scratch
+   * folder, never a data-set folder with some of the shards: the next run writes the whole set
+   * and removes what the dead run left.
+   */
+  @Test
+  void aDataSetIsWrittenWholeOrNotAtAll() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path left = Files.createDirectories(dir.resolve(".photos.writing-" + gone.pid() + "-1"));
+    new PhotoDataset(42).write(left, 4, 2); // what the dead run had written
+    Path data = dir.resolve("photos");
+
+    Run run = demo("--data", data.toString(), "--photos", "12", "--shards", "3", "--epochs", "1");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().stream().anyMatch(line -> line.startsWith("Epoch 1: 12 images")),
+        run.out().toString());
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of("photos"), files.map(f -> f.getFileName().toString()).toList());
+    }
+    try (Stream<Path> shards = Files.list(data)) {
+      assertEquals(3, shards.count());
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.feedline.example;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -58,6 +59,25 @@ class PhotoDatasetTest {
     }
     assertFalse(shard.hasRemaining());
     assertArrayEquals(new long[] {1, 4, 7}, ids, "photo id goes to shard id % 3");
+  }
+
+  /** A writer never writes an empty shard, nor shards beside those of an earlier data set. */
+  @Test
+  void emptyShardsAndShardsBesideOlderOnesAreRefused() throws IOException {
+    PhotoDataset photos = new PhotoDataset(7);
+    IllegalArgumentException tooFew = assertThrows(IllegalArgumentException.class,
+        () -> photos.write(dir, 3, 8));
+    assertEquals("3 photos cannot fill 8 shards: a shard holds at least one photo; write 3"
+        + " shards or fewer", tooFew.getMessage());
+
+    photos.write(dir, 4, 2);
+    IllegalArgumentException older = assertThrows(IllegalArgumentException.class,
+        () -> photos.write(dir, 6, 3));
+    assertEquals(dir + " already holds 2 TFRecord file(s), such as photos-00000-of-00002.tfrecord;"
+        + " new shards beside them would be read together with them", older.getMessage());
+    try (var listing = Files.list(dir)) {
+      assertEquals(2, listing.count(), "the older data set is left as it was");
+    }
   }
 
   @Test

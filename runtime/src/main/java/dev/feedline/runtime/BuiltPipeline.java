@@ -41,8 +41,13 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
   }
 
   /**
-   * Starts an epoch in {@code session} and iterates its elements as tensors. The first epoch fills
-   * any cache; later epochs read it.
+   * Starts an epoch in {@code session} and iterates its elements as tensors. An epoch that reaches
+   * its end fills any memory cache, and later epochs read it; after an epoch that failed or was
+   * left early, the next one reads the source again.
+   *
+   * <p>One epoch runs at a time: starting one, here or through {@link #steps} or {@link #resume},
+   * ends the open epoch, whose iterator then throws an {@link IllegalStateException} at its next
+   * call.
    */
   public EpochIterator<T> epoch(Session session) {
     return iterator.epoch(session, toTensors);
@@ -51,7 +56,7 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
   /**
    * Starts an epoch in {@code session} and runs {@code step} once per element, until the epoch
    * ends: {@code step} adds the targets and fetches of a training step that consumes
-   * {@link #output()}.
+   * {@link #output()}. Like {@link #epoch}, it ends the open epoch.
    */
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     return iterator.steps(session, step);
@@ -66,7 +71,8 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
   }
 
   /**
-   * Restores the epoch saved in {@code file} and iterates the rest of it as tensors.
+   * Restores the epoch saved in {@code file} and iterates the rest of it as tensors. Like
+   * {@link #epoch}, it ends the open epoch.
    *
    * @throws FeedlineException when the file is truncated, corrupt, or from another pipeline or
    *     another definition of this one
@@ -106,8 +112,8 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
   }
 
   /**
-   * Frees the dataset and its cache in the session that ran its epochs. Close the pipeline before
-   * that session.
+   * Frees the dataset and its cache in the session that ran its epochs, and ends the open epoch.
+   * Close the pipeline before that session.
    */
   @Override
   public void close() {

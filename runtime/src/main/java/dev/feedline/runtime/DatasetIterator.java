@@ -2,15 +2,19 @@ package dev.feedline.runtime;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Graph;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.exceptions.TFOutOfRangeException;
 import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
@@ -19,6 +23,7 @@ import org.tensorflow.op.core.DestroyResourceOp;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.op.data.SerializeIterator;
+import org.tensorflow.proto.FunctionDef;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -34,6 +39,17 @@ import org.tensorflow.types.family.TType;
  * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
  * the same on every run, and a checkpoint that records the epoch's number restores exactly.
  *
+ * <p>A memory cache is read only after an epoch that filled it: one that reached its end. An
+ * epoch that failed, or that its caller left early, may leave a cache that TensorFlow marks
+ * complete although elements are missing: tf.data's prefetch threads read on past an error to the
+ * end of the input, and the cache then completes without the elements the error cost. The next
+ * epoch therefore parks the kept part again, with an empty cache, and reads the source.
+ *
+ * <p>A pipeline runs one epoch at a time. Starting an epoch ({@link #epoch}, {@link #steps},
+ * {@link #resume}) ends the open one, whose iterator then fails at its next call instead of
+ * handing out the new epoch's elements; epochs start, step, save and restore under one lock, so
+ * threads that share a pipeline never interleave inside one of them.
+ *
  * <p>Epochs run on iterators of their own ({@link EpochIterators}), so that none waits for the
  * last one's to be freed.
  */
@@ -41,6 +57,8 @@ public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
 
   private final PipelineInfo pipeline;
+  /** The graph the pipeline is built in, whose functions name a failing node's stage. */
+  private final Graph graph;
   private final DataSource data;
   private final Op park;
   private final Op release;
@@ -52,9 +70,26 @@ public final class DatasetIterator {
   private final Operand<TString> saveState;
   private final Placeholder<TString> savedState;
   private final Op restoreState;
+  /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
+  private final Object lock = new Object();
   private Session parkedIn;
   private long nextEpoch;
   private long current = -1;
+  /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
+  private long started;
+  /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
+  private volatile long open;
+  private CacheState cache = CacheState.EMPTY;
+
+  /** How far the parked memory cache has been filled. */
+  private enum CacheState {
+    /** Parked, and no epoch has read it yet. */
+    EMPTY,
+    /** An epoch has read it, but none has reached its end: it may miss elements. */
+    FILLING,
+    /** An epoch reached its end over it: complete. */
+    FILLED
+  }
 
   /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
   @FunctionalInterface
@@ -157,6 +192,7 @@ public final class DatasetIterator {
     Ops tf = parts.tf;
     ElementSpec spec = parts.spec;
     this.pipeline = parts.pipeline;
+    this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
@@ -222,29 +258,52 @@ public final class DatasetIterator {
   }
 
   /**
-   * Starts an epoch in {@code session}: builds the kept part the first time this session sees it,
-   * then builds this epoch's stages and a fresh iterator over them. Epochs count from 0 per session.
+   * Starts an epoch in {@code session} and iterates it, fetching every output component into a
+   * {@code Result} that {@code toElement} turns into the element handed out. Epochs count from 0
+   * per session; the open epoch ends.
    */
-  public void startEpoch(Session session) {
-    if (session != parkedIn) {
-      nextEpoch = 0;
+  public <T extends AutoCloseable> EpochIterator<T> epoch(
+      Session session, Function<Result, T> toElement) {
+    synchronized (lock) {
+      begin(session, session == parkedIn ? nextEpoch : 0, false);
+      return iterate(fetching(session, toElement));
     }
-    startEpoch(session, nextEpoch);
   }
 
-  private void startEpoch(Session session, long number) {
+  /**
+   * Starts an epoch and runs one training step per element: {@code step} adds the targets and
+   * fetches of a step, which consume the pipeline through {@link #outputs()}. The open epoch ends.
+   */
+  public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
+    synchronized (lock) {
+      begin(session, session == parkedIn ? nextEpoch : 0, false);
+      return iterate(() -> step.apply(session.runner()).run());
+    }
+  }
+
+  /**
+   * Starts epoch {@code number} in {@code session}, ending the open one: parks the kept part the
+   * first time this session sees it, and again whenever the last epoch over it ended before it
+   * filled its cache, or {@code freshCache} asks for it; then builds this epoch's stages and a
+   * fresh iterator over them.
+   */
+  private void begin(Session session, long number, boolean freshCache) {
+    open = ++started; // first, so that the last epoch's iterator fails even if this start does
     try {
       if (deviceBuffer != null && parkedIn != null) {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
       }
       if (session != parkedIn) {
         iterators.forget();
-        if (park != null) {
-          session.run(park);
-        }
+        park(session);
         parkedIn = session;
+      } else if (freshCache || cache == CacheState.FILLING) {
+        park(session);
       }
       iterators.start(session, number);
+      if (cache == CacheState.EMPTY) {
+        cache = CacheState.FILLING;
+      }
       if (deviceBuffer != null) {
         deviceBuffer.start(session);
       }
@@ -255,23 +314,12 @@ public final class DatasetIterator {
     }
   }
 
-  /**
-   * Starts an epoch and iterates it, fetching every output component into a {@code Result} that
-   * {@code toElement} turns into the element handed out.
-   */
-  public <T extends AutoCloseable> EpochIterator<T> epoch(
-      Session session, Function<Result, T> toElement) {
-    startEpoch(session);
-    return iterate(session, toElement);
-  }
-
-  /**
-   * Starts an epoch and runs one training step per element: {@code step} adds the targets and
-   * fetches of a step, which consume the pipeline through {@link #outputs()}.
-   */
-  public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
-    startEpoch(session);
-    return iterate(() -> step.apply(session.runner()).run());
+  /** Parks the kept part in {@code session}, with an empty cache: the old one is dropped. */
+  private void park(Session session) {
+    if (park != null) {
+      session.run(park);
+      cache = CacheState.EMPTY;
+    }
   }
 
   /**
@@ -280,6 +328,12 @@ public final class DatasetIterator {
    * between two elements of an epoch.
    */
   public void checkpoint(Session session, Path file) {
+    synchronized (lock) {
+      save(session, file);
+    }
+  }
+
+  private void save(Session session, Path file) {
     if (deviceBuffer != null) {
       throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "cannot checkpoint"
           + " a pipeline with @PrefetchToDevice: the batches already in device memory are not in"
@@ -311,15 +365,19 @@ public final class DatasetIterator {
    */
   public <T extends AutoCloseable> EpochIterator<T> resume(
       Session session, Path file, Function<Result, T> toElement) {
-    restore(session, file);
-    return iterate(session, toElement);
+    synchronized (lock) {
+      restore(session, file);
+      return iterate(fetching(session, toElement));
+    }
   }
 
   /** Restores the epoch saved in {@code file} and runs one step per element of the rest of it. */
   public EpochIterator<Result> resumeSteps(
       Session session, Path file, UnaryOperator<Session.Runner> step) {
-    restore(session, file);
-    return iterate(() -> step.apply(session.runner()).run());
+    synchronized (lock) {
+      restore(session, file);
+      return iterate(() -> step.apply(session.runner()).run());
+    }
   }
 
   /**
@@ -335,16 +393,18 @@ public final class DatasetIterator {
     return data.skipped();
   }
 
-  private <T extends AutoCloseable> EpochIterator<T> iterate(
+  private <T extends AutoCloseable> Supplier<T> fetching(
       Session session, Function<Result, T> toElement) {
-    return iterate(() -> {
+    return () -> {
       Session.Runner runner = session.runner();
       outputs.forEach(runner::fetch);
       return toElement.apply(runner.run());
-    });
+    };
   }
 
+  /** Iterates the epoch just begun: each step runs under the lock, while the epoch is open. */
   private <T extends AutoCloseable> EpochIterator<T> iterate(Supplier<T> step) {
+    long serial = open;
     long number = current;
     Supplier<T> next = deviceBuffer == null ? step : () -> {
       deviceBuffer.claim(); // a staged batch, or the end of the epoch
@@ -352,7 +412,32 @@ public final class DatasetIterator {
       deviceBuffer.free();
       return result;
     };
-    return new EpochIterator<>(next, this::translate, () -> reportSkipped(number));
+    Supplier<T> guarded = () -> {
+      synchronized (lock) {
+        ensureOpen(serial, number);
+        try {
+          return next.get();
+        } catch (TFOutOfRangeException endOfSequence) {
+          if (cache == CacheState.FILLING) {
+            cache = CacheState.FILLED; // the open epoch read all of it
+          }
+          throw endOfSequence;
+        }
+      }
+    };
+    return new EpochIterator<>(guarded, this::translate, () -> reportSkipped(number),
+        () -> ensureOpen(serial, number));
+  }
+
+  /** Fails when epoch {@code serial} is no longer the open one. */
+  private void ensureOpen(long serial, long number) {
+    long now = open;
+    if (serial != now) {
+      throw new EndedEpochException("Pipeline " + pipeline.simpleName() + ": epoch " + number
+          + " has ended: " + (now == 0 ? "the pipeline was closed" : "a newer epoch was started")
+          + ". A pipeline runs one epoch at a time: finish or close an epoch, from the thread"
+          + " that runs it, before starting the next.");
+    }
   }
 
   /** Says at the end of every epoch what the source left out: never silently. */
@@ -363,10 +448,11 @@ public final class DatasetIterator {
     }
   }
 
+  /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
   private void restore(Session session, Path file) {
     CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline);
     byte[] state = saved.state();
-    startEpoch(session, saved.epoch());
+    begin(session, saved.epoch(), true);
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
       session.runner().feed(savedState, bytes).addTarget(restoreState).run();
     } catch (RuntimeException e) {
@@ -381,17 +467,37 @@ public final class DatasetIterator {
    * the thread that fills the device buffer. Does nothing when no epoch ran.
    */
   public void release() {
-    if (parkedIn != null && deviceBuffer != null) {
-      deviceBuffer.stop(parkedIn);
-    }
-    iterators.awaitFreeing(); // its session must stay open until they are done
-    if (parkedIn != null) {
-      Session session = parkedIn;
-      parkedIn = null;
-      if (park != null) {
-        session.run(release);
+    synchronized (lock) {
+      open = 0; // the open epoch ends with the pipeline
+      if (parkedIn != null && deviceBuffer != null) {
+        deviceBuffer.stop(parkedIn);
+      }
+      iterators.awaitFreeing(); // its session must stay open until they are done
+      if (parkedIn != null) {
+        Session session = parkedIn;
+        parkedIn = null;
+        if (park != null) {
+          session.run(release);
+        }
       }
     }
+  }
+
+  /** The names of the graph's functions that hold a node named {@code node}. */
+  private List<String> functionsHolding(String node) {
+    if (graph == null) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (ConcreteFunction function : graph.getFunctions()) {
+      try (function) {
+        FunctionDef definition = function.getFunctionDef();
+        if (definition.getNodeDefList().stream().anyMatch(n -> n.getName().equals(node))) {
+          names.add(definition.getSignature().getName());
+        }
+      }
+    }
+    return names;
   }
 
   /**
@@ -410,7 +516,7 @@ public final class DatasetIterator {
           + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
           + ")", error);
     }
-    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message);
+    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
     return data.explain(message)
         .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),

@@ -19,6 +19,9 @@ import org.tensorflow.types.family.TType;
 
 /** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
 public final class DatasetOps {
+  /** The key of the function an interleave reads each TFRecord file with. */
+  static final String TFRECORD_READER = "read_tfrecord";
+
 
   /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
   static final long TFRECORD_BUFFER_BYTES = 256 * 1024;
@@ -65,7 +68,7 @@ public final class DatasetOps {
           Operand<? extends TType> run = tf.data.takeDataset(records, count,
               List.of(TString.class), List.of(Shape.scalar()));
           return Signature.builder()
-              .key("read_tfrecord")
+              .key(TFRECORD_READER)
               .input("file", file)
               .input("offset", offset)
               .input("count", count)

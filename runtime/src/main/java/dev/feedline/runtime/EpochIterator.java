@@ -14,6 +14,10 @@ import org.tensorflow.exceptions.TFOutOfRangeException;
  * epoch ends at TensorFlow's end of sequence; any other TensorFlow error ends it too, rethrown as a
  * {@link FeedlineException} that names the stage, so a failing pipeline never loops on its error.
  *
+ * <p>A pipeline runs one epoch at a time: once a newer epoch of the same pipeline starts, or the
+ * pipeline is closed, this one's next call throws an {@link IllegalStateException} that says so,
+ * and the epoch ends. Use it from one thread at a time.
+ *
  * @param <T> the element handed out: a record of tensors, or a session {@code Result}
  */
 public final class EpochIterator<T extends AutoCloseable>
@@ -21,31 +25,55 @@ public final class EpochIterator<T extends AutoCloseable>
   private final Supplier<T> step;
   private final Function<RuntimeException, RuntimeException> translate;
   private final Runnable atEnd;
+  private final Runnable ensureOpen;
   private T lent;
   private T ahead;
   private boolean finished;
   private long count;
 
   /**
-   * @param step fetches the next element; TensorFlow's end of sequence ends the epoch
+   * @param step fetches the next element; TensorFlow's end of sequence ends the epoch, and an
+   *     {@link EndedEpochException} passes through as it is
    * @param translate turns any other TensorFlow error into the one thrown
    * @param atEnd runs once when the epoch reaches its end of sequence
+   * @param ensureOpen throws an {@link EndedEpochException} once the epoch has ended early, so
+   *     that not even an element fetched ahead is handed out after that
    */
   EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate,
-      Runnable atEnd) {
+      Runnable atEnd, Runnable ensureOpen) {
     this.step = step;
     this.translate = translate;
     this.atEnd = atEnd;
+    this.ensureOpen = ensureOpen;
+  }
+
+  /** An epoch that nothing ends early. */
+  EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate,
+      Runnable atEnd) {
+    this(step, translate, atEnd, () -> { });
   }
 
   @Override
   public boolean hasNext() {
+    if (!finished) {
+      try {
+        ensureOpen.run();
+      } catch (EndedEpochException superseded) {
+        finished = true;
+        release(ahead); // fetched before the epoch ended, but never handed out after
+        ahead = null;
+        throw superseded;
+      }
+    }
     if (ahead == null && !finished) {
       try {
         ahead = step.get();
       } catch (TFOutOfRangeException endOfSequence) {
         finished = true;
         atEnd.run();
+      } catch (EndedEpochException superseded) {
+        finished = true;
+        throw superseded;
       } catch (RuntimeException error) {
         finished = true; // TensorFlow repeats some errors forever; never ask again
         throw translate.apply(error);

@@ -106,4 +106,30 @@ class EpochIteratorTest {
     assertFalse(closedEarly.hasNext());
     assertEquals(1, ends[0], "an epoch closed early did not reach its end");
   }
+
+  @Test
+  void anEpochEndedEarlyThrowsUntranslatedOnceAndHandsOutNothingFetchedAhead() {
+    List<Element> made = new ArrayList<>();
+    boolean[] ended = {false};
+    Runnable ensureOpen = () -> {
+      if (ended[0]) {
+        throw new EndedEpochException("Pipeline P: epoch 0 has ended");
+      }
+    };
+    EpochIterator<Element> epoch = new EpochIterator<>(elements(5, made), e -> {
+      throw new AssertionError("not a TensorFlow error: " + e);
+    }, () -> { }, ensureOpen);
+    Element first = epoch.next();
+    assertTrue(epoch.hasNext()); // element 1 fetched ahead
+    ended[0] = true;
+
+    assertEquals("Pipeline P: epoch 0 has ended",
+        assertThrows(IllegalStateException.class, epoch::next).getMessage());
+    assertEquals(List.of(0, 1), made.stream().map(e -> e.closed).toList(),
+        "the element fetched ahead is closed; the one lent stays valid until close()");
+    assertFalse(epoch.hasNext(), "an ended epoch stays ended, without calling the step again");
+    assertEquals(2, made.size());
+    epoch.close();
+    assertEquals(1, first.closed);
+  }
 }

@@ -71,6 +71,40 @@ class StageLocatorTest {
             + " iterator: Iterator::Root::MapAndBatch: Incompatible shapes"));
   }
 
+  /** A map fused with its batch reports no iterator path, only the node that failed. */
+  @Test
+  void withoutAnIteratorPathTheStageWhoseFunctionHoldsTheFailingNodeIsNamed() {
+    String fused = "jpeg::Uncompress failed. Invalid JPEG data or crop window.\n\t"
+        + " [[{{node DecodeJpeg}}]]\n\t [[PhotoPipeline/next_element]]";
+    StageLocator.GraphFunctions graph = node -> switch (node) {
+      case "DecodeJpeg" -> List.of("decodeAndResize_Xk3_q9L0aZc");
+      case "ParseExample" -> List.of("parse_7yT0Qw1mNpE", "score_OtherPipeline_1mNpE");
+      case "Cast" -> List.of("parse_7yT0Qw1mNpE", "decodeAndResize_Xk3_q9L0aZc");
+      default -> List.of();
+    };
+    assertEquals("decodeAndResize", StageLocator.locate(PHOTOS, fused, graph).method());
+    assertEquals("parse", StageLocator.locate(PHOTOS, "bad [[{{node ParseExample}}]]", graph)
+        .method(), "a function no stage is keyed by is not a stage's");
+    assertNull(StageLocator.locate(PHOTOS, "bad [[{{node Cast}}]]", graph),
+        "a node name in two stages' functions names neither");
+    assertNull(StageLocator.locate(PHOTOS, "bad [[{{node Elsewhere}}]]", graph));
+
+    PipelineInfo renamed = new PipelineInfo("x.P", "test", List.of(
+        source("files", TFRecordSource.class, "TensorSliceDataset"),
+        elementWork("records", Interleave.class, "ParallelInterleaveDatasetV4", "TFRecordDatasetV2"),
+        elementWork("read", Map.class, "MapDataset")));
+    assertEquals("records", StageLocator.locate(renamed, "bad [[{{node TFRecordDatasetV2}}]]",
+        node -> List.of("read_tfrecord_gY5wx3b0uY0")).method(),
+        "the runtime's reader function belongs to the stage that reads TFRecord files");
+
+    PipelineInfo prefixes = new PipelineInfo("x.P", "test", List.of(
+        source("source", InMemorySource.class, "TensorSliceDataset"),
+        elementWork("parse", Map.class, "MapDataset"),
+        elementWork("parse_extra", Map.class, "MapDataset")));
+    assertEquals("parse_extra", StageLocator.locate(prefixes, "bad [[{{node Cast}}]]",
+        node -> List.of("parse_extra_Xk3q9L0aZc")).method());
+  }
+
   @Test
   void aJpegDecodeIsNamedLikeAnyOtherMap() {
     PipelineInfo jpegs = new PipelineInfo("x.P", "test", List.of(

@@ -1,14 +1,16 @@
 package dev.feedline.tools;
 
-import java.io.IOException;
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.io.FileIO;
 import org.apache.beam.sdk.io.TFRecordIO;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
@@ -17,83 +19,94 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Contextful;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
 
 /**
  * {@code ./feedline shard-beam --input DIR --output DIR --shards N [--labels CSV] [--seed S]
- * [Beam options]}: the conversion of {@link ShardCommand} as an Apache Beam pipeline, for folders
- * too large for one machine. The folder is listed and labelled on the launching machine, exactly
- * as locally; the workers read, check and encode the images and write the shards with Beam's
- * TFRecordIO. Runs on the DirectRunner unless Beam options such as {@code --runner=FlinkRunner}
- * name another (docs/scale-out.md).
+ * [--replace] [Beam options]}: the conversion of {@link ShardCommand} as an Apache Beam pipeline,
+ * for folders too large for one machine. The folder is listed and labelled on the launching
+ * machine, exactly as locally; the workers read, check and encode the images and write each shard
+ * with Beam's TFRecord sink. Runs on the DirectRunner unless Beam options such as
+ * {@code --runner=FlinkRunner} name another (docs/scale-out.md).
  *
- * <p>The records are the local command's, byte for byte; which shard holds which record is the
- * runner's choice.
+ * <p>The records and the shard that holds each are the local command's (image {@code id} in shard
+ * {@code id % N}); only the order inside a shard is the runner's choice. Shards are written into
+ * the output folder's scratch folder and moved in only when all are written and none is empty
+ * ({@link ShardFolder}).
  */
 public final class BeamShardPipeline {
   private static final String NAMESPACE = "feedline";
+  private static final String USAGE = "usage: ./feedline shard-beam --input DIR --output DIR"
+      + " --shards N [--labels CSV] [--seed S] [--replace] [--runner=... and other Beam options]";
 
   private BeamShardPipeline() {}
 
-  public static void main(String[] args) throws IOException {
+  public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
 
-  static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
-    List<String> ours = new ArrayList<>();
-    List<String> beam = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].startsWith("--") && args[i].contains("=")) {
-        beam.add(args[i]); // Beam's own --name=value options
-      } else {
-        ours.add(args[i]);
-        if (i + 1 < args.length) {
-          ours.add(args[++i]);
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandSpec spec = ShardCommand.Options.spec(USAGE).passingOnTo("Beam");
+    return LauncherCommand.run(args, spec, err, parsed -> {
+      ShardCommand.Options options = ShardCommand.Options.read(parsed);
+      PipelineOptions beam = beamOptions(parsed.passedOn());
+      return () -> {
+        List<ImageFolder.Image> images =
+            ImageFolder.scan(options.input(), options.labels(), options.seed());
+        ShardFolder.checkFill(images.size(), options.shards());
+        out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s with Beam%n",
+            images.size(), options.input(), options.shards(), options.output());
+        long start = System.nanoTime();
+        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace())) {
+          Result result = write(images, folder.staging(), options.shards(), beam);
+          folder.commit(ShardCommand.shardNames(options.shards()));
+          out.printf(Locale.ROOT, "%,d records in %d shards, in %.1f s; %d unreadable file%s"
+              + " skipped%n", result.records(), options.shards(), (System.nanoTime() - start) / 1e9,
+              result.skipped(), result.skipped() == 1 ? "" : "s");
         }
-      }
-    }
-    ShardCommand.Options options;
+      };
+    });
+  }
+
+  /**
+   * Beam's options, checked before anything runs: an unknown runner or option is a usage error.
+   *
+   * @throws IllegalArgumentException with Beam's own words, on one line
+   */
+  static PipelineOptions beamOptions(List<String> args) {
     try {
-      options = ShardCommand.Options.parse(ours.toArray(String[]::new));
+      return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().create();
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println("usage: ./feedline shard-beam --input DIR --output DIR --shards N [--labels CSV]"
-          + " [--seed S] [--runner=... and other Beam options]");
-      return 2;
+      String beamSays = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new IllegalArgumentException("Beam refuses its options: " + beamSays);
     }
-    List<ImageFolder.Image> images;
-    try {
-      images = ImageFolder.scan(options.input(), options.labels(), options.seed());
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      return 1;
-    }
-    out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s with Beam%n",
-        images.size(), options.input(), options.shards(), options.output());
-    long start = System.nanoTime();
-    Result result = write(images, options.output(), options.shards(),
-        PipelineOptionsFactory.fromArgs(beam.toArray(String[]::new)).withValidation().create());
-    out.printf(Locale.ROOT, "%,d records in %d shards, in %.1f s; %d unreadable file%s skipped%n",
-        result.records(), options.shards(), (System.nanoTime() - start) / 1e9, result.skipped(),
-        result.skipped() == 1 ? "" : "s");
-    return 0;
   }
 
   /** What the pipeline wrote, from its metrics. */
   record Result(long records, long skipped) {}
 
-  /** Runs the conversion; returns when the shards are written. */
+  /**
+   * Runs the conversion; returns when the shards are written into {@code output}, image
+   * {@code id} in shard {@code id % shards}. A shard whose images were all unreadable is not
+   * written.
+   */
   static Result write(List<ImageFolder.Image> images, Path output, int shards,
       PipelineOptions options) {
     Pipeline pipeline = Pipeline.create(options);
     pipeline.apply("List images", Create.of(images).withCoder(SerializableCoder.of(ImageFolder.Image.class)))
-        .apply("Encode", ParDo.of(new Encode()))
-        .apply("Write shards", TFRecordIO.write()
-            .to(output.resolve("photos").toString())
-            .withSuffix(".tfrecord")
-            .withNumShards(shards));
+        .apply("Encode", ParDo.of(new Encode(shards)))
+        .apply("Write shards", FileIO.<Integer, KV<Integer, byte[]>>writeDynamic()
+            .by(KV::getKey)
+            .withDestinationCoder(VarIntCoder.of())
+            .via(Contextful.fn(KV::getValue), TFRecordIO.sink())
+            .to(output.toString())
+            .withNaming(shard -> (window, pane, numShards, index, compression) ->
+                ImageRecords.shardName(shard, shards))
+            .withNumShards(1)); // one file per shard: the destination is the shard
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
     MetricQueryResults metrics = result.metrics().queryMetrics(MetricsFilter.builder()
@@ -111,21 +124,29 @@ public final class BeamShardPipeline {
     return new Result(records, skipped);
   }
 
-  /** Reads and encodes one image; an unreadable one is logged by name and counted. */
-  static final class Encode extends DoFn<ImageFolder.Image, byte[]> {
+  /**
+   * Reads and encodes one image, keyed by its shard; an unreadable one is logged by name and
+   * counted.
+   */
+  static final class Encode extends DoFn<ImageFolder.Image, KV<Integer, byte[]>> {
     private static final System.Logger LOG = System.getLogger(BeamShardPipeline.class.getName());
     private final Counter records = Metrics.counter(NAMESPACE, "records");
     private final Counter skipped = Metrics.counter(NAMESPACE, "skipped");
+    private final int shards;
+
+    Encode(int shards) {
+      this.shards = shards;
+    }
 
     @ProcessElement
-    public void process(@Element ImageFolder.Image image, OutputReceiver<byte[]> out) {
+    public void process(@Element ImageFolder.Image image, OutputReceiver<KV<Integer, byte[]>> out) {
       ImageRecords.Converted converted = ImageRecords.convert(image);
       if (converted.problem() != null) {
         LOG.log(System.Logger.Level.WARNING, "skipped {0}: it {1}", image.path(), converted.problem());
         skipped.inc();
       } else {
         records.inc();
-        out.output(converted.record());
+        out.output(KV.of((int) (image.id() % shards), converted.record()));
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.feedline.tools;
 
 import dev.feedline.example.PhotoDataset;
+import dev.feedline.launcher.FileErrors;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -31,7 +32,7 @@ public final class ImageRecords {
     try {
       bytes = Files.readAllBytes(Path.of(image.path()));
     } catch (IOException e) {
-      return new Converted(null, "cannot be read: " + e.getMessage());
+      return new Converted(null, "cannot be read: " + FileErrors.reason(e));
     }
     BufferedImage decoded;
     try {

@@ -1,6 +1,9 @@
 package dev.feedline.tools;
 
 import dev.feedline.example.TFRecordWriter;
+import dev.feedline.launcher.CommandOptions;
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -14,58 +17,27 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * {@code ./feedline shard --input DIR --output DIR --shards N [--labels CSV] [--seed S]}: an image
- * folder becomes N TFRecord shards of the example pipeline's records. Images are decoded on every
- * core; image {@code id} goes to shard {@code id % N}; each shard is written under a temporary
- * name and renamed when complete.
+ * {@code ./feedline shard --input DIR --output DIR --shards N [--labels CSV] [--seed S]
+ * [--replace]}: an image folder becomes N TFRecord shards of the example pipeline's records.
+ * Images are decoded on every core; image {@code id} goes to shard {@code id % N}. The shards
+ * appear in the output folder only when all are complete and none is empty; a folder that holds
+ * TFRecord files already is refused unless {@code --replace} is given ({@link ShardFolder}).
  */
 public final class ShardCommand {
-  static final String USAGE =
-      "usage: ./feedline shard --input DIR --output DIR --shards N [--labels CSV] [--seed S]";
+  static final String USAGE = "usage: ./feedline shard --input DIR --output DIR --shards N"
+      + " [--labels CSV] [--seed S] [--replace]";
 
-  /** What to convert. */
-  record Options(Path input, Path output, int shards, Path labels, long seed) {
-    static Options parse(String[] args) {
-      Path input = null;
-      Path output = null;
-      Path labels = null;
-      int shards = 0;
-      long seed = 42;
-      for (int i = 0; i < args.length; i++) {
-        String value = i + 1 < args.length ? args[i + 1] : null;
-        switch (args[i]) {
-          case "--input" -> input = Path.of(required(args[i], value));
-          case "--output" -> output = Path.of(required(args[i], value));
-          case "--labels" -> labels = Path.of(required(args[i], value));
-          case "--shards" -> shards = positive(args[i], value);
-          case "--seed" -> seed = Long.parseLong(required(args[i], value));
-          default -> throw new IllegalArgumentException("unknown option " + args[i]);
-        }
-        i++;
-      }
-      if (input == null || output == null || shards == 0) {
-        throw new IllegalArgumentException("--input, --output and --shards are required");
-      }
-      return new Options(input, output, shards, labels, seed);
+  /** What to convert; the Beam command reads the same options. */
+  record Options(Path input, Path output, int shards, Path labels, long seed, boolean replace) {
+    /** The options both conversions take, added to {@code spec}. */
+    static CommandSpec spec(String usage) {
+      return CommandSpec.of(usage).required("input").required("output").required("shards")
+          .option("labels", null).option("seed", "42").flag("replace");
     }
 
-    private static String required(String option, String value) {
-      if (value == null) {
-        throw new IllegalArgumentException(option + " needs a value");
-      }
-      return value;
-    }
-
-    private static int positive(String option, String value) {
-      try {
-        int n = Integer.parseInt(required(option, value));
-        if (n > 0) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // said below
-      }
-      throw new IllegalArgumentException(option + " needs a positive number, not " + value);
+    static Options read(CommandOptions options) {
+      return new Options(options.path("input"), options.path("output"), options.positive("shards"),
+          options.path("labels"), options.wholeNumber("seed"), options.flag("replace"));
     }
   }
 
@@ -92,40 +64,44 @@ public final class ShardCommand {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Options options;
-    try {
-      options = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      err.println(USAGE);
-      return 2;
-    }
-    try {
-      List<ImageFolder.Image> images = ImageFolder.scan(options.input(), options.labels(), options.seed());
-      out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s%n", images.size(),
-          options.input(), options.shards(), options.output());
-      if (options.labels() == null) {
-        List<String> names = ImageFolder.subFolders(images);
-        List<String> legend = new ArrayList<>();
-        for (int label = 0; label < names.size(); label++) {
-          legend.add(label + " " + names.get(label));
+    return LauncherCommand.run(args, Options.spec(USAGE), err, parsed -> {
+      Options options = Options.read(parsed);
+      return () -> {
+        List<ImageFolder.Image> images =
+            ImageFolder.scan(options.input(), options.labels(), options.seed());
+        ShardFolder.checkFill(images.size(), options.shards());
+        out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s%n",
+            images.size(), options.input(), options.shards(), options.output());
+        if (options.labels() == null) {
+          List<String> names = ImageFolder.subFolders(images);
+          List<String> legend = new ArrayList<>();
+          for (int label = 0; label < names.size(); label++) {
+            legend.add(label + " " + names.get(label));
+          }
+          out.println("Labels from sub-folders: " + String.join(", ", legend));
         }
-        out.println("Labels from sub-folders: " + String.join(", ", legend));
-      }
-      convert(images, options.output(), options.shards(), err).print(out);
-      return 0;
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      return 1;
-    } catch (IOException e) {
-      err.println("error: " + e);
-      return 1;
+        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace())) {
+          Summary summary = convert(images, folder.staging(), options.shards(), err);
+          folder.commit(shardNames(options.shards()));
+          summary.print(out);
+        }
+      };
+    });
+  }
+
+  /** The names of {@code shards} shards, in order. */
+  static List<String> shardNames(int shards) {
+    List<String> names = new ArrayList<>();
+    for (int s = 0; s < shards; s++) {
+      names.add(ImageRecords.shardName(s, shards));
     }
+    return names;
   }
 
   /**
    * Writes the images into {@code shards} shards in {@code output}, decoding them on every core.
-   * Shard files appear only complete.
+   * Shard files appear only complete; a shard whose images were all unreadable is left empty, and
+   * {@link ShardFolder#commit} refuses it.
    */
   static Summary convert(List<ImageFolder.Image> images, Path output, int shards, PrintStream progress)
       throws IOException {

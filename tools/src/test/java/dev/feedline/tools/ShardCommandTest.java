@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,10 +131,102 @@ class ShardCommandTest {
   }
 
   @Test
-  void badArgumentsPrintTheUsage() {
-    Run run = shard("--input", images.toString(), "--shards", "zero");
-    assertEquals(2, run.status());
-    assertEquals("error: --shards needs a positive number, not zero\n" + ShardCommand.USAGE + "\n",
-        run.err());
+  void badArgumentsPrintOneLineAndTheUsage() {
+    String out = dir.resolve("out").toString();
+    Map<String, List<String>> cases = Map.of(
+        "--shards needs a positive whole number, not zero",
+        List.of("--input", images.toString(), "--output", out, "--shards", "zero"),
+        "--seed needs a whole number, not x",
+        List.of("--input", images.toString(), "--output", out, "--shards", "2", "--seed", "x"),
+        "--output is required", List.of("--input", images.toString(), "--shards", "2"),
+        "unknown option --shard",
+        List.of("--input", images.toString(), "--output", out, "--shard", "2"));
+    cases.forEach((message, args) -> {
+      Run run = shard(args.toArray(String[]::new));
+      assertEquals(2, run.status(), message);
+      assertEquals("error: " + message + "\n" + ShardCommand.USAGE + "\n", run.err());
+    });
+    assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+  }
+
+  /**
+   * Issue 15: shards written into a folder with older ones were read together with them (263
+   * images, 131 of them twice). The folder is refused; {@code --replace} replaces the old shards,
+   * once the new ones are complete.
+   */
+  @Test
+  void aFolderWithOlderShardsIsRefusedUnlessTheyAreReplaced() throws IOException {
+    Path out = dir.resolve("out");
+    assertEquals(0, shard("--input", images.toString(), "--output", out.toString(),
+        "--shards", "3").status());
+    List<String> older = listing(out);
+
+    Run refused = shard("--input", images.toString(), "--output", out.toString(), "--shards", "2");
+    assertEquals(1, refused.status());
+    assertEquals("error: " + out + " already holds 3 TFRecord files, such as"
+        + " photos-00000-of-00003.tfrecord, which a reader of the folder would take with the new"
+        + " shards; give --replace to replace them, or another --output\n", refused.err());
+    assertEquals(older, listing(out), "left as it was");
+
+    Run replaced = shard("--input", images.toString(), "--output", out.toString(), "--shards", "2",
+        "--replace");
+    assertEquals(0, replaced.status(), replaced.err());
+    assertEquals(List.of("photos-00000-of-00002.tfrecord", "photos-00001-of-00002.tfrecord"),
+        listing(out), "only the new shards, and no scratch folder");
+    long records = 0;
+    for (String shard : listing(out)) {
+      records += ImageFolderFixture.records(out.resolve(shard)).size();
+    }
+    assertEquals(14, records, "every readable image once, none of the older shards' records");
+  }
+
+  /** Issue 15: --shards 10 for 4 images wrote 6 empty shards, which the runtime refuses. */
+  @Test
+  void moreShardsThanImagesIsRefusedBeforeAnythingIsWritten() {
+    Path out = dir.resolve("out");
+    Run run = shard("--input", images.toString(), "--output", out.toString(), "--shards", "20");
+    assertEquals(1, run.status());
+    assertEquals("error: 15 images cannot fill 20 shards: a shard holds at least one record; give"
+        + " --shards 15 or fewer\n", run.err());
+    assertFalse(Files.exists(out));
+  }
+
+  /** Images that do not decode leave a shard without records: refused, and nothing is moved in. */
+  @Test
+  void aShardWhoseImagesAreAllUnreadableIsRefused() throws IOException {
+    Path two = dir.resolve("two");
+    Files.createDirectories(two.resolve("cats"));
+    Files.copy(images.resolve("temple/photo-0.jpg"), two.resolve("cats/a.jpg"));
+    Files.writeString(two.resolve("cats/b.jpg"), "not a JPEG");
+    Path out = dir.resolve("out");
+
+    Run run = shard("--input", two.toString(), "--output", out.toString(), "--shards", "2");
+    assertEquals(1, run.status());
+    String error = run.err().lines().filter(line -> line.startsWith("error: ")).findFirst()
+        .orElseThrow(() -> new AssertionError(run.err()));
+    assertTrue(error.matches("error: 1 of 2 shards would be empty \\(photos-0000[01]-of-00002"
+        + "\\.tfrecord\\): every image assigned to them was unreadable; give fewer --shards\\."
+        + " Nothing was written to " + java.util.regex.Pattern.quote(out.toString())), error);
+    assertEquals(List.of(), listing(out), "no shard, no scratch folder");
+  }
+
+  /** Issue 15: an unreadable file was reported as "cannot be read: <its path>". */
+  @Test
+  void anUnreadableFileIsSkippedWithTheReason() throws IOException {
+    Path gone = images.resolve("temple/gone.jpg");
+    ImageRecords.Converted missing = ImageRecords.convert(
+        new ImageFolder.Image(gone.toString(), "temple/gone.jpg", 0, 99));
+    assertEquals("cannot be read: no such file or folder", missing.problem());
+
+    Path locked = images.resolve("temple/photo-0.jpg");
+    Files.setPosixFilePermissions(locked, java.util.Set.of());
+    try {
+      Assumptions.assumeFalse(Files.isReadable(locked), "root reads every file");
+      ImageRecords.Converted denied = ImageRecords.convert(
+          new ImageFolder.Image(locked.toString(), "temple/photo-0.jpg", 0, 0));
+      assertEquals("cannot be read: permission denied", denied.problem());
+    } finally {
+      Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    }
   }
 }

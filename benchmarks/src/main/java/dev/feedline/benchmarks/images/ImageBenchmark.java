@@ -1,14 +1,17 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.example.PhotoDataset;
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
+import dev.feedline.launcher.ScratchFolder;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * {@code ./feedline bench [--quick]}: the photo pipeline's loaders side by side on the same data,
@@ -35,19 +38,27 @@ public final class ImageBenchmark {
     this.data = data;
   }
 
-  public static void main(String[] args) throws Exception {
-    boolean quick = List.of(args).contains("--quick");
-    Path data = Files.createTempDirectory("feedline-bench");
-    try {
-      new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data).run(quick);
-    } finally {
-      try (Stream<Path> files = Files.walk(data)) {
-        files.sorted((a, b) -> b.compareTo(a)).forEach(f -> f.toFile().delete());
-      }
-    }
+  public static void main(String[] args) {
+    System.exit(run(args, System.err));
   }
 
-  private void run(boolean quick) throws Exception {
+  /** Runs the benchmark; returns the process exit status. */
+  static int run(String[] args, PrintStream err) {
+    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick]").flag("quick"),
+        err, options -> {
+          boolean quick = options.flag("quick");
+          return () -> {
+            try (ScratchFolder data = ScratchFolder.create("bench")) {
+              new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new IOException("interrupted", e);
+            }
+          };
+        });
+  }
+
+  private void run(boolean quick) throws IOException, InterruptedException {
     long start = System.nanoTime();
     System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
         quick ? "quick" : "full", plan.images(), plan.epochs(), cores);

@@ -1,0 +1,107 @@
+package dev.feedline.tools;
+
+import dev.feedline.launcher.ScratchFolder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The folder a conversion writes its shards into, so that shards of two conversions never mix and
+ * no shard is empty: a reader's glob takes every TFRecord file in the folder, and the runtime
+ * refuses an empty one.
+ *
+ * <p>A folder that already holds TFRecord files is refused, unless the caller asks to replace
+ * them. New shards are written into a scratch folder inside it and moved in only once every one
+ * is complete and holds a record; the old TFRecord files go at that moment, not before, so a
+ * conversion that fails or is killed leaves the folder as it was (and its scratch folder, which
+ * the next conversion into it removes).
+ */
+final class ShardFolder implements AutoCloseable {
+  private final Path output;
+  private final ScratchFolder staging;
+
+  private ShardFolder(Path output, ScratchFolder staging) {
+    this.output = output;
+    this.staging = staging;
+  }
+
+  /**
+   * Checks that {@code images} can fill {@code shards} shards, at least one record each.
+   *
+   * @throws IllegalArgumentException saying how many shards they fill
+   */
+  static void checkFill(int images, int shards) {
+    if (images < shards) {
+      throw new IllegalArgumentException(images + " image" + (images == 1 ? "" : "s")
+          + " cannot fill " + shards + " shards: a shard holds at least one record; give --shards "
+          + images + " or fewer");
+    }
+  }
+
+  /**
+   * Opens {@code output} for new shards.
+   *
+   * @param replace whether the TFRecord files already there are to be replaced
+   * @throws IllegalArgumentException when it holds TFRecord files and {@code replace} is false
+   */
+  static ShardFolder open(Path output, boolean replace) throws IOException {
+    Files.createDirectories(output);
+    List<Path> old = tfRecords(output);
+    if (!old.isEmpty() && !replace) {
+      throw new IllegalArgumentException(output + " already holds " + old.size() + " TFRecord"
+          + " file" + (old.size() == 1 ? "" : "s") + ", such as " + old.get(0).getFileName()
+          + ", which a reader of the folder would take with the new shards; give --replace to"
+          + " replace them, or another --output");
+    }
+    return new ShardFolder(output, ScratchFolder.create(output, ".feedline-shards"));
+  }
+
+  /** Where the new shards are written until {@link #commit}. */
+  Path staging() {
+    return staging.path();
+  }
+
+  /**
+   * Moves the new shards in, in place of the folder's TFRecord files.
+   *
+   * @param names the shard files' names, each of which must be in {@link #staging()}
+   * @throws IllegalArgumentException naming the shards that are missing or empty: nothing is moved
+   */
+  void commit(List<String> names) throws IOException {
+    List<String> empty = new ArrayList<>();
+    for (String name : names) {
+      Path shard = staging().resolve(name);
+      if (!Files.isRegularFile(shard) || Files.size(shard) == 0) {
+        empty.add(name);
+      }
+    }
+    if (!empty.isEmpty()) {
+      throw new IllegalArgumentException(empty.size() + " of " + names.size() + " shards would be"
+          + " empty (" + String.join(", ", empty) + "): every image assigned to them was"
+          + " unreadable; give fewer --shards. Nothing was written to " + output);
+    }
+    for (Path old : tfRecords(output)) {
+      Files.delete(old);
+    }
+    for (String name : names) {
+      Files.move(staging().resolve(name), output.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+  }
+
+  /** Removes the scratch folder and whatever was not committed from it. */
+  @Override
+  public void close() {
+    staging.close();
+  }
+
+  private static List<Path> tfRecords(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".tfrecord"))
+          .filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+}

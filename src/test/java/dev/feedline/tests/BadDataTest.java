@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.example.FeedlinePhotoPipeline;
 import dev.feedline.example.PhotoDataset;
-import dev.feedline.example.TFRecordWriter;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.TFRecordWriter;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineUnseededRowsPipeline;
 import dev.feedline.tests.support.TestData;

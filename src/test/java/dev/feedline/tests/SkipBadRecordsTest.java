@@ -3,13 +3,13 @@ package dev.feedline.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.feedline.example.TFRecordWriter;
 import dev.feedline.runtime.DatasetIterator;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
-import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.runtime.TFRecordWriter;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline.RowTensors;
+import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
 import dev.feedline.tests.support.CapturedLog;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;

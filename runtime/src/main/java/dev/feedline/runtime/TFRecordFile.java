@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.zip.CRC32C;
 
 /**
  * Reads a TFRecord file's framing in Java: per record, a little-endian uint64 length, the masked
@@ -26,10 +25,8 @@ import java.util.zip.CRC32C;
  * find what TensorFlow hides, and name it.
  */
 final class TFRecordFile {
-  /** The constant TensorFlow adds when masking a CRC (crc32c.h). */
-  private static final int MASK_DELTA = 0xa282ead8;
-  private static final int HEADER = 12;
-  private static final int FOOTER = 4;
+  private static final int HEADER = TFRecordFraming.HEADER;
+  private static final int FOOTER = TFRecordFraming.FOOTER;
 
   /**
    * A damaged record: where it starts, which record it is, and what is wrong.
@@ -128,7 +125,7 @@ final class TFRecordFile {
       channel.read(window, start);
       int filled = window.position();
       for (int i = 0; i + HEADER <= filled; i++) {
-        if (maskedCrc(window.array(), i, 8) == window.getInt(i + 8)
+        if (TFRecordFraming.maskedCrc(window.array(), i, 8) == window.getInt(i + 8)
             && readRecord(channel, start + i, 0, true, record -> { }).damage().isEmpty()) {
           return start + i;
         }
@@ -191,7 +188,7 @@ final class TFRecordFile {
     ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
     channel.read(header, offset);
     long length = header.getLong(0);
-    if (maskedCrc(header.array(), 0, 8) != header.getInt(8)) {
+    if (TFRecordFraming.maskedCrc(header.array(), 0, 8) != header.getInt(8)) {
       return damaged(offset, index, "corrupt length",
           "has a corrupt length: its checksum does not match", -1);
     }
@@ -205,7 +202,7 @@ final class TFRecordFile {
     } else {
       ByteBuffer body = ByteBuffer.allocate((int) length + FOOTER).order(ByteOrder.LITTLE_ENDIAN);
       channel.read(body, offset + HEADER);
-      if (maskedCrc(body.array(), 0, (int) length) != body.getInt((int) length)) {
+      if (TFRecordFraming.maskedCrc(body.array(), 0, (int) length) != body.getInt((int) length)) {
         return damaged(offset, index, "corrupt data",
             "is corrupt: its data checksum does not match", end);
       }
@@ -216,12 +213,5 @@ final class TFRecordFile {
 
   private static Step damaged(long offset, long index, String cause, String problem, long next) {
     return new Step(offset, Optional.of(new Damage(offset, index, cause, problem, next)));
-  }
-
-  private static int maskedCrc(byte[] bytes, int from, int length) {
-    CRC32C crc = new CRC32C();
-    crc.update(bytes, from, length);
-    int value = (int) crc.getValue();
-    return ((value >>> 15) | (value << 17)) + MASK_DELTA;
   }
 }

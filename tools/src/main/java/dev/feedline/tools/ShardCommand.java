@@ -1,6 +1,6 @@
 package dev.feedline.tools;
 
-import dev.feedline.example.TFRecordWriter;
+import dev.feedline.runtime.TFRecordWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -53,6 +53,11 @@ public final class DatasetIterator {
   private final Placeholder<TString> savedState;
   private final Op restoreState;
   private Session parkedIn;
+  /**
+   * Whether an epoch of the session the cache is parked in reached its end, and so filled the
+   * cache: the epochs after it read the cache, not the files.
+   */
+  private boolean cacheFilled;
   private long nextEpoch;
   private long current = -1;
 
@@ -233,6 +238,9 @@ public final class DatasetIterator {
   }
 
   private void startEpoch(Session session, long number) {
+    if (!readsCache(session)) {
+      checkFilesUnchanged();
+    }
     try {
       if (deviceBuffer != null && parkedIn != null) {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
@@ -243,6 +251,7 @@ public final class DatasetIterator {
           session.run(park);
         }
         parkedIn = session;
+        cacheFilled = false;
       }
       iterators.start(session, number);
       if (deviceBuffer != null) {
@@ -295,7 +304,7 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
-    CheckpointFile.write(file, pipeline, current, state);
+    CheckpointFile.write(file, pipeline, data, current, state);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
@@ -352,7 +361,30 @@ public final class DatasetIterator {
       deviceBuffer.free();
       return result;
     };
-    return new EpochIterator<>(next, this::translate, () -> reportSkipped(number));
+    boolean readsFiles = !readsCache(parkedIn);
+    return new EpochIterator<>(next, this::translate, () -> {
+      if (readsFiles) {
+        checkFilesUnchanged(); // a file changed mid-epoch has given other records
+        cacheFilled = park != null;
+      }
+      reportSkipped(number);
+    });
+  }
+
+  /** Whether an epoch started now in {@code session} reads a filled cache instead of the files. */
+  private boolean readsCache(Session session) {
+    return park != null && session == parkedIn && cacheFilled;
+  }
+
+  /**
+   * Fails when a file the pipeline reads is no longer what it was when the pipeline was built: its
+   * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
+   */
+  private void checkFilesUnchanged() {
+    data.changedFile().ifPresent(culprit -> {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
+          culprit.problem(), null);
+    });
   }
 
   /** Says at the end of every epoch what the source left out: never silently. */
@@ -364,7 +396,7 @@ public final class DatasetIterator {
   }
 
   private void restore(Session session, Path file) {
-    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline);
+    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data);
     byte[] state = saved.state();
     startEpoch(session, saved.epoch());
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {

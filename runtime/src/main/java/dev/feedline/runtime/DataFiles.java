@@ -154,6 +154,7 @@ public final class DataFiles {
           return problem.get();
         }
         Path path = Path.of(file);
+        long checkedAt = System.currentTimeMillis();
         FileIdentity before = FileIdentity.of(path);
         Optional<List<String>> recalled = FileChecks.recall(before, name);
         if (recalled.isPresent()) {
@@ -164,7 +165,7 @@ public final class DataFiles {
         if (change.isPresent()) {
           return "the file changed while it was checked: " + change.get();
         }
-        FileChecks.remember(before, name, toLines.apply(found));
+        FileChecks.remember(before, name, toLines.apply(found), checkedAt);
         return new Checked<>(before, found);
       } catch (Damaged damaged) {
         return damaged.getMessage();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 
 /**
@@ -26,14 +27,18 @@ import java.util.zip.CRC32C;
  *
  * <p>A check is reused only for a file whose size, modification time, inode, status-change time
  * and sampled content are all those it was checked at: any write to the file moves its
- * status-change time, which no one can set back. Each remembered check carries its own checksum;
- * one that does not match, or cannot be read, is ignored and the file checked again.
+ * status-change time, which no one can set back. A file changed less than {@value #SETTLED_SECONDS}
+ * seconds before its check is not remembered: file times advance in coarse steps, and a write in
+ * the same step as the check could leave its identity as it was (git's "racy clean" entries). Each
+ * remembered check carries its own checksum; one that does not match, or cannot be read, is
+ * ignored and the file checked again.
  */
 final class FileChecks {
   private static final System.Logger LOG = System.getLogger(FileChecks.class.getName());
   private static final String MAGIC = "FEEDLINE FILE CHECK 1";
   private static final Map<String, List<String>> IN_PROCESS = new ConcurrentHashMap<>();
   private static final int IN_PROCESS_LIMIT = 100_000;
+  private static final long SETTLED_SECONDS = 2;
 
   private FileChecks() {}
 
@@ -78,9 +83,15 @@ final class FileChecks {
     }
   }
 
-  /** Remembers what checking {@code file} with {@code check} found, as lines without breaks. */
-  static void remember(FileIdentity file, String check, List<String> found) {
-    if (file.changed() < 0) {
+  /**
+   * Remembers what checking {@code file} with {@code check} found, as lines without breaks, when
+   * the file had settled before the check.
+   *
+   * @param checkedAt when the check started, in milliseconds since 1970
+   */
+  static void remember(FileIdentity file, String check, List<String> found, long checkedAt) {
+    if (file.changed() < 0
+        || file.changed() / 1_000_000 > checkedAt - TimeUnit.SECONDS.toMillis(SETTLED_SECONDS)) {
       return;
     }
     keep(file, check, List.copyOf(found));

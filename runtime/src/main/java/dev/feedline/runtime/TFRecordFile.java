@@ -29,6 +29,11 @@ final class TFRecordFile {
   private static final int FOOTER = TFRecordFraming.FOOTER;
   /** Bytes read at once: small records are walked in memory, one read per window. */
   private static final int WINDOW = 1 << 18;
+  /**
+   * Past this size, a record's header is read alone when only headers are walked: a read of 12
+   * bytes costs less than copying the record's data through the window.
+   */
+  private static final int HEADERS_ALONE = 1 << 12;
   /** Past this size, a record's data is not held as one Java array. */
   private static final long LARGEST_ARRAY = Integer.MAX_VALUE - 16;
 
@@ -212,7 +217,7 @@ final class TFRecordFile {
     private long windowStart;
     private int windowLength;
     private final CRC32C crc = new CRC32C();
-    /** The last record's length: past a window's worth, headers are read alone. */
+    /** The last record's length: past {@link #HEADERS_ALONE}, headers are read alone. */
     private long lastLength;
 
     Reader(Path file) throws IOException {
@@ -296,7 +301,7 @@ final class TFRecordFile {
         return damaged(offset, index, "cut short",
             "is cut short: " + left + " of its 12 header bytes", size);
       }
-      int ahead = !check && lastLength > WINDOW / 4 ? HEADER : WINDOW;
+      int ahead = !check && lastLength > HEADERS_ALONE ? HEADER : WINDOW;
       int h = at(offset, HEADER, ahead);
       long length = window.getLong(h);
       if (maskedCrc(h, 8) != window.getInt(h + 8)) {

@@ -156,9 +156,15 @@ public final class DataFiles {
         Path path = Path.of(file);
         long checkedAt = System.currentTimeMillis();
         FileIdentity before = FileIdentity.of(path);
-        Optional<List<String>> recalled = FileChecks.recall(before, name);
+        Optional<T> recalled = FileChecks.recall(before, name).flatMap(lines -> {
+          try {
+            return Optional.of(ofLines.apply(file, lines));
+          } catch (RuntimeException e) {
+            return Optional.empty(); // not what this version remembers: check the file again
+          }
+        });
         if (recalled.isPresent()) {
-          return new Checked<>(before, ofLines.apply(file, recalled.get()));
+          return new Checked<>(before, recalled.get());
         }
         T found = check.apply(path);
         Optional<String> change = before.changeTo(FileIdentity.of(path), true);

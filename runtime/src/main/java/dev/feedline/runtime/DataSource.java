@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -94,7 +95,8 @@ public record DataSource(List<String> files, Optional<ElementSpec> features,
     return Optional.empty();
   }
 
+  /** The local files that can still be read, to look for the record behind an error in. */
   private List<String> localFiles() {
-    return files.stream().filter(f -> !f.contains("://")).toList();
+    return files.stream().filter(f -> !f.contains("://") && Files.isReadable(Path.of(f))).toList();
   }
 }

@@ -20,6 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,7 +124,7 @@ class CheckpointTest {
       assertEquals(List.of(checkpoint), files.toList(), "no partial file left");
     }
     assertTrue(Files.readString(checkpoint, StandardCharsets.ISO_8859_1).startsWith(
-        "FEEDLINE CHECKPOINT 1\npipeline: dev.feedline.tests.pipelines.RowsPipeline\n"));
+        "FEEDLINE CHECKPOINT 2\npipeline: dev.feedline.tests.pipelines.RowsPipeline\n"));
   }
 
   @Test
@@ -151,10 +155,7 @@ class CheckpointTest {
   void aCheckpointOfAnotherPipelineOrDefinitionIsRefusedSayingWhich() throws IOException {
     Path checkpoint = dir.resolve("ckpt");
     runAndCheckpoint(3, checkpoint);
-    String text = Files.readString(checkpoint, StandardCharsets.ISO_8859_1);
-    String definition = text.lines().filter(l -> l.startsWith("definition: ")).findFirst().orElseThrow();
-    Files.writeString(checkpoint, text.replace(definition, "definition: 0123456789abcdef"),
-        StandardCharsets.ISO_8859_1);
+    reseal(checkpoint, header -> header.replaceFirst("definition: \\w+", "definition: 0123456789abcdef"));
     FeedlineException changed = assertThrows(FeedlineException.class, () -> resume(checkpoint));
     assertTrue(changed.getMessage().startsWith("Pipeline RowsPipeline, file " + checkpoint
         + ": cannot restore this checkpoint: it was written by another definition of RowsPipeline"
@@ -171,6 +172,120 @@ class CheckpointTest {
           + " checkpoint: it was written by pipeline dev.feedline.tests.pipelines.RowsPipeline",
           assertThrows(FeedlineException.class, () -> other.resume(session, checkpoint)).getMessage());
     }
+  }
+
+  /**
+   * Edits a checkpoint's header and seals it again with a matching checksum, as a checkpoint of
+   * another definition, or a malformed one, would be written.
+   */
+  private static void reseal(Path checkpoint, UnaryOperator<String> edit) throws IOException {
+    byte[] bytes = Files.readAllBytes(checkpoint);
+    String text = new String(bytes, StandardCharsets.ISO_8859_1);
+    int seal = text.indexOf("crc32c: ");
+    int end = text.indexOf("\n\n", seal);
+    byte[] header = edit.apply(text.substring(0, seal)).getBytes(StandardCharsets.ISO_8859_1);
+    byte[] state = Arrays.copyOfRange(bytes, end + 2, bytes.length);
+    CRC32C crc = new CRC32C();
+    crc.update(header);
+    crc.update(state);
+    byte[] crcLine = ("crc32c: " + Long.toHexString(crc.getValue()) + "\n\n")
+        .getBytes(StandardCharsets.ISO_8859_1);
+    Files.write(checkpoint, concat(header, crcLine, state));
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    int length = Arrays.stream(parts).mapToInt(p -> p.length).sum();
+    byte[] all = new byte[length];
+    int at = 0;
+    for (byte[] part : parts) {
+      System.arraycopy(part, 0, all, at, part.length);
+      at += part.length;
+    }
+    return all;
+  }
+
+  private static String editHeader(Path checkpoint, String from, String to) throws IOException {
+    String text = Files.readString(checkpoint, StandardCharsets.ISO_8859_1);
+    assertTrue(Pattern.compile(from).matcher(text).find(), from);
+    Files.writeString(checkpoint, text.replaceFirst(from, to), StandardCharsets.ISO_8859_1);
+    return text;
+  }
+
+  private String refusal(Path checkpoint) {
+    return assertThrows(FeedlineException.class, () -> resume(checkpoint)).getMessage();
+  }
+
+  @Test
+  void anEditedOrMalformedHeaderIsRefusedNamingTheFile() throws IOException {
+    Path checkpoint = dir.resolve("ckpt");
+    runAndCheckpoint(3, checkpoint);
+    byte[] bytes = Files.readAllBytes(checkpoint);
+    String refused = "Pipeline RowsPipeline, file " + checkpoint + ": cannot restore this checkpoint: ";
+
+    editHeader(checkpoint, "\nepoch: 0\n", "\nepoch: 7\n");
+    assertEquals(refused + "it is corrupt: its checksum does not match", refusal(checkpoint));
+
+    Files.write(checkpoint, bytes);
+    editHeader(checkpoint, "\nbytes: \\d+\n", "\nbytes: x\n");
+    assertEquals(refused + "it is corrupt: its checksum does not match", refusal(checkpoint));
+
+    Files.write(checkpoint, bytes);
+    reseal(checkpoint, header -> header.replaceFirst("\nbytes: \\d+\n", "\nbytes: x\n"));
+    assertEquals(refused + "its header is malformed: 'bytes: x' is not a count",
+        refusal(checkpoint));
+
+    Files.write(checkpoint, bytes);
+    reseal(checkpoint, header -> header.replaceFirst("\nepoch: 0\n", "\n"));
+    assertEquals(refused + "its header is malformed: its line 4 should be 'epoch: ...', and is"
+        + " 'files: 3'", refusal(checkpoint));
+
+    Files.write(checkpoint, bytes);
+    reseal(checkpoint, header -> header.replaceFirst("\nfiles: 3\n", "\nfiles: 4\n"));
+    assertTrue(refusal(checkpoint).startsWith(refused + "its header is malformed: its line 9 should"
+        + " be 'file: ...', and is 'bytes: "));
+
+    Files.write(checkpoint, bytes);
+    editHeader(checkpoint, "FEEDLINE CHECKPOINT 2\n", "FEEDLINE CHECKPOINT 1\n");
+    assertEquals(refused + "it is of format 1, written by another version of Feedline, and this"
+        + " one reads format 2 (format 1 recorded neither the files read nor a checksum of its"
+        + " header); start the epoch again", refusal(checkpoint));
+  }
+
+  @Test
+  void aCheckpointOfOtherFilesIsRefusedNamingTheDifference() throws IOException {
+    List<List<Long>> expected = uninterrupted();
+    Path checkpoint = dir.resolve("ckpt");
+    List<List<Long>> run = runAndCheckpoint(3, checkpoint);
+
+    // The same files, named another way: resumed exactly, from the builder's files.
+    List<List<Long>> resumed = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineRowsPipeline pipeline = FeedlineRowsPipeline.builder()
+            .files(dir + "/./rows-0.tfrecord", dir + "/rows-[12].tfrecord").build(graph);
+        EpochIterator<TotalsTensors> rest = pipeline.resume(session, checkpoint)) {
+      rest.forEach(batch -> resumed.add(ids(batch)));
+    }
+    run.addAll(resumed);
+    assertEquals(expected.subList(0, 8), run, "the rest of epoch 1, exactly");
+
+    String refused = "Pipeline RowsPipeline, file " + checkpoint + ": cannot restore this checkpoint: ";
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineRowsPipeline fewer = FeedlineRowsPipeline.builder()
+            .files(dir + "/rows-[01].tfrecord").build(graph)) {
+      assertEquals(refused + "it was written over other files than this pipeline was built with"
+          + " (3 then, 2 now): " + dir.resolve("rows-2.tfrecord") + " is not among this pipeline's"
+          + " files; build the pipeline with the checkpoint's files, or start the epoch again",
+          assertThrows(FeedlineException.class, () -> fewer.resume(session, checkpoint)).getMessage());
+    }
+
+    TestData.write(dir.resolve("rows-1.tfrecord"),
+        LongStream.range(100, 120).mapToObj(TestData::row).toList()); // same path, other rows
+    String changed = refusal(checkpoint);
+    assertTrue(changed.startsWith(refused + "file " + dir.resolve("rows-1.tfrecord") + " has changed"
+        + " since the checkpoint was written: "), changed);
+    assertTrue(changed.endsWith("; its state would read other records"), changed);
   }
 
   @Test

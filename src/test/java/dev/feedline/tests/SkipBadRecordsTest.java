@@ -3,16 +3,18 @@ package dev.feedline.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.feedline.example.TFRecordWriter;
 import dev.feedline.runtime.DatasetIterator;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
-import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.runtime.TFRecordWriter;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline.RowTensors;
+import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
 import dev.feedline.tests.support.CapturedLog;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
@@ -113,6 +116,34 @@ class SkipBadRecordsTest {
       assertEquals(summary, skipped.summary());
       assertEquals(List.of("Pipeline SkippingRowsPipeline, epoch 0: " + summary,
           "Pipeline SkippingRowsPipeline, epoch 1: " + summary), log.messages());
+    }
+  }
+
+  @Test
+  void aLengthWhoseChecksumMatchesButClaimsMoreThanTheFileCostsOneRecord() throws IOException {
+    for (long claimed : new long[] {1L << 40, Integer.MAX_VALUE}) {
+      Path file = dir.resolve("rows-0.tfrecord");
+      List<Long> offsets = write(file, rows(0, 60));
+      byte[] bytes = Files.readAllBytes(file);
+      ByteBuffer header = ByteBuffer.wrap(bytes, offsets.get(5).intValue(), 12)
+          .order(ByteOrder.LITTLE_ENDIAN);
+      header.putLong(offsets.get(5).intValue(), claimed); // and its checksum, recomputed
+      CRC32C crc = new CRC32C();
+      crc.update(bytes, offsets.get(5).intValue(), 8);
+      int value = (int) crc.getValue();
+      header.putInt(offsets.get(5).intValue() + 8, ((value >>> 15) | (value << 17)) + 0xa282ead8);
+      Files.write(file, bytes);
+
+      try (Graph graph = new Graph();
+          Session session = new Session(graph);
+          FeedlineSkippingRowsPipeline pipeline =
+              FeedlineSkippingRowsPipeline.builder().files(file.toString()).build(graph);
+          EpochIterator<RowTensors> batches = pipeline.epoch(session)) {
+        assertEquals(LongStream.range(0, 60).filter(id -> id != 5).boxed().toList(), ids(batches),
+            "every other record, claimed length " + claimed);
+        assertEquals(Map.of(file.toString(), Map.of("corrupt length", 1L)),
+            pipeline.skippedRecords().countsByFileAndCause());
+      }
     }
   }
 

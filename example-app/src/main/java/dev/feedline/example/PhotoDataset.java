@@ -3,6 +3,7 @@ package dev.feedline.example;
 import com.google.protobuf.ByteString;
 import dev.feedline.launcher.FileErrors;
 import dev.feedline.launcher.ScratchFolder;
+import dev.feedline.runtime.TFRecordWriter;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -69,7 +70,7 @@ public final class PhotoDataset {
 
   /** The file name of shard {@code index} of {@code count}. */
   public static String shardName(int index, int count) {
-    return String.format(Locale.ROOT, "photos-%05d-of-%05d.tfrecord", index, count);
+    return TFRecordWriter.shardName("photos", index, count);
   }
 
   /**

@@ -2,32 +2,50 @@ package dev.feedline.runtime;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import java.util.stream.Collectors;
 import org.tensorflow.EagerSession;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TString;
 
 /**
- * Turns the file names and glob patterns a source is given into the list of files it reads.
+ * Turns the file names and glob patterns a source is given into the list of files it reads, and
+ * checks them.
  *
- * <p>TensorFlow is silent or stuck on bad file lists: a glob that matches nothing yields zero
- * elements without a word, and a missing file makes every later GetNext fail with the same error.
- * So every pattern is resolved, and every file checked, before the pipeline is built.
+ * <p>TensorFlow is silent, stuck or fatal on bad file lists: a glob that matches nothing yields
+ * zero elements without a word, a missing file makes every later GetNext fail with the same error,
+ * and a record whose length claims more bytes than the machine has kills the process. So every
+ * pattern is resolved, and every file's framing checked, before the pipeline is built; each
+ * dataset then reads exactly the records found, never past them. A file's check is remembered by
+ * its identity ({@link FileChecks}): building again over unchanged files costs a look at each
+ * file, not a walk through its records.
  */
 public final class DataFiles {
+  private static final System.Logger LOG = System.getLogger(DataFiles.class.getName());
   private static final Pattern GLOB = Pattern.compile("[*?\\[{]");
   private static final Pattern URI_SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*://.*");
+  /** The name of the framing check, for remembering it; a new version of the check renames it. */
+  static final String FRAMING = "framing 1";
 
   private DataFiles() {}
 
@@ -35,44 +53,49 @@ public final class DataFiles {
    * What a source reads.
    *
    * @param files the files, in reading order
-   * @param segments the runs of records the dataset reads: one whole file each, unless bad
-   *     records are skipped
-   * @param records how many records the source reads (counted while the framing is checked;
-   *     unknown, -1, when a file is on a remote file system)
+   * @param segments the runs of records the dataset reads: each local file's records, counted,
+   *     unless bad records are skipped; a remote file whole
+   * @param records how many records the source reads; unknown, -1, when a file is on a remote
+   *     file system
    * @param skipped the bad records left out
+   * @param identities what each local file was when it was checked, in reading order
    */
-  public record Resolved(
-      List<String> files, List<FileSegment> segments, long records, SkippedRecords skipped) {}
+  public record Resolved(List<String> files, List<FileSegment> segments, long records,
+      SkippedRecords skipped, List<FileIdentity> identities) {}
 
   /**
    * Resolves {@code patterns} in order; each pattern's matches are sorted, and a file named twice
-   * is read once. Checks the framing of every local file: a damaged one is an error.
+   * is read once. Checks the framing of every local file, or recalls its check: a damaged one is
+   * an error.
    *
    * @throws FeedlineException naming the pattern that matches nothing or the file that is missing,
    *     unreadable or damaged
    */
   public static Resolved resolve(PipelineInfo pipeline, List<String> patterns) {
-    PipelineInfo.Stage source = pipeline.stages().get(0);
     List<String> files = list(pipeline, patterns);
-    AtomicLong records = new AtomicLong();
-    for (String file : files) {
-      String problem = fileProblem(file).orElseGet(() -> isRemote(file) ? null
-          : TFRecordFile.checkFraming(Path.of(file), records).map(TFRecordFile.Damage::describe)
-              .orElse(null));
-      if (problem != null) {
-        throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
+    List<Checked<Long>> checked = check(pipeline, files, FRAMING, path -> {
+      TFRecordFile.Framing framing = TFRecordFile.checkFraming(path);
+      if (framing.damage().isPresent()) {
+        throw new Damaged(framing.damage().get().describe());
       }
+      return framing.records();
+    }, records -> List.of("records " + records),
+        (file, lines) -> Long.parseLong(lines.get(0).substring("records ".length())));
+    List<FileSegment> segments = new ArrayList<>();
+    long records = 0;
+    for (int i = 0; i < files.size(); i++) {
+      long count = checked.get(i) == null ? -1 : checked.get(i).found();
+      segments.add(new FileSegment(files.get(i), 0, count)); // TensorFlow never reads past them
+      records = count < 0 || records < 0 ? -1 : records + count;
     }
-    boolean remote = files.stream().anyMatch(DataFiles::isRemote);
-    return new Resolved(files, files.stream().map(FileSegment::whole).toList(),
-        remote ? -1 : records.get(), SkippedRecords.none());
+    return new Resolved(files, segments, records, SkippedRecords.none(), identities(checked));
   }
 
   /**
    * Resolves {@code patterns} like {@link #resolve}, then checks every record of every file,
    * checksums and, when the pipeline parses them, features included, and leaves out the bad
-   * ones: the dataset reads the runs of good records between them. Reads all the data once, before
-   * the first element; the files must be local.
+   * ones: the dataset reads the runs of good records between them. Reads the data of each file
+   * whose check it does not recall; the files must be local.
    *
    * @param features the features {@code @Decode} parses; null when the pipeline does not parse
    *     the records
@@ -81,26 +104,142 @@ public final class DataFiles {
    */
   public static Resolved resolveSkippingBadRecords(
       PipelineInfo pipeline, List<String> patterns, ElementSpec features) {
-    PipelineInfo.Stage source = pipeline.stages().get(0);
     List<String> files = list(pipeline, patterns);
+    files.stream().filter(DataFiles::isRemote).findFirst().ifPresent(remote -> {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), remote,
+          "bad records can only be skipped in local files, which are checked before the first"
+              + " element; copy the file, or drop badRecords = SKIP", null);
+    });
+    String check = "skip 1 " + (features == null ? "unparsed" : features.components().stream()
+        .map(c -> c.name() + ":" + c.type().getSimpleName() + ":" + c.shape())
+        .collect(Collectors.joining(",")));
+    List<Checked<TFRecordFile.Scan>> checked = check(pipeline, files, check,
+        path -> TFRecordFile.scan(path, features == null ? null : data -> ExampleCheck.check(data, features)),
+        DataFiles::scanLines, DataFiles::scanOf);
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
     long records = 0;
-    for (String file : files) {
-      String problem = fileProblem(file).orElse(isRemote(file)
-          ? "bad records can only be skipped in local files, which are checked before the first"
-              + " element; copy the file, or drop badRecords = SKIP"
-          : null);
-      if (problem != null) {
-        throw new FeedlineException(pipeline.simpleName(), source, file, problem, null);
-      }
-      TFRecordFile.Scan scan = TFRecordFile.scan(Path.of(file),
-          data -> features == null ? Optional.empty() : ExampleCheck.check(data, features));
-      segments.addAll(scan.segments());
-      skipped.addAll(scan.bad());
-      records += scan.goodRecords();
+    for (Checked<TFRecordFile.Scan> file : checked) {
+      segments.addAll(file.found().segments());
+      skipped.addAll(file.found().bad());
+      records += file.found().goodRecords();
     }
-    return new Resolved(files, segments, records, new SkippedRecords(skipped));
+    return new Resolved(files, segments, records, new SkippedRecords(skipped), identities(checked));
+  }
+
+  /** A file's identity when it was checked, and what the check found. */
+  private record Checked<T>(FileIdentity identity, T found) {}
+
+  /** A file whose framing is damaged: its problem, for the error that names it. */
+  private static final class Damaged extends RuntimeException {
+    Damaged(String problem) {
+      super(problem, null, false, false);
+    }
+  }
+
+  /**
+   * Checks every local file with {@code check}, or recalls its check, on every core; null for a
+   * remote file. Throws the problem of the first file, in reading order, that has one.
+   */
+  private static <T> List<Checked<T>> check(PipelineInfo pipeline, List<String> files, String name,
+      Function<Path, T> check, Function<T, List<String>> toLines,
+      BiFunction<String, List<String>, T> ofLines) {
+    List<Object> results = files.parallelStream().map(file -> {
+      if (isRemote(file)) {
+        return null;
+      }
+      try {
+        Optional<String> problem = fileProblem(file);
+        if (problem.isPresent()) {
+          return problem.get();
+        }
+        Path path = Path.of(file);
+        long checkedAt = System.currentTimeMillis();
+        FileIdentity before = FileIdentity.of(path);
+        Optional<T> recalled = FileChecks.recall(before, name).flatMap(lines -> {
+          try {
+            return Optional.of(ofLines.apply(file, lines));
+          } catch (RuntimeException e) {
+            return Optional.empty(); // not what this version remembers: check the file again
+          }
+        });
+        if (recalled.isPresent()) {
+          return new Checked<>(before, recalled.get());
+        }
+        T found = check.apply(path);
+        Optional<String> change = before.changeTo(FileIdentity.of(path), true);
+        if (change.isPresent()) {
+          return "the file changed while it was checked: " + change.get();
+        }
+        FileChecks.remember(before, name, toLines.apply(found), checkedAt);
+        return new Checked<>(before, found);
+      } catch (Damaged damaged) {
+        return damaged.getMessage();
+      } catch (IOException | UncheckedIOException e) {
+        return "the file cannot be read: " + reason(e);
+      }
+    }).collect(Collectors.toList());
+    List<Checked<T>> checked = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (results.get(i) instanceof String problem) {
+        throw new FeedlineException(
+            pipeline.simpleName(), pipeline.stages().get(0), files.get(i), problem, null);
+      }
+      @SuppressWarnings("unchecked")
+      Checked<T> file = (Checked<T>) results.get(i);
+      checked.add(file);
+    }
+    return checked;
+  }
+
+  private static <T> List<FileIdentity> identities(List<Checked<T>> checked) {
+    return checked.stream().filter(c -> c != null).map(Checked::identity).toList();
+  }
+
+  private static List<String> scanLines(TFRecordFile.Scan scan) {
+    List<String> lines = new ArrayList<>();
+    scan.segments().forEach(s -> lines.add("segment " + s.offset() + " " + s.count()));
+    scan.bad().forEach(r -> lines.add("bad " + r.index() + " " + r.offset() + " "
+        + FileIdentity.escape(r.cause()) + "\t" + FileIdentity.escape(r.problem())));
+    return lines;
+  }
+
+  private static TFRecordFile.Scan scanOf(String file, List<String> lines) {
+    List<FileSegment> segments = new ArrayList<>();
+    List<SkippedRecords.Record> bad = new ArrayList<>();
+    for (String line : lines) {
+      String[] fields = line.split(" ", 4);
+      if (fields[0].equals("segment")) {
+        segments.add(new FileSegment(file, Long.parseLong(fields[1]), Long.parseLong(fields[2])));
+      } else {
+        String[] text = fields[3].split("\t", 2);
+        bad.add(new SkippedRecords.Record(file, Long.parseLong(fields[1]), Long.parseLong(fields[2]),
+            FileIdentity.unescape(text[0]), FileIdentity.unescape(text[1])));
+      }
+    }
+    return new TFRecordFile.Scan(List.copyOf(segments), List.copyOf(bad));
+  }
+
+  /**
+   * What keeps a file of a built pipeline from being read as it was when the pipeline was built:
+   * checked when every epoch starts and ends, so that an epoch over a file that changed fails
+   * instead of reading another file's records.
+   */
+  static Optional<String> changeSinceBuilt(FileIdentity built) {
+    Path path = Path.of(built.file());
+    if (!Files.exists(path)) {
+      return Optional.of("the file has disappeared since the pipeline was built");
+    }
+    if (!Files.isReadable(path)) {
+      return Optional.of("the file is no longer readable (permission denied)");
+    }
+    try {
+      return built.changeTo(FileIdentity.of(path), true)
+          .map(change -> "the file has changed since the pipeline was built: " + change
+              + "; build the pipeline again to read it as it is now");
+    } catch (IOException e) {
+      return Optional.of("the file cannot be read: " + reason(e));
+    }
   }
 
   /** Lists the files {@code patterns} name, in order, each once. */
@@ -142,27 +281,80 @@ public final class DataFiles {
     }
   }
 
+  /**
+   * The local files a pattern names, as absolute paths, so that a checkpoint names the same files
+   * from any working folder. A glob is walked from its deepest folder without a wildcard, through
+   * symbolic links, only as deep as it has names (any depth from a {@code **} on); folders that
+   * cannot be listed, and link loops, are skipped with a warning that names them.
+   */
   private static List<String> matchLocal(String pattern) {
-    if (!GLOB.matcher(pattern).find()) {
-      return List.of(pattern);
-    }
     Path glob = Path.of(pattern).toAbsolutePath().normalize();
+    if (!GLOB.matcher(pattern).find()) {
+      return List.of(glob.toString());
+    }
     Path root = glob.getRoot();
+    List<String> below = new ArrayList<>();
     for (Path part : glob) { // walk from the deepest folder that holds no wildcard
-      if (GLOB.matcher(part.toString()).find()) {
-        break;
+      if (below.isEmpty() && !GLOB.matcher(part.toString()).find()) {
+        root = root.resolve(part);
+      } else {
+        below.add(part.toString());
       }
-      root = root.resolve(part);
     }
     if (!Files.isDirectory(root)) {
       return List.of();
     }
-    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
-    try (Stream<Path> paths = Files.walk(root)) {
-      return paths.filter(matcher::matches).map(Path::toString).sorted().toList();
+    PathMatcher whole = FileSystems.getDefault().getPathMatcher("glob:" + glob);
+    List<PathMatcher> levels = new ArrayList<>(); // the names before any "**", one per level
+    for (String name : below) {
+      if (name.contains("**")) {
+        break;
+      }
+      levels.add(FileSystems.getDefault().getPathMatcher("glob:" + name));
+    }
+    int depth = levels.size() == below.size() ? below.size() : Integer.MAX_VALUE;
+    Path top = root;
+    List<String> matches = new ArrayList<>();
+    try {
+      Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), depth,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+              int level = top.relativize(dir).getNameCount();
+              if (!dir.equals(top) && level <= levels.size()
+                  && !levels.get(level - 1).matches(dir.getFileName())) {
+                return FileVisitResult.SKIP_SUBTREE; // no match can lie below it
+              }
+              if (whole.matches(dir)) {
+                matches.add(dir.toString()); // named as a folder, not a file, when checked
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              if (whole.matches(file)) {
+                matches.add(file.toString());
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path path, IOException e) {
+              if (whole.matches(path)) {
+                matches.add(path.toString()); // its problem is named when it is checked
+              } else {
+                LOG.log(System.Logger.Level.WARNING, "Skipping {0} while matching {1}: {2}", path,
+                    pattern, e instanceof FileSystemLoopException
+                        ? "a symbolic link leads back to a folder above it" : reason(e));
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("Could not list " + root, e);
     }
+    return matches.stream().sorted().toList();
   }
 
   /** Remote file systems (gs://, s3://, hdfs://) are TensorFlow's to list. */
@@ -180,28 +372,42 @@ public final class DataFiles {
    * What keeps a local file from being read at all. TensorFlow reads an empty file as no records,
    * without a word.
    */
-  private static Optional<String> fileProblem(String file) {
-    if (isRemote(file)) {
-      return Optional.empty(); // listed by TensorFlow: it exists
-    }
+  private static Optional<String> fileProblem(String file) throws IOException {
     Path path = Path.of(file);
-    return Optional.ofNullable(
-        !Files.exists(path)
-            ? "the file does not exist"
-            : Files.isDirectory(path)
-                ? "the path is a folder, not a file"
-                : !Files.isReadable(path)
-                    ? "the file is not readable (permission denied)"
-                    : size(path) == 0
-                        ? "the file is empty, but a TFRecord file holds at least one record"
-                        : null);
+    if (!Files.exists(path)) {
+      return Optional.of(Files.isSymbolicLink(path) ? brokenLink(path) : "the file does not exist");
+    }
+    return Optional.ofNullable(Files.isDirectory(path)
+        ? "the path is a folder, not a file"
+        : !Files.isReadable(path)
+            ? "the file is not readable (permission denied)"
+            : Files.size(path) == 0
+                ? "the file is empty, but a TFRecord file holds at least one record"
+                : null);
   }
 
-  private static long size(Path path) {
+  /** Why a symbolic link leads to no file: a loop, or a missing target. */
+  private static String brokenLink(Path link) throws IOException {
     try {
-      return Files.size(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read the size of " + path, e);
+      link.toRealPath();
+      return "the file does not exist";
+    } catch (NoSuchFileException e) {
+      return "the path is a symbolic link to " + Files.readSymbolicLink(link)
+          + ", which does not exist";
+    } catch (FileSystemException e) {
+      return "the path is a symbolic link that leads back to itself: a loop";
     }
+  }
+
+  /** The operating system's reason for an I/O error, without Java's exception class. */
+  static String reason(Exception e) {
+    Throwable cause = e instanceof UncheckedIOException unchecked ? unchecked.getCause() : e;
+    if (cause instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (cause instanceof FileSystemException fs && fs.getReason() != null) {
+      return fs.getReason();
+    }
+    return String.valueOf(cause.getMessage());
   }
 }

@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -7,40 +8,54 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files a pipeline reads, and the tf.train.Example features it parses from them: what the
- * runtime needs to say which file and record a TensorFlow data error comes from, since
- * TensorFlow's messages name a byte offset or a feature, but no file.
+ * The files a pipeline reads, what they were when it was built, and the tf.train.Example features
+ * it parses from them: what the runtime needs to say which file and record a TensorFlow data error
+ * comes from, since TensorFlow's messages name a byte offset or a feature, but no file, and to
+ * tell that a file has changed since.
  *
  * @param files the resolved files; empty for an in-memory source
  * @param features the features {@code @Decode} parses from the records, if it does
  * @param skipped the bad records the source leaves out, when it skips them
+ * @param identities what each local file was when the pipeline was built
  */
-public record DataSource(
-    List<String> files, Optional<ElementSpec> features, SkippedRecords skipped) {
+public record DataSource(List<String> files, Optional<ElementSpec> features,
+    SkippedRecords skipped, List<FileIdentity> identities) {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
   public DataSource {
     files = List.copyOf(files);
+    identities = List.copyOf(identities);
   }
 
   /** Data held in the graph: nothing to point at. */
   public static DataSource inMemory() {
-    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none());
+    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of());
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
   public static DataSource tfRecords(DataFiles.Resolved files, ElementSpec features) {
-    return new DataSource(files.files(), Optional.of(features), files.skipped());
+    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities());
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped());
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
   }
 
   /** A file and what is wrong with it, found for a TensorFlow error. */
   record Culprit(String file, String problem) {}
+
+  /**
+   * The first file, in reading order, that is no longer what it was when the pipeline was built:
+   * gone, unreadable, or changed.
+   */
+  Optional<Culprit> changedFile() {
+    return identities.parallelStream()
+        .map(file -> DataFiles.changeSinceBuilt(file).map(change -> new Culprit(file.file(), change)))
+        .flatMap(Optional::stream)
+        .findFirst();
+  }
 
   /** The file and record behind a TensorFlow error message, when they can be found. */
   Optional<Culprit> explain(String message) {
@@ -57,6 +72,14 @@ public record DataSource(
       }
       return Optional.empty();
     }
+    for (String file : files) { // TensorFlow names the path it could not open, and why
+      if (message.contains(file + "; No such file or directory")) {
+        return Optional.of(new Culprit(file, "the file has disappeared"));
+      }
+      if (message.contains(file + "; Permission denied")) {
+        return Optional.of(new Culprit(file, "the file is no longer readable (permission denied)"));
+      }
+    }
     Matcher missing = NOT_FOUND.matcher(message);
     if (missing.find()) {
       return Optional.of(new Culprit(missing.group(1), "the file has disappeared"));
@@ -72,7 +95,8 @@ public record DataSource(
     return Optional.empty();
   }
 
+  /** The local files that can still be read, to look for the record behind an error in. */
   private List<String> localFiles() {
-    return files.stream().filter(f -> !f.contains("://")).toList();
+    return files.stream().filter(f -> !f.contains("://") && Files.isReadable(Path.of(f))).toList();
   }
 }

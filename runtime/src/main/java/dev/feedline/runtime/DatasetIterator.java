@@ -289,6 +289,9 @@ public final class DatasetIterator {
    */
   private void begin(Session session, long number, boolean freshCache) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
+    if (freshCache || !readsCache(session)) {
+      checkFilesUnchanged();
+    }
     try {
       if (deviceBuffer != null && parkedIn != null) {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
@@ -349,7 +352,7 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
-    CheckpointFile.write(file, pipeline, current, state);
+    CheckpointFile.write(file, pipeline, data, current, state);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
@@ -412,12 +415,16 @@ public final class DatasetIterator {
       deviceBuffer.free();
       return result;
     };
+    boolean readsFiles = !readsCache(parkedIn);
     Supplier<T> guarded = () -> {
       synchronized (lock) {
         ensureOpen(serial, number);
         try {
           return next.get();
         } catch (TFOutOfRangeException endOfSequence) {
+          if (readsFiles) {
+            checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
+          }
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
           }
@@ -427,6 +434,22 @@ public final class DatasetIterator {
     };
     return new EpochIterator<>(guarded, this::translate, () -> reportSkipped(number),
         () -> ensureOpen(serial, number));
+  }
+
+  /** Whether an epoch started now in {@code session} reads a filled cache instead of the files. */
+  private boolean readsCache(Session session) {
+    return park != null && session == parkedIn && cache == CacheState.FILLED;
+  }
+
+  /**
+   * Fails when a file the pipeline reads is no longer what it was when the pipeline was built: its
+   * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
+   */
+  private void checkFilesUnchanged() {
+    data.changedFile().ifPresent(culprit -> {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
+          culprit.problem(), null);
+    });
   }
 
   /** Fails when epoch {@code serial} is no longer the open one. */
@@ -450,7 +473,7 @@ public final class DatasetIterator {
 
   /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
   private void restore(Session session, Path file) {
-    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline);
+    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data);
     byte[] state = saved.state();
     begin(session, saved.epoch(), true);
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {

@@ -40,7 +40,8 @@ public final class MemoryGuard {
    * Checks every buffer against the budget.
    *
    * @param runTimeBudget the budget the builder was given, in bytes; -1 when none was
-   * @param elements the number of source elements: records in the files, or in-memory rows
+   * @param elements the number of source elements: records in the files, or in-memory rows; -1
+   *     when remote files leave it unknown, and a shuffle buffer is then measured at its capacity
    * @throws FeedlineException naming the stage that would not fit, and what to do instead
    */
   public static void check(
@@ -55,9 +56,12 @@ public final class MemoryGuard {
       if (buffer.bytesPerElement() < 0 || (!buffer.seesEveryElement() && buffer.capacity() < 0)) {
         continue; // not measurable before the first element; the compile-time estimate noted it
       }
-      long held = buffer.capacity() < 0 || !buffer.seesEveryElement()
-          ? (buffer.capacity() < 0 ? elements : buffer.capacity())
-          : Math.min(buffer.capacity(), elements);
+      long held = buffer.capacity() < 0 ? elements // a cache holds every element
+          : buffer.seesEveryElement() && elements >= 0 ? Math.min(buffer.capacity(), elements)
+          : buffer.capacity();
+      if (held < 0) {
+        continue; // a cache of remote files, whose records are not counted before the epoch
+      }
       double needed = (double) held * buffer.bytesPerElement();
       if (needed > budget) {
         boolean cache = buffer.capacity() < 0;

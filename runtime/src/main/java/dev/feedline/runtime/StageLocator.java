@@ -37,7 +37,7 @@ final class StageLocator {
   private static final Pattern FUSED = Pattern.compile("And(?=[A-Z])");
   /** The errors of TFRecord reading: TensorFlow names a byte offset or a path, not the stage. */
   private static final List<String> RECORD_ERRORS = List.of(
-      "corrupted record", "truncated record", "No such file or directory");
+      "corrupted record", "truncated record", "No such file or directory", "Permission denied");
   /** The node TensorFlow says failed, innermost first. */
   private static final Pattern NODE = Pattern.compile("\\{\\{node ([^}]+)}}");
 

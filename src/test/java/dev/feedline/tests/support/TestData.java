@@ -1,6 +1,6 @@
 package dev.feedline.tests.support;
 
-import dev.feedline.example.TFRecordWriter;
+import dev.feedline.runtime.TFRecordWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package dev.feedline.tools;
 
-import dev.feedline.example.PhotoDataset;
+import com.google.protobuf.ByteString;
 import dev.feedline.launcher.FileErrors;
+import dev.feedline.runtime.TFRecordWriter;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,6 +15,11 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
+import org.tensorflow.proto.BytesList;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
+import org.tensorflow.proto.Features;
+import org.tensorflow.proto.Int64List;
 
 /**
  * Turns one image file into the serialized {@code tf.train.Example} the example pipeline reads
@@ -45,7 +51,22 @@ public final class ImageRecords {
     }
     boolean png = image.relative().toLowerCase(Locale.ROOT).endsWith(".png");
     byte[] jpeg = png ? jpeg(decoded) : bytes;
-    return new Converted(PhotoDataset.example(image.id(), image.label(), jpeg).toByteArray(), null);
+    return new Converted(example(image.id(), image.label(), jpeg).toByteArray(), null);
+  }
+
+  /** The record of one image: the features the example pipeline's {@code EncodedPhoto} parses. */
+  static Example example(long id, long label, byte[] jpeg) {
+    return Example.newBuilder()
+        .setFeatures(Features.newBuilder()
+            .putFeature("image/encoded", Feature.newBuilder()
+                .setBytesList(BytesList.newBuilder().addValue(ByteString.copyFrom(jpeg))).build())
+            .putFeature("label", int64(label))
+            .putFeature("id", int64(id)))
+        .build();
+  }
+
+  private static Feature int64(long value) {
+    return Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(value)).build();
   }
 
   private static byte[] jpeg(BufferedImage image) {
@@ -69,6 +90,6 @@ public final class ImageRecords {
 
   /** The file name of shard {@code index} of {@code count}, as the example's data set names them. */
   public static String shardName(int index, int count) {
-    return PhotoDataset.shardName(index, count);
+    return TFRecordWriter.shardName("photos", index, count);
   }
 }

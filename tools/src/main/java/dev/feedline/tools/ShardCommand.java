@@ -1,9 +1,9 @@
 package dev.feedline.tools;
 
-import dev.feedline.example.TFRecordWriter;
 import dev.feedline.launcher.CommandOptions;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
+import dev.feedline.runtime.TFRecordWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

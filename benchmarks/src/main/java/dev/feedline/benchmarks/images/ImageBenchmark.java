@@ -1,5 +1,7 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.startup.Startup;
+import dev.feedline.benchmarks.startup.StartupBenchmark;
 import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
@@ -23,9 +25,10 @@ public final class ImageBenchmark {
   private static final Path OUT = Path.of("benchmarks", "target", "bench");
 
   /** How much to measure: the quick run is for checking, the full run for the docs. */
-  record Plan(int images, int epochs, int repeats, int scaleBase, int largeImages) {
-    static final Plan QUICK = new Plan(1024, 3, 3, 512, 256);
-    static final Plan FULL = new Plan(4096, 4, 3, 1024, 1024);
+  record Plan(int images, int epochs, int repeats, int scaleBase, int largeImages,
+      int startupRepeats) {
+    static final Plan QUICK = new Plan(1024, 3, 3, 512, 256, 1);
+    static final Plan FULL = new Plan(4096, 4, 3, 1024, 1024, 3);
   }
 
   private final Plan plan;
@@ -94,8 +97,11 @@ public final class ImageBenchmark {
       beyond.add(measure(Variant.HAND_WRITTEN_FULL_DECODE, large, plan.largeImages(), 2, cores, false));
     }
 
+    System.out.println("Start-up against data size (small records, 8 files):");
+    Startup startup = StartupBenchmark.measure(data.resolve("startup"), plan.startupRepeats());
+
     Results results = new Results(plan, cores, table, singleThread, streaming, training, scaling,
-        beyond, (System.nanoTime() - start) / 1e9);
+        beyond, startup, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.startup.Startup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,7 +12,7 @@ import java.util.function.ToDoubleFunction;
 /** The measurements of one benchmark run, and the numbers derived from them. */
 record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     Measurement singleThread, Measurement streaming, List<Measurement> training,
-    List<Measurement> scaling, List<Measurement> beyond, double seconds) {
+    List<Measurement> scaling, List<Measurement> beyond, Startup startup, double seconds) {
 
   /** The table's variants, in order of first appearance. */
   List<Variant> variants() {
@@ -52,6 +53,8 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     summary.put("input_wait_fraction", training(Variant.GENERATED).steadyWait());
     summary.put("optimized_vs_handwritten", median(beyond, Variant.SCALED_DECODE)
         / median(beyond, Variant.HAND_WRITTEN_FULL_DECODE));
+    summary.put("startup_100x_vs_1x", startup.ratio()); // a first run: every file walked
+    summary.put("startup_100x_vs_1x_later", startup.ratioAgain()); // checks recalled
     return summary;
   }
 
@@ -104,6 +107,9 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     for (Variant v : List.of(Variant.SCALED_DECODE, Variant.HAND_WRITTEN_FULL_DECODE)) {
       md.append(String.format(Locale.ROOT, "| %s | %,.0f |%n", v.id(), median(beyond, v)));
     }
+    md.append("\n### Start-up: from build() to the first batch, against data size\n\n"
+        + "Small records (about 50 bytes) in 8 files, each start-up in a fresh JVM after a warm-up;"
+        + " a later run finds the files' checks remembered.\n\n").append(startup.markdown());
     md.append(String.format(Locale.ROOT, "%nSummary: `%s`%n%nThe whole run took %.0f s.%n",
         summaryLine(), seconds));
     return md.toString();
@@ -122,7 +128,9 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     addRuns(runs, "training", training);
     addRuns(runs, "scaling", scaling);
     addRuns(runs, "beyond-hand-written", beyond);
-    json.append(String.join(",\n", runs)).append("\n  ]\n}\n");
+    json.append(String.join(",\n", runs)).append("\n  ],\n");
+    json.append("  \"startup\": [\n    ").append(String.join(",\n    ", startup.json()))
+        .append("\n  ]\n}\n");
     return json.toString();
   }
 

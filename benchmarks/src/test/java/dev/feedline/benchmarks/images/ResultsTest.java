@@ -3,6 +3,7 @@ package dev.feedline.benchmarks.images;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.benchmarks.startup.Startup;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class ResultsTest {
   }
 
   @Test
-  void theSummaryComparesMediansAndEndsWithItsSixKeys() {
+  void theSummaryComparesMediansAndEndsWithItsEightKeys() {
     List<Measurement> table = List.of(
         run(Variant.GENERATED, 2, "900.0,9000.0", ""),
         run(Variant.HAND_WRITTEN, 2, "1000.0,10000.0", ""),
@@ -39,12 +40,19 @@ class ResultsTest {
         run(Variant.NAIVE, 1, "400.0,400.0", ""), run(Variant.STREAMING, 2, "720.0,720.0", ""),
         List.of(run(Variant.GENERATED, 2, "1000.0,10000.0,10000.0", "0.4,0.5,0.03")),
         List.of(), List.of(run(Variant.SCALED_DECODE, 2, "300.0,300.0", ""),
-            run(Variant.HAND_WRITTEN_FULL_DECODE, 2, "250.0,250.0", "")), 10);
+            run(Variant.HAND_WRITTEN_FULL_DECODE, 2, "250.0,250.0", "")),
+        new Startup(List.of(new Startup.Run(10_000, 0.40, 0.30), new Startup.Run(1_000_000, 0.50, 0.31),
+            new Startup.Run(10_000, 0.42, 0.30), new Startup.Run(1_000_000, 0.46, 0.33),
+            new Startup.Run(10_000, 0.38, 0.29), new Startup.Run(1_000_000, 0.48, 0.32))), 10);
 
     assertEquals("{\"generated_vs_handwritten\": 1.000, \"generated_vs_naive\": 2.000,"
         + " \"cached_vs_first_epoch\": 10.000, \"parallel_efficiency\": 0.900,"
-        + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200}",
+        + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200,"
+        + " \"startup_100x_vs_1x\": 1.200, \"startup_100x_vs_1x_later\": 1.067}",
         results.summaryLine());
     assertTrue(results.markdown().contains("| generated | 1,000 | 10,000 |"), results.markdown());
+    assertTrue(results.markdown().contains("| 1,000,000 | 100 | 0.480 | 0.320 |"), results.markdown());
+    assertTrue(results.json().contains("{\"records\": 1000000, \"first_run_s\": 0.5000,"
+        + " \"again_s\": 0.3100}"), results.json());
   }
 }

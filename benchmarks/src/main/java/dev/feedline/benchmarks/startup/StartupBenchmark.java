@@ -1,0 +1,113 @@
+package dev.feedline.benchmarks.startup;
+
+import dev.feedline.runtime.TFRecordWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
+import org.tensorflow.proto.Features;
+import org.tensorflow.proto.FloatList;
+import org.tensorflow.proto.Int64List;
+
+/**
+ * Start-up against data size: the time from {@code build()} to the first batch over 1×, 10× and
+ * 100× the records (10,000 to 1,000,000 small records in 8 files), each in a fresh JVM after a
+ * warm-up. A first run checks every file (no remembered checks); a later run over the same,
+ * unchanged files recalls their checks. The data was just written, so it is in the page cache:
+ * this measures Feedline's work, not the disk.
+ */
+public final class StartupBenchmark {
+  /** Records at 1×. */
+  static final int BASE = 10_000;
+  static final int[] SCALES = {1, 10, 100};
+  static final int FILES = 8;
+
+  private StartupBenchmark() {}
+
+  /** Runs the start-up measure alone: {@code StartupBenchmark [REPEATS]}, 3 by default. */
+  public static void main(String[] args) throws Exception {
+    Path data = Files.createTempDirectory("feedline-startup");
+    try {
+      Startup startup = measure(data, args.length > 0 ? Integer.parseInt(args[0]) : 3);
+      System.out.print(startup.markdown());
+    } finally {
+      try (var files = Files.walk(data)) {
+        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  /**
+   * Writes the data sets under {@code data} and times start-ups, {@code repeats} times per scale
+   * and kind of run, alternated.
+   */
+  public static Startup measure(Path data, int repeats) throws IOException, InterruptedException {
+    writeRecords(StartupRun.warmUp(data), 8);
+    List<Startup.Run> runs = new ArrayList<>();
+    for (int scale : SCALES) {
+      writeRecords(data.resolve(scale + "x"), BASE * scale);
+    }
+    Thread.sleep(2500); // a file changed in the last 2 s is checked every time: file times are coarse
+    for (int r = 0; r < repeats; r++) {
+      for (int scale : SCALES) {
+        Path checks = data.resolve("checks-" + scale + "x-" + r);
+        double first = time(data, scale, checks);
+        double again = time(data, scale, checks);
+        runs.add(new Startup.Run(BASE * scale, first, again));
+        System.out.printf(Locale.ROOT, "  start-up over %,d records: first run %.3f s, again %.3f s%n",
+            (long) BASE * scale, first, again);
+      }
+    }
+    return new Startup(runs);
+  }
+
+  /** One start-up in a fresh JVM, with {@code checks} as the folder of remembered checks. */
+  private static double time(Path data, int scale, Path checks)
+      throws IOException, InterruptedException {
+    List<String> command = List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Dfeedline.checks=" + checks, "-cp", System.getProperty("java.class.path"),
+        StartupRun.class.getName(), StartupRun.warmUp(data) + "/*.tfrecord",
+        data.resolve(scale + "x") + "/*.tfrecord");
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException("the start-up run over " + scale + "x failed:\n" + out);
+    }
+    String line = out.lines().filter(l -> l.startsWith("STARTUP ")).reduce((a, b) -> b)
+        .orElseThrow(() -> new IllegalStateException("the start-up run printed no result:\n" + out));
+    return Double.parseDouble(line.replaceFirst("^STARTUP seconds=(\\S+) .*$", "$1"));
+  }
+
+  /** Writes {@code records} small records into {@link #FILES} files in {@code dir}. */
+  static void writeRecords(Path dir, int records) throws IOException {
+    Files.createDirectories(dir);
+    for (int f = 0; f < FILES; f++) {
+      try (TFRecordWriter writer =
+          new TFRecordWriter(dir.resolve(TFRecordWriter.shardName("records", f, FILES)))) {
+        for (long id = f; id < records; id += FILES) {
+          writer.write(record(id));
+        }
+      }
+    }
+  }
+
+  private static byte[] record(long id) {
+    FloatList.Builder values = FloatList.newBuilder();
+    for (int i = 0; i < 4; i++) {
+      values.addValue(id * 0.5f + i);
+    }
+    return Example.newBuilder().setFeatures(Features.newBuilder()
+            .putFeature("id", Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(id)).build())
+            .putFeature("values", Feature.newBuilder().setFloatList(values).build()))
+        .build().toByteArray();
+  }
+}

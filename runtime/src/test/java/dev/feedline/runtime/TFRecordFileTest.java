@@ -1,0 +1,141 @@
+package dev.feedline.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading a TFRecord file's framing: counts, damage, and finding the records after damage. */
+class TFRecordFileTest {
+  @TempDir Path dir;
+
+  /** Writes {@code count} records, record i holding "record i" and some padding; returns offsets. */
+  private List<Long> write(Path file, int count, int padding) throws IOException {
+    List<Long> offsets = new ArrayList<>();
+    long offset = 0;
+    try (TFRecordWriter writer = new TFRecordWriter(file)) {
+      for (int i = 0; i < count; i++) {
+        byte[] record = Arrays.copyOf(("record " + i).getBytes(StandardCharsets.UTF_8), 10 + padding);
+        offsets.add(offset);
+        writer.write(record);
+        offset += 16 + record.length;
+      }
+    }
+    return offsets;
+  }
+
+  /** Replaces the length at {@code offset} with {@code length}, its checksum recomputed. */
+  private static void claim(Path file, long offset, long length) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    System.arraycopy(TFRecordFraming.header(length), 0, bytes, (int) offset, 12);
+    Files.write(file, bytes);
+  }
+
+  private static void flip(Path file, long at) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[(int) at] ^= 0x55;
+    Files.write(file, bytes);
+  }
+
+  private static List<String> bad(TFRecordFile.Scan scan) {
+    return scan.bad().stream().map(r -> r.index() + " " + r.cause()).toList();
+  }
+
+  @Test
+  void framingIsCountedAcrossWindowsForSmallAndLargeRecords() throws IOException {
+    Path small = dir.resolve("small.tfrecord");
+    write(small, 30_000, 0); // 780 KB: several windows, records across their edges
+    assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()), TFRecordFile.checkFraming(small));
+    Path large = dir.resolve("large.tfrecord");
+    write(large, 12, 300_000); // each record larger than a window: headers are read alone
+    assertEquals(new TFRecordFile.Framing(12, Optional.empty()), TFRecordFile.checkFraming(large));
+    assertEquals(List.of(new FileSegment(large.toString(), 0, 12)),
+        TFRecordFile.scan(large, null).segments());
+  }
+
+  @Test
+  void aLengthWithAValidChecksumThatClaimsMoreThanTheFileCostsOneRecord() throws IOException {
+    for (long claimed : new long[] {1L << 40, Integer.MAX_VALUE}) {
+      Path file = dir.resolve("claims-" + claimed + ".tfrecord");
+      List<Long> offsets = write(file, 60, 40);
+      claim(file, offsets.get(5), claimed);
+
+      TFRecordFile.Scan scan = TFRecordFile.scan(file, null);
+      assertEquals(List.of("5 corrupt length"), bad(scan), "claimed " + claimed);
+      assertEquals("has a corrupt length: its checksum matches, but it claims " + claimed
+          + " bytes where the file has " + (Files.size(file) - offsets.get(5) - 16) + " left, and"
+          + " a record starts at byte " + offsets.get(6), scan.bad().get(0).problem());
+      assertEquals(List.of(new FileSegment(file.toString(), 0, 5),
+          new FileSegment(file.toString(), offsets.get(6), 54)), scan.segments());
+      assertEquals(59, scan.goodRecords());
+
+      TFRecordFile.Damage damage = TFRecordFile.checkFraming(file).damage().orElseThrow();
+      assertEquals(5, damage.index());
+      assertEquals("corrupt length", damage.cause());
+    }
+  }
+
+  @Test
+  void recordsWhoseHeadersSurviveInsideADamagedStretchAreCountedApart() throws IOException {
+    Path file = dir.resolve("two.tfrecord");
+    List<Long> offsets = write(file, 20, 40);
+    claim(file, offsets.get(7), 1L << 40);
+    flip(file, offsets.get(8) + 14); // record 8's data: its header survives
+    flip(file, offsets.get(12) + 3); // record 12's length checksum fails
+    flip(file, offsets.get(13) + 20); // and record 13's data
+
+    TFRecordFile.Scan scan = TFRecordFile.scan(file, null);
+    assertEquals(List.of("7 corrupt length", "8 corrupt data", "12 corrupt length",
+        "13 corrupt data"), bad(scan));
+    assertEquals(List.of(offsets.get(7), offsets.get(8), offsets.get(12), offsets.get(13)),
+        scan.bad().stream().map(SkippedRecords.Record::offset).toList());
+    assertEquals(16, scan.goodRecords());
+  }
+
+  @Test
+  void aLengthThatClaimsMoreThanTheFileWithNothingAfterItIsACut() throws IOException {
+    Path file = dir.resolve("cut.tfrecord");
+    List<Long> offsets = write(file, 10, 40);
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(bytes, (int) (offsets.get(9) + 30)));
+
+    TFRecordFile.Scan scan = TFRecordFile.scan(file, null);
+    assertEquals(List.of("9 cut short"), bad(scan));
+    assertEquals("is cut short: it needs 66 bytes, the file has 30 left", scan.bad().get(0).problem());
+    assertEquals("record 9 at byte " + offsets.get(9) + " is cut short: it needs 66 bytes, the file"
+        + " has 30 left", TFRecordFile.checkFraming(file).damage().orElseThrow().describe());
+  }
+
+  @Test
+  void aRecordIsFoundByItsOffsetForTensorFlowsMessage() throws IOException {
+    Path file = dir.resolve("at.tfrecord");
+    List<Long> offsets = write(file, 10, 40);
+    flip(file, offsets.get(4) + 14);
+    assertEquals(Optional.empty(), TFRecordFile.checkRecordAt(file, offsets.get(3)));
+    assertEquals("record 4 at byte " + offsets.get(4) + " is corrupt: its data checksum does not"
+        + " match", TFRecordFile.checkRecordAt(file, offsets.get(4)).orElseThrow().describe());
+    assertEquals(Optional.empty(), TFRecordFile.checkRecordAt(file, offsets.get(4) + 1));
+  }
+
+  @Test
+  void dataLargerThanAWindowIsChecked() throws IOException {
+    Path file = dir.resolve("big.tfrecord");
+    List<Long> offsets = write(file, 3, 700_000);
+    flip(file, offsets.get(1) + 600_000);
+    assertEquals(List.of("1 corrupt data"), bad(TFRecordFile.scan(file, null)));
+    List<byte[]> kept = new ArrayList<>();
+    assertEquals("corrupt data", TFRecordFile.checkAll(file, kept::add).orElseThrow().cause());
+    assertEquals(1, kept.size());
+    assertEquals("record 0", new String(kept.get(0), 0, 8, StandardCharsets.UTF_8));
+  }
+}

@@ -28,4 +28,7 @@ public @interface TFRecordSource {
 
   /** Whether a bad record stops the epoch (the default) or is left out and reported. */
   BadRecords badRecords() default BadRecords.FAIL;
+
+  /** How the files are compressed; bad records can be skipped in plain files only. */
+  Compression compression() default Compression.NONE;
 }

@@ -14,6 +14,8 @@ import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
@@ -21,6 +23,7 @@ import dev.feedline.tests.pipelines.FeedlineWordsPipeline;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,6 +64,8 @@ class StageKindContractTest {
   void everyStageKindIsDescribedByGeneratedCodeAndFoundInTheGraph() throws IOException {
     TestData.writeRows(dir, 3, 4);
     String files = dir.resolve("*.tfrecord").toString();
+    String csv = Files.writeString(dir.resolve("purchases.csv"), "item,qty,price\ntea,1,2\n")
+        .toString();
     Set<Class<? extends Annotation>> seen = new HashSet<>();
     try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
         TFloat32 values = TFloat32.vectorOf(0, 1, 2, 3);
@@ -77,6 +82,8 @@ class StageKindContractTest {
           graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
           graph -> FeedlineWordsPipeline.builder().data(slots, classes).build(graph),
           graph -> FeedlineJpegPipelines_Scaled.builder().data(jpegs, ids, ids).build(graph),
+          graph -> FeedlineSequencePipelines_RebatchedReviews.builder().files(files).build(graph),
+          graph -> FeedlineSequencePipelines_Purchases.builder().files(csv).build(graph),
           graph -> FeedlineClashingNamesPipelines_InMemory.builder()
               .data(ids, values, values, ids, ids, ids, ids).build(graph));
       for (Function<Graph, BuiltPipeline<?, ?>> build : pipelines) {

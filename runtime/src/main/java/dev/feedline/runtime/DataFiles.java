@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.Compression;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -47,6 +48,8 @@ public final class DataFiles {
   /** The name of the framing check, for remembering it; a new version of the check renames it. */
   static final String FRAMING = "framing 1";
 
+  private static final String EMPTY = "the file is empty";
+
   private DataFiles() {}
 
   /**
@@ -72,9 +75,22 @@ public final class DataFiles {
    *     unreadable or damaged
    */
   public static Resolved resolve(PipelineInfo pipeline, List<String> patterns) {
+    return resolve(pipeline, patterns, Compression.NONE);
+  }
+
+  /**
+   * Resolves {@code patterns} of files compressed as {@code compression} like
+   * {@link #resolve(PipelineInfo, List)}; a compressed file is checked through its decompressed
+   * records, checksums included, which costs a read of the whole file the first time.
+   */
+  public static Resolved resolve(
+      PipelineInfo pipeline, List<String> patterns, Compression compression) {
     List<String> files = list(pipeline, patterns);
-    List<Checked<Long>> checked = check(pipeline, files, FRAMING, path -> {
-      TFRecordFile.Framing framing = TFRecordFile.checkFraming(path);
+    String name = compression == Compression.NONE ? FRAMING : FRAMING + " " + compression;
+    List<Checked<Long>> checked = check(pipeline, files, name, path -> {
+      TFRecordFile.Framing framing = compression == Compression.NONE
+          ? TFRecordFile.checkFraming(path)
+          : CompressedTFRecordFile.check(path, compression, null);
       if (framing.damage().isPresent()) {
         throw new Damaged(framing.damage().get().describe());
       }
@@ -103,16 +119,15 @@ public final class DataFiles {
    *     unreadable, empty or remote
    */
   public static Resolved resolveSkippingBadRecords(
-      PipelineInfo pipeline, List<String> patterns, ElementSpec features) {
+      PipelineInfo pipeline, List<String> patterns, ExampleFeatures features) {
+    PipelineInfo.Stage source = pipeline.stages().get(0);
     List<String> files = list(pipeline, patterns);
     files.stream().filter(DataFiles::isRemote).findFirst().ifPresent(remote -> {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), remote,
           "bad records can only be skipped in local files, which are checked before the first"
               + " element; copy the file, or drop badRecords = SKIP", null);
     });
-    String check = "skip 1 " + (features == null ? "unparsed" : features.components().stream()
-        .map(c -> c.name() + ":" + c.type().getSimpleName() + ":" + c.shape())
-        .collect(Collectors.joining(",")));
+    String check = "skip 2 " + (features == null ? "unparsed" : features.describe());
     List<Checked<TFRecordFile.Scan>> checked = check(pipeline, files, check,
         path -> TFRecordFile.scan(path, features == null ? null : data -> ExampleCheck.check(data, features)),
         DataFiles::scanLines, DataFiles::scanOf);
@@ -240,6 +255,31 @@ public final class DataFiles {
     } catch (IOException e) {
       return Optional.of("the file cannot be read: " + reason(e));
     }
+  }
+
+  /**
+   * Resolves the patterns of a text source like {@link #resolve}: each must match a file, and
+   * each file must exist and be readable; an empty file is a file of no lines. Lines are not
+   * counted ({@code records} is -1).
+   */
+  public static Resolved resolveText(PipelineInfo pipeline, List<String> patterns) {
+    PipelineInfo.Stage source = pipeline.stages().get(0);
+    List<String> files = list(pipeline, patterns);
+    List<FileIdentity> identities = new ArrayList<>();
+    for (String file : files.stream().filter(f -> !isRemote(f)).toList()) {
+      try {
+        Optional<String> problem = fileProblem(file).filter(p -> !p.startsWith(EMPTY));
+        if (problem.isPresent()) {
+          throw new FeedlineException(pipeline.simpleName(), source, file, problem.get(), null);
+        }
+        identities.add(FileIdentity.of(Path.of(file))); // an empty text file is no lines
+      } catch (IOException e) {
+        throw new FeedlineException(pipeline.simpleName(), source, file,
+            "cannot be read: " + reason(e), e);
+      }
+    }
+    return new Resolved(files, files.stream().map(FileSegment::whole).toList(), -1,
+        SkippedRecords.none(), identities);
   }
 
   /** Lists the files {@code patterns} name, in order, each once. */
@@ -382,7 +422,7 @@ public final class DataFiles {
         : !Files.isReadable(path)
             ? "the file is not readable (permission denied)"
             : Files.size(path) == 0
-                ? "the file is empty, but a TFRecord file holds at least one record"
+                ? EMPTY + ", but a TFRecord file holds at least one record"
                 : null);
   }
 

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * @param skipped the bad records the source leaves out, when it skips them
  * @param identities what each local file was when the pipeline was built
  */
-public record DataSource(List<String> files, Optional<ElementSpec> features,
+public record DataSource(List<String> files, Optional<ExampleFeatures> features,
     SkippedRecords skipped, List<FileIdentity> identities) {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
@@ -34,12 +34,17 @@ public record DataSource(List<String> files, Optional<ElementSpec> features,
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
-  public static DataSource tfRecords(DataFiles.Resolved files, ElementSpec features) {
+  public static DataSource tfRecords(DataFiles.Resolved files, ExampleFeatures features) {
     return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities());
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
+  }
+
+  /** Text files, read line by line: a file that changes after the build is named. */
+  public static DataSource textLines(DataFiles.Resolved files) {
     return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
   }
 

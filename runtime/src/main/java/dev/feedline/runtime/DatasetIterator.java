@@ -60,6 +60,7 @@ public final class DatasetIterator {
   /** The graph the pipeline is built in, whose functions name a failing node's stage. */
   private final Graph graph;
   private final DataSource data;
+  private final List<Op> setup;
   private final Op park;
   private final Op release;
   private final Placeholder<TInt64> epoch;
@@ -138,6 +139,7 @@ public final class DatasetIterator {
     private DeviceStages deviceStages;
     private long deviceBuffer;
     private DataSource data = DataSource.inMemory();
+    private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
         DatasetOptions.Options options) {
@@ -171,6 +173,15 @@ public final class DatasetIterator {
       return this;
     }
 
+    /**
+     * Ops to run once in every session before its first epoch, such as the initializers of the
+     * lookup tables the stages' functions read.
+     */
+    public Builder initializing(Op... ops) {
+      setup.addAll(List.of(ops));
+      return this;
+    }
+
     /** What the dataset reads, to name the file and record behind a data error. */
     public Builder reading(DataSource source) {
       this.data = source;
@@ -194,6 +205,7 @@ public final class DatasetIterator {
     this.pipeline = parts.pipeline;
     this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
+    this.setup = List.copyOf(parts.setup);
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("parked_dataset_variable")));
@@ -298,6 +310,11 @@ public final class DatasetIterator {
       }
       if (session != parkedIn) {
         iterators.forget();
+        if (!setup.isEmpty()) {
+          Session.Runner runner = session.runner();
+          setup.forEach(runner::addTarget);
+          runner.run();
+        }
         park(session);
         parkedIn = session;
       } else if (freshCache || cache == CacheState.FILLING) {

@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.Compression;
 import java.util.ArrayList;
 import java.util.List;
 import org.tensorflow.ConcreteFunction;
@@ -11,16 +12,16 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.proto.DataType;
 import org.tensorflow.proto.data.DatasetOptions;
-import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
-import org.tensorflow.types.family.TNumber;
 import org.tensorflow.types.family.TType;
 
 /** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
 public final class DatasetOps {
   /** The key of the function an interleave reads each TFRecord file with. */
   static final String TFRECORD_READER = "read_tfrecord";
+  /** The key of the function an interleave reads each text file with. */
+  static final String TEXT_LINE_READER = "read_text_lines";
 
 
   /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
@@ -43,6 +44,17 @@ public final class DatasetOps {
         FILE_SEGMENT.shapes());
   }
 
+  /** The element of a text source: a file name. */
+  public static final ElementSpec FILE_NAME = ElementSpec.of(
+      ElementSpec.component("file", TString.class, Shape.scalar()));
+
+  /** A dataset of the files of {@code segments}, one name each, in {@link #FILE_NAME}'s layout. */
+  public static Operand<? extends TType> fileNames(Ops tf, List<FileSegment> segments) {
+    return tf.data.tensorSliceDataset(
+        List.of(tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new))),
+        FILE_NAME.shapes());
+  }
+
   /**
    * The interleave body that reads one {@link FileSegment}: a graph function from a file name, a
    * byte offset and a record count to a dataset of serialized records.
@@ -51,6 +63,14 @@ public final class DatasetOps {
    * breaks every dataset graph rewrite, because its serialization emits 3 of its 4 inputs.
    */
   public static ConcreteFunction tfRecordReader() {
+    return tfRecordReader(Compression.NONE);
+  }
+
+  /**
+   * The interleave body that reads one {@link FileSegment} of a file compressed as
+   * {@code compression}; a compressed file is read whole (its segments start at 0).
+   */
+  public static ConcreteFunction tfRecordReader(Compression compression) {
     TVariant.register(); // the function returns a DT_VARIANT dataset
     return ConcreteFunction.create(
         tf -> {
@@ -63,7 +83,8 @@ public final class DatasetOps {
           // byte_offsets must have the rank of filenames: a scalar here.
           Operand<? extends TType> records =
               tf.data.tfRecordDataset(
-                  file, tf.constant(""), tf.constant(TFRECORD_BUFFER_BYTES), offset);
+                  file, tf.constant(compressionType(compression)),
+                  tf.constant(TFRECORD_BUFFER_BYTES), offset);
           // Stops before a bad record that follows the run, so TensorFlow never reads it.
           Operand<? extends TType> run = tf.data.takeDataset(records, count,
               List.of(TString.class), List.of(Shape.scalar()));
@@ -75,6 +96,34 @@ public final class DatasetOps {
               .output("records", run)
               .build();
         });
+  }
+
+  /**
+   * The interleave body that reads one text file: a graph function from a file name to a dataset
+   * of its lines, without the first when the files have a header.
+   */
+  public static ConcreteFunction textLineReader(Compression compression, boolean header) {
+    TVariant.register(); // the function returns a DT_VARIANT dataset
+    return ConcreteFunction.create(tf -> {
+      Placeholder<TString> file = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+      Operand<? extends TType> lines = tf.data.textLineDataset(file,
+          tf.constant(compressionType(compression)), tf.constant(TFRECORD_BUFFER_BYTES));
+      if (header) {
+        lines = tf.data.skipDataset(lines, tf.constant(1L), List.of(TString.class),
+            List.of(Shape.scalar()));
+      }
+      return Signature.builder().key(TEXT_LINE_READER).input("file", file)
+          .output("lines", lines).build();
+    });
+  }
+
+  /** TensorFlow's name of a compression, as its readers take it. */
+  static String compressionType(Compression compression) {
+    return switch (compression) {
+      case NONE -> "";
+      case GZIP -> "GZIP";
+      case ZLIB -> "ZLIB";
+    };
   }
 
   /**
@@ -97,35 +146,6 @@ public final class DatasetOps {
                 .setAttr("output_shapes", spec.shapes().toArray(Shape[]::new))
                 .build();
     return op.output(0);
-  }
-
-  /**
-   * Batches {@code dataset}, padding each dimension its spec leaves unknown to the longest element
-   * of the batch, with zeros, {@code false} or empty strings.
-   *
-   * @param input the spec of the elements batched
-   * @param output the spec of the batches, with the leading batch dimension
-   */
-  public static Operand<? extends TType> paddedBatch(Ops tf, Operand<? extends TType> dataset,
-      long size, boolean dropRemainder, ElementSpec input, ElementSpec output) {
-    List<Operand<TInt64>> paddedShapes = new ArrayList<>();
-    List<Operand<?>> paddingValues = new ArrayList<>();
-    for (ElementSpec.Component component : input.components()) {
-      paddedShapes.add(tf.constant(component.shape().asArray())); // -1: pad to the batch's longest
-      paddingValues.add(zero(tf, component.type()));
-    }
-    return tf.data.paddedBatchDataset(dataset, tf.constant(size), paddedShapes, paddingValues,
-        tf.constant(dropRemainder), output.shapes());
-  }
-
-  private static Operand<?> zero(Ops tf, Class<? extends TType> type) {
-    if (type == TString.class) {
-      return tf.constant("");
-    }
-    if (type == TBool.class) {
-      return tf.constant(false);
-    }
-    return tf.dtypes.cast(tf.constant(0), type.asSubclass(TNumber.class));
   }
 
   private static DataType[] dataTypes(ElementSpec spec) {

@@ -184,19 +184,20 @@ class DeclarationDiagnosticsTest {
         "  @Decode(parallel = AUTO) Counted parse(Operand<TString> record);",
         "  @Map(parallel = AUTO) static Encoded back(Ops tf, Counted c) { return null; }"));
     JavaFileObject counted = Sources.source("Counted",
-        "@Element record Counted(@Shape({}) Operand<TInt32> n, @Shape({-1}) Operand<TFloat32> v) {}");
+        "@Element record Counted(@Shape({}) Operand<TInt32> n, @Shape({2, -1}) Operand<TFloat32> v,"
+            + " @Shape({-1, 3}) Operand<TFloat32> rows) {}");
     List<Diagnostic<? extends JavaFileObject>> reported = feedline(Sources.compile(source, counted));
-    assertEquals(2, reported.size(), reported.toString());
+    assertEquals(2, reported.size(), reported.toString()); // rows: only its first dimension varies
     assertAt(reported.get(0), ERROR,
         "[feedline:decode-unsupported-component] @Decode 'parse' cannot parse component 'n' of"
             + " Counted: its dtype is TInt32; a tf.train.Example feature is TString, TInt64 or"
-            + " TFloat32 with a fully known @Shape, so decode to that and convert in a @Map.",
+            + " TFloat32, so decode to that and convert in a @Map.",
         source, "@Decode");
     assertAt(reported.get(1), ERROR,
         "[feedline:decode-unsupported-component] @Decode 'parse' cannot parse component 'v' of"
-            + " Counted: its shape [?] has unknown dimensions; a tf.train.Example feature is"
-            + " TString, TInt64 or TFloat32 with a fully known @Shape, so decode to that and convert"
-            + " in a @Map.",
+            + " Counted: its shape [2,?] has an unknown dimension after the first; a feature is one"
+            + " flat list of values, so only its first dimension can vary (-1); fix the others, or"
+            + " parse it flat and reshape it in a @Map.",
         source, "@Decode");
   }
 

@@ -82,7 +82,11 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineWordsPipeline",
       "dev.feedline.tests.pipelines.FeedlineWorkerCachedRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineShuffledSkippingRowsPipeline",
-      "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached"})
+      "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

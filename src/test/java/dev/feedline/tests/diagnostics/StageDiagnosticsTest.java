@@ -104,9 +104,9 @@ class StageDiagnosticsTest {
             "@TFRecordSource", null),
         new Case("interleave-without-files", "@TFRecordSource",
             "  @InMemorySource Operand<TString> files();", ERROR,
-            "[feedline:interleave-without-files] @Interleave 'read' reads TFRecord files but follows"
-                + " @InMemorySource 'files'; place it right after the @TFRecordSource, or after a"
-                + " @Shard that follows it.",
+            "[feedline:interleave-without-files] @Interleave 'read' reads files but follows"
+                + " @InMemorySource 'files'; place it right after the @TFRecordSource or"
+                + " @TextLineSource, or after the stages on its file names (@Shard, @Shuffle, ...).",
             "@Interleave", null),
         new Case("conflicting-stage-annotations", "@Cache",
             "  @Cache @Shuffle(buffer = 10) Image cache(Image image);", ERROR,

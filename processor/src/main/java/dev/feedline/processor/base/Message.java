@@ -40,6 +40,26 @@ public enum Message {
   FEATURE_DUPLICATE(Rule.ELEMENT_INVALID, Severity.ERROR,
       "Component '%s' of %s reads feature \"%s\" like component '%s'; a tf.train.Example holds one"
           + " value list per key, so give each component its own key with @Feature."),
+  LENGTH_OF_TYPE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s is @LengthOf(\"%s\"), so it holds a length: declare it"
+          + " `@Shape({}) Operand<TInt32>`."),
+  LENGTH_OF_TARGET(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%1$s' of %2$s is @LengthOf(\"%3$s\"), but %2$s has no component '%3$s' whose"
+          + " first dimension varies; name a component of @Shape({-1, ...})."),
+  LENGTH_OF_CONFLICT(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s is @LengthOf, which a parse computes rather than reads, so it cannot"
+          + " be %s too; remove one."),
+  FEATURE_LIST_SHAPE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s is a @FeatureList, one row per step, so its @Shape starts with -1"
+          + " (Feedline.UNKNOWN), such as @Shape(%s); it is %s."),
+  DEFAULT_VALUE_MEMBER(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@DefaultValue of component '%s' of %s must give `%s`, and nothing else, for its dtype %s."),
+  DEFAULT_VALUE_SEQUENCE(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "Component '%s' of %s varies in length, and a missing sequence is read as empty; remove its"
+          + " @DefaultValue."),
+  DEFAULT_VALUE_COUNT(Rule.ELEMENT_INVALID, Severity.ERROR,
+      "@DefaultValue of component '%s' of %s gives %d values for shape %s, which holds %d; give"
+          + " one value, or one per value."),
   STAGE_GENERIC(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s is generic; a stage has fixed element types, so remove its type parameters."),
   VALUE_NOT_CONSTANT(Rule.STAGE_SIGNATURE, Severity.ERROR,
@@ -59,6 +79,15 @@ public enum Message {
   BODY_THROWS(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s declares `throws %s`, but the generated graph function cannot throw a checked"
           + " exception; handle it in the body, or throw an unchecked exception."),
+  INPUT_FORM(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s declares a value given to the builder at run time: declare it abstract, without"
+          + " parameters, as `%s`%s."),
+  INPUT_UNKNOWN(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%1$s takes '%2$s' after its element, but pipeline %3$s declares no @Vocabulary or"
+          + " @RunTimeValue '%2$s'; declare one, such as `@RunTimeValue Operand<TFloat32>"
+          + " %2$s();`, or remove the parameter."),
+  INPUT_TYPE(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%1$s takes '%2$s' as %3$s, but the pipeline declares '%2$s' as %4$s; take it as %4$s."),
   FILTER_RESULT(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s returns %s; a filter returns the keep decision as a scalar Operand<TBool>."),
   ELEMENT_TYPE_OPERAND(Rule.STAGE_SIGNATURE, Severity.ERROR,
@@ -74,8 +103,8 @@ public enum Message {
   SOURCE_YIELDS_FILE_NAMES(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s yields file names: declare it `Operand<TString> %s();`."),
   INTERLEAVE_YIELDS_RECORDS(Rule.STAGE_SIGNATURE, Severity.ERROR,
-      "%s yields serialized records: declare it `Operand<TString> %s(Operand<TString> file);` and"
-          + " parse them with @Decode."),
+      "%s yields %s: declare it `Operand<TString> %s(Operand<TString> file);` and parse them with"
+          + " %s."),
   DECODE_INPUT_NOT_RECORDS(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s parses serialized tf.train.Example records: its parameter is Operand<TString>, not %s."),
   DECODE_OUTPUT_NOT_RECORD(Rule.STAGE_SIGNATURE, Severity.ERROR,
@@ -123,20 +152,65 @@ public enum Message {
   BUILT_IN_CHANGES_TYPE(Rule.BUILT_IN_CHANGES_TYPE, Severity.ERROR,
       "@%1$s '%2$s' returns %3$s but takes %4$s; @%1$s keeps the element type, so return %4$s."),
   INTERLEAVE_WITHOUT_FILES(Rule.INTERLEAVE_WITHOUT_FILES, Severity.ERROR,
-      "@Interleave '%s' reads TFRecord files but follows @%s '%s'; place it right after the"
-          + " @TFRecordSource, or after a @Shard that follows it."),
+      "@Interleave '%s' reads files but follows @%s '%s'; place it right after the"
+          + " @TFRecordSource or @TextLineSource, or after the stages on its file names (@Shard,"
+          + " @Shuffle, ...)."),
   FILES_NOT_READ(Rule.FILES_NOT_READ, Severity.ERROR,
-      "@TFRecordSource '%s' yields file names, not records; follow it with @Interleave to read"
-          + " the files."),
+      "@%s '%s' yields file names, not records; follow it with @Interleave to read the files."),
   DECODE_COMPONENT_DTYPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
       "@Decode '%s' cannot parse component '%s' of %s: its dtype is %s; a tf.train.Example"
-          + " feature is TString, TInt64 or TFloat32 with a fully known @Shape, so decode to that"
-          + " and convert in a @Map."),
+          + " feature is TString, TInt64 or TFloat32, so decode to that and convert in a @Map."),
   DECODE_COMPONENT_SHAPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
-      "@Decode '%s' cannot parse component '%s' of %s: its shape %s has unknown dimensions; a"
-          + " tf.train.Example feature is TString, TInt64 or TFloat32 with a fully known @Shape, so"
-          + " decode to that and convert in a @Map."),
+      "@Decode '%s' cannot parse component '%s' of %s: its shape %s has an unknown dimension"
+          + " after the first; a feature is one flat list of values, so only its first dimension"
+          + " can vary (-1); fix the others, or parse it flat and reshape it in a @Map."),
+  DECODE_CSV_COMPONENT(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%s' cannot parse component '%s' of %s: it is %s of shape %s; a CSV field is"
+          + " one scalar TString, TInt64, TInt32, TFloat32 or TFloat64, so parse to that and"
+          + " convert in a @Map."),
+  DECODE_CSV_COMPUTED(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%s' cannot fill component '%s' of %s: it is %s, which only @Decode reads;"
+          + " remove the annotation, or fill the component in a @Map."),
+  DECODE_CSV_INPUT_NOT_LINES(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%s parses lines of text: its parameter is Operand<TString>, not %s."),
+  PARSE_WITHOUT_RECORDS(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
+      "@Decode '%s' parses serialized tf.train.Example records, but @%s '%s' yields lines of"
+          + " text; parse them with @DecodeCsv, or read TFRecord files with @TFRecordSource."),
+  PARSE_WITHOUT_LINES(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
+      "@DecodeCsv '%s' parses lines of text, but the pipeline reads from @%s '%s'; read text"
+          + " files with @TextLineSource."),
+  PAD_UNKNOWN_COMPONENT(Rule.PADDING_INVALID, Severity.ERROR,
+      "@%s '%s' pads component '%s', but %s has no component of that name; name one of: %s."),
+  PAD_TWICE(Rule.PADDING_INVALID, Severity.ERROR,
+      "@%s '%s' pads component '%s' twice; keep one @Pad for it."),
+  PAD_VALUE_TYPE(Rule.PADDING_INVALID, Severity.ERROR,
+      "@%s '%s' pads component '%s', of dtype %s, with %s, which that dtype cannot hold; %s."),
+  PAD_TRUNCATE_WITHOUT_LENGTH(Rule.PADDING_INVALID, Severity.ERROR,
+      "@%s '%s' truncates component '%s' but gives no length to cut it to; set `length`."),
+  PAD_LENGTH_FIXED(Rule.PADDING_INVALID, Severity.ERROR,
+      "@%s '%s' pads component '%s' to length = %d, but its shape %s does not vary in length;"
+          + " only a first dimension declared -1 (Feedline.UNKNOWN) is padded to a length, so"
+          + " remove `length`."),
+  BUCKET_COMPONENT(Rule.BUCKETING_INVALID, Severity.ERROR,
+      "@BucketByLength '%s' groups elements by the length of component '%s', but %s has no"
+          + " component of that name whose first dimension varies; name one of: %s."),
+  BUCKET_BOUNDARIES(Rule.BUCKETING_INVALID, Severity.ERROR,
+      "@BucketByLength '%s' has boundaries = %s, but boundaries are lengths of 1 or more, in"
+          + " ascending order, each given once."),
+  BUCKET_BATCH_SIZES(Rule.BUCKETING_INVALID, Severity.ERROR,
+      "@BucketByLength '%s' has batchSizes = %s for %d boundaries, but each of the %d buckets"
+          + " needs a batch size of 1 or more: give one size more than there are boundaries."),
+  UNBATCH_WITHOUT_BATCH(Rule.UNBATCH_WITHOUT_BATCH, Severity.ERROR,
+      "@Unbatch '%s' splits batches into their elements, but no @Batch, @PaddedBatch or"
+          + " @BucketByLength comes before it, so its elements of %s are not batches; remove it."),
+  INPUT_ON_DEVICE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
+      "@Map '%s' runs on the device, after the iterator, where run-time values are not passed,"
+          + " but it takes '%s'; use it in a map before the iterator, or drop onDevice."),
   // Values TensorFlow would reject: each "@Kind 'stage' has member = value, but ...".
+  SKIP_COMPRESSED(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@TFRecordSource '%s' has badRecords = SKIP and compression = %s, but a compressed file is"
+          + " read from its start, so a bad record cannot be stepped over; store the files"
+          + " uncompressed, or drop badRecords = SKIP."),
   INVALID_CYCLE_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a cycle length is AUTO (-1) or at least 1 file; use AUTO or a"
           + " file count."),
@@ -172,6 +246,14 @@ public enum Message {
   INVALID_DEVICE_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a device buffer holds at least 1 batch; use 1 or more, or drop"
           + " @PrefetchToDevice."),
+  INVALID_DELIMITER(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a delimiter is one character; use one, such as \",\"."),
+  INVALID_PAD_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' pads component '%s' to length = %d, but a padded length is at least 1, or -1"
+          + " (Feedline.UNKNOWN) for the longest of the batch; use one of them."),
+  INVALID_OOV_BUCKETS(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %d, but out-of-vocabulary buckets are 0 or more; use 0 to map unknown"
+          + " tokens to -1, or 1 or more."),
   INVALID_RAM_BUDGET(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a budget is a size in bytes; write a number and a unit, such as"
           + " \"8GiB\" or \"512MB\"."),
@@ -330,13 +412,13 @@ public enum Message {
       "@Shard '%s' comes after @%s '%s', so every worker reads and processes the whole data set"
           + " and drops all but its share; shard the file names right after @TFRecordSource."),
   TOO_FEW_FILES(Rule.TOO_FEW_FILES_FOR_WORKERS, Severity.ERROR,
-      "@TFRecordSource '%s' declares %d files for the %d workers of @Shard '%s', so some workers"
+      "@%s '%s' declares %d files for the %d workers of @Shard '%s', so some workers"
           + " get no file; write at least %d shards, 10 per worker for even loads."),
   FEW_FILES_PER_WORKER(Rule.TOO_FEW_FILES_FOR_WORKERS, Severity.WARNING,
-      "@TFRecordSource '%s' declares %d files for the %d workers of @Shard '%s', fewer than 10"
+      "@%s '%s' declares %d files for the %d workers of @Shard '%s', fewer than 10"
           + " per worker, so workers finish unevenly; write at least %d shards."),
   MANY_SMALL_FILES(Rule.MANY_SMALL_FILES, Severity.WARNING,
-      "@TFRecordSource '%s' declares files of ≈%s, and opening a file costs more than reading"
+      "@%s '%s' declares files of ≈%s, and opening a file costs more than reading"
           + " one that small; pack the data into shards of 100 MB or more."),
   BATCH_VARIABLE_SHAPE(Rule.BATCH_VARIABLE_SHAPE, Severity.ERROR,
       "@Batch '%s' stacks component '%s' of shape %s, whose unknown sizes can differ between"

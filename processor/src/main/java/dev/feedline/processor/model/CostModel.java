@@ -12,7 +12,8 @@ public final class CostModel {
    */
   public static boolean isExpensive(Stage stage) {
     if (!(stage.parameters() instanceof Parameters.Map map)) {
-      return stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG;
+      return stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG
+          || stage.kind() == StageKind.DECODE_CSV;
     }
     return switch (map.cost()) {
       case EXPENSIVE -> true;

@@ -26,7 +26,12 @@ public record ElementType(
         type,
         "Operand<TString>",
         false,
-        List.of(new Component(RAW_COMPONENT, DType.STRING, StaticShape.scalar(), RAW_COMPONENT, null)));
+        List.of(Component.plain(RAW_COMPONENT, DType.STRING, StaticShape.scalar(), null)));
+  }
+
+  /** The component of this name, if there is one. */
+  public java.util.Optional<Component> component(String name) {
+    return components.stream().filter(c -> c.name().equals(name)).findFirst();
   }
 
   /** Whether both are the same Java type. */

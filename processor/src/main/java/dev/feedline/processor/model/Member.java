@@ -10,6 +10,12 @@ public enum Member {
   TFRECORD_SOURCE_RECORDS(StageKind.TFRECORD_SOURCE, "records", Display.PLAIN),
   TFRECORD_SOURCE_BYTES_PER_FILE(StageKind.TFRECORD_SOURCE, "bytesPerFile", Display.PLAIN),
   TFRECORD_SOURCE_BAD_RECORDS(StageKind.TFRECORD_SOURCE, "badRecords", Display.PLAIN),
+  TFRECORD_SOURCE_COMPRESSION(StageKind.TFRECORD_SOURCE, "compression", Display.PLAIN),
+  TEXT_LINE_SOURCE_HEADER(StageKind.TEXT_LINE_SOURCE, "header", Display.PLAIN),
+  TEXT_LINE_SOURCE_COMPRESSION(StageKind.TEXT_LINE_SOURCE, "compression", Display.PLAIN),
+  TEXT_LINE_SOURCE_FILES(StageKind.TEXT_LINE_SOURCE, "files", Display.PLAIN),
+  TEXT_LINE_SOURCE_RECORDS(StageKind.TEXT_LINE_SOURCE, "records", Display.PLAIN),
+  TEXT_LINE_SOURCE_BYTES_PER_FILE(StageKind.TEXT_LINE_SOURCE, "bytesPerFile", Display.PLAIN),
   IN_MEMORY_SOURCE_RECORDS(StageKind.IN_MEMORY_SOURCE, "records", Display.PLAIN),
   INTERLEAVE_CYCLE_LENGTH(StageKind.INTERLEAVE, "cycleLength", Display.AUTO_OR_COUNT),
   INTERLEAVE_BLOCK_LENGTH(StageKind.INTERLEAVE, "blockLength", Display.PLAIN),
@@ -21,6 +27,11 @@ public enum Member {
   DECODE_JPEG_SCALED_DECODE(StageKind.DECODE_JPEG, "scaledDecode", Display.PLAIN),
   DECODE_JPEG_PARALLEL(StageKind.DECODE_JPEG, "parallel", Display.PARALLELISM),
   DECODE_JPEG_DETERMINISTIC(StageKind.DECODE_JPEG, "deterministic", Display.PLAIN),
+  DECODE_CSV_DELIMITER(StageKind.DECODE_CSV, "delimiter", Display.TEXT),
+  DECODE_CSV_QUOTED(StageKind.DECODE_CSV, "quoted", Display.PLAIN),
+  DECODE_CSV_NA_VALUE(StageKind.DECODE_CSV, "naValue", Display.TEXT),
+  DECODE_CSV_PARALLEL(StageKind.DECODE_CSV, "parallel", Display.PARALLELISM),
+  DECODE_CSV_DETERMINISTIC(StageKind.DECODE_CSV, "deterministic", Display.PLAIN),
   MAP_PARALLEL(StageKind.MAP, "parallel", Display.PARALLELISM),
   MAP_DETERMINISTIC(StageKind.MAP, "deterministic", Display.PLAIN),
   MAP_COST(StageKind.MAP, "cost", Display.PLAIN),
@@ -35,6 +46,13 @@ public enum Member {
   BATCH_DROP_REMAINDER(StageKind.BATCH, "dropRemainder", Display.PLAIN),
   PADDED_BATCH_SIZE(StageKind.PADDED_BATCH, "size", Display.PLAIN),
   PADDED_BATCH_DROP_REMAINDER(StageKind.PADDED_BATCH, "dropRemainder", Display.PLAIN),
+  PADDED_BATCH_PADDING(StageKind.PADDED_BATCH, "padding", Display.PADS),
+  BUCKET_BY_LENGTH_COMPONENT(StageKind.BUCKET_BY_LENGTH, "component", Display.TEXT),
+  BUCKET_BY_LENGTH_BOUNDARIES(StageKind.BUCKET_BY_LENGTH, "boundaries", Display.PLAIN),
+  BUCKET_BY_LENGTH_BATCH_SIZES(StageKind.BUCKET_BY_LENGTH, "batchSizes", Display.PLAIN),
+  BUCKET_BY_LENGTH_PAD_TO_BOUNDARY(StageKind.BUCKET_BY_LENGTH, "padToBoundary", Display.PLAIN),
+  BUCKET_BY_LENGTH_DROP_REMAINDER(StageKind.BUCKET_BY_LENGTH, "dropRemainder", Display.PLAIN),
+  BUCKET_BY_LENGTH_PADDING(StageKind.BUCKET_BY_LENGTH, "padding", Display.PADS),
   REPEAT_COUNT(StageKind.REPEAT, "count", Display.COUNT_OR_FOREVER),
   TAKE_COUNT(StageKind.TAKE, "count", Display.PLAIN),
   SKIP_COUNT(StageKind.SKIP, "count", Display.PLAIN),
@@ -55,7 +73,9 @@ public enum Member {
     /** {@code FOREVER} or a count. */
     COUNT_OR_FOREVER,
     /** A string, as a Java literal. */
-    TEXT
+    TEXT,
+    /** {@code @Pad} annotations, with their written members. */
+    PADS
   }
 
   private final StageKind kind;

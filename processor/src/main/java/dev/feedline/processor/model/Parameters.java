@@ -1,7 +1,9 @@
 package dev.feedline.processor.model;
 
 import dev.feedline.BadRecords;
+import dev.feedline.Compression;
 import dev.feedline.Cost;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -26,9 +28,38 @@ public sealed interface Parameters {
     boolean dropRemainder();
   }
 
+  /** The members of sources that read files named at run time. */
+  sealed interface Files extends Parameters {
+    OptionalLong files();
+
+    OptionalLong records();
+
+    OptionalLong bytesPerFile();
+
+    Compression compression();
+  }
+
+  /** The members of stages that stack elements into batches, padding variable lengths. */
+  sealed interface Padding extends Batching {
+    List<Pad> padding();
+  }
+
+  /**
+   * How one component is padded.
+   *
+   * @param value the padding value of a numeric component
+   * @param text the padding value of a string component
+   * @param length the length its first dimension is padded to; empty for the batch's longest
+   */
+  record Pad(String component, double value, String text, OptionalLong length, boolean truncate) {}
+
   /** Size hints are empty when not declared (0). */
   record TFRecordSource(OptionalLong files, OptionalLong records, OptionalLong bytesPerFile,
-      BadRecords badRecords) implements Parameters {}
+      BadRecords badRecords, Compression compression) implements Files {}
+
+  /** Size hints are empty when not declared (0). */
+  record TextLineSource(boolean header, Compression compression, OptionalLong files,
+      OptionalLong records, OptionalLong bytesPerFile) implements Files {}
 
   record InMemorySource(OptionalLong records) implements Parameters {}
 
@@ -43,6 +74,10 @@ public sealed interface Parameters {
   record Map(Parallelism parallel, boolean deterministic, Cost cost, boolean random,
       boolean vectorized, boolean onDevice) implements Parallel {}
 
+  /** The NA value is empty when not declared. */
+  record DecodeCsv(String delimiter, boolean quoted, String naValue, Parallelism parallel,
+      boolean deterministic) implements Parallel {}
+
   record Filter() implements Parameters {}
 
   /** The seed is empty for {@code RANDOM_SEED}. */
@@ -54,7 +89,30 @@ public sealed interface Parameters {
 
   record Batch(long size, boolean dropRemainder) implements Batching {}
 
-  record PaddedBatch(long size, boolean dropRemainder) implements Batching {}
+  record PaddedBatch(long size, boolean dropRemainder, List<Pad> padding) implements Padding {
+    public PaddedBatch {
+      padding = List.copyOf(padding);
+    }
+  }
+
+  /**
+   * @param size the smallest batch size, for the size checks
+   */
+  record BucketByLength(String component, List<Long> boundaries, List<Long> batchSizes,
+      boolean padToBoundary, boolean dropRemainder, List<Pad> padding) implements Padding {
+    public BucketByLength {
+      boundaries = List.copyOf(boundaries);
+      batchSizes = List.copyOf(batchSizes);
+      padding = List.copyOf(padding);
+    }
+
+    @Override
+    public long size() {
+      return batchSizes.stream().mapToLong(Long::longValue).min().orElse(1);
+    }
+  }
+
+  record Unbatch() implements Parameters {}
 
   /** The count is empty for {@code FOREVER}. */
   record Repeat(OptionalLong count) implements Parameters {}

@@ -18,6 +18,7 @@ public record PipelineModel(
     String generatedPackage,
     String generatedSimpleName,
     List<Stage> stages,
+    List<Input> inputs,
     Settings settings) {
 
   /**
@@ -30,6 +31,7 @@ public record PipelineModel(
 
   public PipelineModel {
     stages = List.copyOf(stages);
+    inputs = List.copyOf(inputs);
   }
 
   public String simpleName() {

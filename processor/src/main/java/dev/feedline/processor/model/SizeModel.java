@@ -2,6 +2,7 @@ package dev.feedline.processor.model;
 
 import dev.feedline.processor.base.ByteSize;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -62,16 +63,16 @@ public final class SizeModel {
     OptionalLong recordBytes = OptionalLong.empty();
     for (Stage stage : pipeline.stages()) {
       count = switch (stage.kind()) {
-        case TFRECORD_SOURCE -> {
-          Parameters.TFRecordSource source = (Parameters.TFRecordSource) stage.parameters();
+        case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> {
+          Parameters.Files source = (Parameters.Files) stage.parameters();
           recordBytes = averageRecord(source);
           yield hint(source.files());
         }
         case IN_MEMORY_SOURCE -> hint(((Parameters.InMemorySource) stage.parameters()).records());
         case INTERLEAVE -> pipeline.source()
             .map(Stage::parameters)
-            .filter(Parameters.TFRecordSource.class::isInstance)
-            .map(source -> hint(((Parameters.TFRecordSource) source).records()))
+            .filter(Parameters.Files.class::isInstance)
+            .map(source -> hint(((Parameters.Files) source).records()))
             .orElse(Count.UNKNOWN);
         case SHARD -> {
           workers = Math.max(1, ((Parameters.Shard) stage.parameters()).workers().orElse(1));
@@ -89,12 +90,19 @@ public final class SizeModel {
           long size = batch.size();
           yield batch.dropRemainder() ? count.map(n -> n / size) : count.map(n -> ceilDiv(n, size));
         }
+        case BUCKET_BY_LENGTH -> count.atMost(); // a batch holds one element or more
+        case UNBATCH -> {
+          List<Long> outer = pipeline.previous(stage).outer();
+          long rows = outer.isEmpty() ? StaticShape.UNKNOWN : outer.get(0);
+          yield rows == StaticShape.UNKNOWN ? Count.UNKNOWN
+              : count.map(n -> saturatedMultiply(n, rows)).atMost();
+        }
         case REPEAT -> {
           OptionalLong passes = ((Parameters.Repeat) stage.parameters()).count();
           yield passes.isEmpty() ? Count.INFINITE
               : count.map(n -> saturatedMultiply(n, passes.getAsLong()));
         }
-        case DECODE, DECODE_JPEG, MAP, SHUFFLE, CACHE, PREFETCH, PREFETCH_TO_DEVICE -> count;
+        case DECODE, DECODE_JPEG, DECODE_CSV, MAP, SHUFFLE, CACHE, PREFETCH, PREFETCH_TO_DEVICE -> count;
       };
       if (stage.kind() == StageKind.INTERLEAVE && workers > 1) {
         long w = workers;
@@ -104,7 +112,7 @@ public final class SizeModel {
       if (stage.kind() == StageKind.MAP) {
         recordBytes = OptionalLong.empty();
       }
-      if (recordBytes.isPresent() && stage.kind() != StageKind.TFRECORD_SOURCE
+      if (recordBytes.isPresent() && !stage.kind().readsFiles()
           && !onFileNames(pipeline, stage)) {
         stringBytes.put(stage, recordBytes.getAsLong());
       }
@@ -113,7 +121,7 @@ public final class SizeModel {
   }
 
   /** The size of one record, from the source's hints: bytes per file × files / records. */
-  private static OptionalLong averageRecord(Parameters.TFRecordSource source) {
+  private static OptionalLong averageRecord(Parameters.Files source) {
     if (source.files().isEmpty() || source.records().isEmpty() || source.bytesPerFile().isEmpty()) {
       return OptionalLong.empty();
     }

@@ -15,7 +15,10 @@ import javax.lang.model.element.VariableElement;
  * @param output the element it produces
  * @param outer the batch dimensions in front of every output component: empty before any
  *     {@code @Batch}, {@code [32]} or {@code [?]} after one
+ * @param padded the shapes, without batch dimensions, of components a padded batch gave a fixed
+ *     length, by component name; every other component has its declared shape
  * @param parameters the annotation's values, typed by kind
+ * @param inputs the run-time values a map or filter takes after its element, in order
  * @param written the values written in source, to anchor diagnostics on
  */
 public record Stage(
@@ -26,11 +29,15 @@ public record Stage(
     ElementType input,
     ElementType output,
     List<Long> outer,
+    Map<String, StaticShape> padded,
     Parameters parameters,
+    List<Input> inputs,
     Map<Member, AnnotationValue> written) {
 
   public Stage {
     outer = List.copyOf(outer);
+    padded = Map.copyOf(padded);
+    inputs = List.copyOf(inputs);
     written = Map.copyOf(written);
   }
 
@@ -38,15 +45,22 @@ public record Stage(
     return method.getSimpleName().toString();
   }
 
-  /** The parameter that takes the previous stage's element; absent on a source. */
+  /**
+   * The parameter that takes the previous stage's element: a body's second, after
+   * {@code Ops tf}; a built-in stage's only one. Absent on a source.
+   */
   public VariableElement elementParameter() {
-    List<? extends VariableElement> parameters = method.getParameters();
-    return parameters.get(parameters.size() - 1);
+    return method.getParameters().get(kind.form() == StageKind.Form.BODY ? 1 : 0);
   }
 
   /** The output shape of a component, batch dimensions included. */
   public StaticShape shapeOf(Component component) {
-    return component.shape().withOuter(outer);
+    return innerShapeOf(component).withOuter(outer);
+  }
+
+  /** The shape of one element's component, without batch dimensions: padding may fix it. */
+  public StaticShape innerShapeOf(Component component) {
+    return padded.getOrDefault(component.name(), component.shape());
   }
 
   /**

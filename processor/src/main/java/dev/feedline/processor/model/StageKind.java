@@ -1,8 +1,10 @@
 package dev.feedline.processor.model;
 
 import dev.feedline.Batch;
+import dev.feedline.BucketByLength;
 import dev.feedline.Cache;
 import dev.feedline.Decode;
+import dev.feedline.DecodeCsv;
 import dev.feedline.DecodeJpeg;
 import dev.feedline.Filter;
 import dev.feedline.InMemorySource;
@@ -15,6 +17,8 @@ import dev.feedline.Shard;
 import dev.feedline.Shuffle;
 import dev.feedline.Skip;
 import dev.feedline.TFRecordSource;
+import dev.feedline.TextLineSource;
+import dev.feedline.Unbatch;
 import dev.feedline.Take;
 import java.lang.annotation.Annotation;
 import java.util.EnumSet;
@@ -28,10 +32,13 @@ import java.util.Set;
  */
 public enum StageKind {
   TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE),
+  TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE),
   IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE),
   INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
   DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
+      Trait.TRANSFORMS),
+  DECODE_CSV(DecodeCsv.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
       Trait.TRANSFORMS),
   MAP(dev.feedline.Map.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
@@ -39,6 +46,8 @@ public enum StageKind {
   CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
   BATCH(Batch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
+  BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
+  UNBATCH(Unbatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
   REPEAT(Repeat.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   TAKE(Take.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   SKIP(Skip.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
@@ -106,6 +115,11 @@ public enum StageKind {
 
   public boolean isSource() {
     return form == Form.SOURCE;
+  }
+
+  /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */
+  public boolean readsFiles() {
+    return this == TFRECORD_SOURCE || this == TEXT_LINE_SOURCE;
   }
 
   public static Optional<StageKind> ofAnnotation(String qualifiedName) {

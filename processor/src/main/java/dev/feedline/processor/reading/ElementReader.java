@@ -29,17 +29,16 @@ import javax.lang.model.util.Elements;
 /** Reads element types: {@code @Element} records and raw {@code Operand<TString>} scalars. */
 public final class ElementReader {
   static final String ELEMENT = "dev.feedline.Element";
-  private static final String SHAPE = "dev.feedline.Shape";
   private static final String FEATURE = "dev.feedline.Feature";
 
-  private final Elements elements;
+  private final ComponentReader componentReader;
   /** Records read this round, with their findings: most pipelines use each record in many stages. */
   private final Map<String, Read> records = new HashMap<>();
 
   private record Read(Optional<ElementType> element, List<Finding> findings) {}
 
   public ElementReader(Elements elements) {
-    this.elements = elements;
+    this.componentReader = new ComponentReader(elements);
   }
 
   /** Forgets the records read: elements from another round must be read again. */
@@ -106,11 +105,13 @@ public final class ElementReader {
     }
     List<Component> components = new ArrayList<>();
     for (RecordComponentElement component : record.getRecordComponents()) {
-      Optional<Component> read = readComponent(name, declaration(record, component), report);
+      Optional<Component> read = componentReader.read(name, declaration(record, component), report);
       read.ifPresent(components::add);
       valid &= read.isPresent();
     }
     valid &= uniqueFeatureKeys(name, components, report);
+    // A length's target is judged only once every component reads: not a second error for one.
+    valid = valid && lengthsOfSequences(name, components, report);
     if (record.getRecordComponents().isEmpty()) {
       report.add(Message.ELEMENT_EMPTY, record, marker, null, name);
       valid = false;
@@ -126,7 +127,12 @@ public final class ElementReader {
     Map<String, Component> byKey = new HashMap<>();
     boolean unique = true;
     for (Component component : components) {
-      Component first = byKey.putIfAbsent(component.featureKey(), component);
+      if (component.source() == Component.Source.LENGTH) {
+        continue; // computed, not read
+      }
+      // Context features and feature lists are apart in a SequenceExample.
+      Component first = byKey.putIfAbsent(component.source() + "/" + component.featureKey(),
+          component);
       if (first != null) {
         Element declaration = component.declaration();
         AnnotationMirror feature = Annotations.find(declaration, FEATURE).orElse(null);
@@ -136,6 +142,21 @@ public final class ElementReader {
       }
     }
     return unique;
+  }
+
+  /** A {@code @LengthOf} component names a component of the record whose length varies. */
+  private static boolean lengthsOfSequences(String record, List<Component> components,
+      Report report) {
+    boolean valid = true;
+    for (Component length : components) {
+      if (length.source() == Component.Source.LENGTH && components.stream().noneMatch(
+          c -> c.name().equals(length.lengthOf()) && c.isVariableLength())) {
+        report.add(Message.LENGTH_OF_TARGET, length.declaration(), length.name(), record,
+            length.lengthOf());
+        valid = false;
+      }
+    }
+    return valid;
   }
 
   /**
@@ -149,56 +170,6 @@ public final class ElementReader {
       }
     }
     return component;
-  }
-
-  private Optional<Component> readComponent(String record, Element component, Report report) {
-    String name = component.getSimpleName().toString();
-    TypeMirror type = component.asType();
-    TypeNames.requireResolved(type);
-    TypeMirror dtypeArgument = TypeNames.operandArgument(type);
-    Optional<DType> dtype =
-        dtypeArgument == null
-            ? Optional.empty()
-            : DType.ofClass(TypeNames.qualifiedName(dtypeArgument));
-    boolean valid = true;
-    if (dtype.isEmpty()) {
-      report.add(Message.COMPONENT_NOT_TENSOR, component, name, record, TypeNames.display(type));
-      valid = false;
-    }
-    Optional<StaticShape> shape = readShape(record, name, component, report);
-    valid &= shape.isPresent();
-    String featureKey = name;
-    Optional<AnnotationMirror> feature = Annotations.find(component, FEATURE);
-    if (feature.isPresent()) {
-      featureKey = String.valueOf(Annotations.value(elements, feature.get(), "value"));
-      if (featureKey.isBlank()) {
-        report.add(Message.FEATURE_EMPTY, component, feature.get(),
-            Annotations.explicitValue(feature.get(), "value").orElse(null), name, record);
-        valid = false;
-      }
-    }
-    return valid
-        ? Optional.of(new Component(name, dtype.get(), shape.get(), featureKey, component))
-        : Optional.empty();
-  }
-
-  private Optional<StaticShape> readShape(
-      String record, String name, Element component, Report report) {
-    Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
-    if (shape.isEmpty()) {
-      report.add(Message.COMPONENT_WITHOUT_SHAPE, component, name, record);
-      return Optional.empty();
-    }
-    List<Long> dims = new ArrayList<>();
-    for (AnnotationValue dim : Annotations.arrayValue(elements, shape.get(), "value")) {
-      if (!(dim.getValue() instanceof Number size) || size.longValue() < -1) {
-        report.add(Message.SHAPE_DIMENSION_INVALID, component, shape.get(), dim, name, record,
-            dim.getValue());
-        return Optional.empty();
-      }
-      dims.add(size.longValue());
-    }
-    return Optional.of(new StaticShape(dims));
   }
 
   static boolean isPrivate(Element element) {

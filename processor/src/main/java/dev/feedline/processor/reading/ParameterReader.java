@@ -1,6 +1,8 @@
 package dev.feedline.processor.reading;
 
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.BadRecords;
+import dev.feedline.Compression;
 import dev.feedline.Cost;
 import dev.feedline.Feedline;
 import dev.feedline.processor.base.Message;
@@ -10,8 +12,10 @@ import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -56,7 +60,13 @@ final class ParameterReader {
     return switch (kind) {
       case TFRECORD_SOURCE -> new Parameters.TFRecordSource(v.hint(Member.TFRECORD_SOURCE_FILES),
           v.hint(Member.TFRECORD_SOURCE_RECORDS), v.hint(Member.TFRECORD_SOURCE_BYTES_PER_FILE),
-          BadRecords.valueOf(v.constant(Member.TFRECORD_SOURCE_BAD_RECORDS)));
+          BadRecords.valueOf(v.constant(Member.TFRECORD_SOURCE_BAD_RECORDS)),
+          Compression.valueOf(v.constant(Member.TFRECORD_SOURCE_COMPRESSION)));
+      case TEXT_LINE_SOURCE -> new Parameters.TextLineSource(
+          v.bool(Member.TEXT_LINE_SOURCE_HEADER),
+          Compression.valueOf(v.constant(Member.TEXT_LINE_SOURCE_COMPRESSION)),
+          v.hint(Member.TEXT_LINE_SOURCE_FILES), v.hint(Member.TEXT_LINE_SOURCE_RECORDS),
+          v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE));
       case IN_MEMORY_SOURCE -> new Parameters.InMemorySource(v.hint(Member.IN_MEMORY_SOURCE_RECORDS));
       case INTERLEAVE -> new Parameters.Interleave(
           new Tunable(v.autoOrAtLeastOne(Member.INTERLEAVE_CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
@@ -71,6 +81,10 @@ final class ParameterReader {
       case MAP -> new Parameters.Map(v.parallelism(Member.MAP_PARALLEL),
           v.bool(Member.MAP_DETERMINISTIC), Cost.valueOf(v.constant(Member.MAP_COST)),
           v.bool(Member.MAP_RANDOM), v.bool(Member.MAP_VECTORIZED), v.bool(Member.MAP_ON_DEVICE));
+      case DECODE_CSV -> new Parameters.DecodeCsv(
+          v.oneCharacter(Member.DECODE_CSV_DELIMITER), v.bool(Member.DECODE_CSV_QUOTED),
+          v.string(Member.DECODE_CSV_NA_VALUE), v.parallelism(Member.DECODE_CSV_PARALLEL),
+          v.bool(Member.DECODE_CSV_DETERMINISTIC));
       case FILTER -> new Parameters.Filter();
       case SHUFFLE -> {
         long seed = v.atLeast(Member.SHUFFLE_SEED, dev.feedline.Shuffle.RANDOM_SEED,
@@ -87,7 +101,14 @@ final class ParameterReader {
           v.bool(Member.BATCH_DROP_REMAINDER));
       case PADDED_BATCH -> new Parameters.PaddedBatch(
           v.atLeast(Member.PADDED_BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-          v.bool(Member.PADDED_BATCH_DROP_REMAINDER));
+          v.bool(Member.PADDED_BATCH_DROP_REMAINDER), v.pads(Member.PADDED_BATCH_PADDING));
+      case BUCKET_BY_LENGTH -> new Parameters.BucketByLength(
+          v.string(Member.BUCKET_BY_LENGTH_COMPONENT),
+          v.longs(Member.BUCKET_BY_LENGTH_BOUNDARIES),
+          v.longs(Member.BUCKET_BY_LENGTH_BATCH_SIZES),
+          v.bool(Member.BUCKET_BY_LENGTH_PAD_TO_BOUNDARY),
+          v.bool(Member.BUCKET_BY_LENGTH_DROP_REMAINDER), v.pads(Member.BUCKET_BY_LENGTH_PADDING));
+      case UNBATCH -> new Parameters.Unbatch();
       case REPEAT -> {
         long count = v.autoOrAtLeastOne(Member.REPEAT_COUNT, Message.INVALID_REPEAT);
         yield new Parameters.Repeat(
@@ -102,6 +123,12 @@ final class ParameterReader {
       case PREFETCH_TO_DEVICE -> new Parameters.PrefetchToDevice((int) v.atLeast(
           Member.PREFETCH_TO_DEVICE_BUFFER, 1, Message.INVALID_DEVICE_BUFFER));
     };
+  }
+
+  /** Whether an array element or a nested annotation's value is a constant javac evaluated. */
+  private static boolean isConstant(Object value) {
+    return value instanceof Number || value instanceof Boolean || value instanceof String
+        || value instanceof VariableElement || value instanceof AnnotationMirror;
   }
 
   /** A hint or size where 0 means "not known". */
@@ -133,6 +160,8 @@ final class ParameterReader {
         boolean constant = switch (expected) {
           case INT, LONG -> value instanceof Integer || value instanceof Long;
           case BOOLEAN -> value instanceof Boolean;
+          case ARRAY -> value instanceof List<?> list && list.stream().allMatch(
+              item -> item instanceof AnnotationValue element && isConstant(element.getValue()));
           default -> value instanceof String || value instanceof VariableElement;
         };
         if (!constant && readable) {
@@ -172,6 +201,46 @@ final class ParameterReader {
 
     String string(Member member) {
       return (String) value(member);
+    }
+
+    /** The elements of an array of longs. */
+    List<Long> longs(Member member) {
+      return ((List<?>) value(member)).stream()
+          .map(item -> ((Number) ((AnnotationValue) item).getValue()).longValue())
+          .toList();
+    }
+
+    /** A string of one character, reported as {@code invalid} otherwise. */
+    String oneCharacter(Member member) {
+      String text = string(member);
+      if (text.length() != 1) {
+        report.add(Message.INVALID_DELIMITER, method, annotation, written.get(member),
+            kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
+        valid = false;
+      }
+      return text;
+    }
+
+    /** The {@code @Pad} annotations of an array member, each read with its defaults. */
+    List<Parameters.Pad> pads(Member member) {
+      List<Parameters.Pad> pads = new ArrayList<>();
+      for (Object item : (List<?>) value(member)) {
+        AnnotationMirror pad = (AnnotationMirror) ((AnnotationValue) item).getValue();
+        Map<String, Object> values = new HashMap<>();
+        elements.getElementValuesWithDefaults(pad).forEach(
+            (m, v) -> values.put(m.getSimpleName().toString(), v.getValue()));
+        long length = ((Number) values.get("length")).longValue();
+        if (length < -1 || length == 0) {
+          report.add(Message.INVALID_PAD_LENGTH, method, annotation, (AnnotationValue) item,
+              kind.annotation(), method.getSimpleName(), values.get("component"), length);
+          valid = false;
+        }
+        pads.add(new Parameters.Pad((String) values.get("component"),
+            ((Number) values.get("value")).doubleValue(), (String) values.get("text"),
+            length > 0 ? OptionalLong.of(length) : OptionalLong.empty(),
+            (Boolean) values.get("truncate")));
+      }
+      return pads;
     }
 
     /** The name of an enum constant, such as {@code EXPENSIVE}. */

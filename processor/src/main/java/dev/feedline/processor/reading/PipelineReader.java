@@ -4,12 +4,19 @@ import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
@@ -30,10 +37,12 @@ public final class PipelineReader {
 
   private final Elements elements;
   private final StageReader stageReader;
+  private final InputReader inputReader;
 
   public PipelineReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
     this.stageReader = new StageReader(elements, types, elementReader);
+    this.inputReader = new InputReader(elements);
   }
 
   /**
@@ -59,10 +68,22 @@ public final class PipelineReader {
       return Optional.empty();
     }
     reportInheritedStages(type, annotation, report);
-    List<StageReader.ReadStage> read = new ArrayList<>();
     boolean complete = true;
+    Map<String, Input> inputs = new LinkedHashMap<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      Optional<AnnotationMirror> input = InputReader.annotation(method);
+      if (input.isPresent()) {
+        Optional<Input> read = inputReader.read(method, input.get(), report);
+        read.ifPresent(i -> inputs.put(i.name(), i));
+        complete &= read.isPresent();
+      }
+    }
+    List<StageReader.ReadStage> read = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       List<AnnotationMirror> annotations = StageReader.stageAnnotations(method);
+      if (annotations.isEmpty() && InputReader.annotation(method).isPresent()) {
+        continue;
+      }
       if (annotations.isEmpty()) {
         if (method.getModifiers().contains(Modifier.ABSTRACT)) {
           report.add(Message.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
@@ -81,7 +102,8 @@ public final class PipelineReader {
         complete = false;
         continue;
       }
-      Optional<StageReader.ReadStage> stage = stageReader.read(method, annotations.get(0), report);
+      Optional<StageReader.ReadStage> stage =
+          stageReader.read(method, annotations.get(0), inputs, report);
       stage.ifPresent(read::add);
       complete &= stage.isPresent();
     }
@@ -90,8 +112,8 @@ public final class PipelineReader {
       return Optional.empty();
     }
     String packageName = elements.getPackageOf(type).getQualifiedName().toString();
-    return Optional.of(
-        new PipelineModel(type, annotation, packageName, generated, chain(read), settings));
+    return Optional.of(new PipelineModel(type, annotation, packageName, generated, chain(read),
+        List.copyOf(inputs.values()), settings));
   }
 
   private PipelineModel.Settings settings(
@@ -108,21 +130,52 @@ public final class PipelineReader {
         (Boolean) Annotations.value(elements, annotation, "staticShapes"));
   }
 
-  /** Numbers the stages and carries the batch dimensions down the chain. */
+  /**
+   * Numbers the stages and carries the batch dimensions down the chain, with the lengths that
+   * padded batches fix: a stage that makes new elements starts from their declared shapes.
+   */
   private static List<Stage> chain(List<StageReader.ReadStage> read) {
     List<Stage> stages = new ArrayList<>();
     List<Long> outer = List.of();
+    Map<String, StaticShape> padded = Map.of();
     for (StageReader.ReadStage s : read) {
-      if (s.parameters().parameters() instanceof Parameters.Batching batch) {
+      Parameters parameters = s.parameters().parameters();
+      if (!s.kind().is(StageKind.Trait.KEEPS_TYPE)) {
+        padded = Map.of();
+      }
+      if (parameters instanceof Parameters.Batching batch) {
         List<Long> batched = new ArrayList<>();
-        batched.add(batch.dropRemainder() ? batch.size() : StaticShape.UNKNOWN);
+        boolean staticSize = batch.dropRemainder() && !(batch instanceof Parameters.BucketByLength);
+        batched.add(staticSize ? batch.size() : StaticShape.UNKNOWN);
         batched.addAll(outer);
         outer = batched;
       }
+      if (parameters instanceof Parameters.Padding padding) {
+        padded = fixedLengths(s.input(), padding, padded);
+      }
+      if (parameters instanceof Parameters.Unbatch && !outer.isEmpty()) {
+        outer = outer.subList(1, outer.size());
+      }
       stages.add(new Stage(stages.size() + 1, s.kind(), s.method(), s.annotation(), s.input(),
-          s.output(), outer, s.parameters().parameters(), s.parameters().written()));
+          s.output(), outer, padded, parameters, s.inputs(), s.parameters().written()));
     }
     return stages;
+  }
+
+  /** The shapes a padded batch gives the components it pads to a fixed length. */
+  private static Map<String, StaticShape> fixedLengths(ElementType element,
+      Parameters.Padding padding, Map<String, StaticShape> before) {
+    Map<String, StaticShape> shapes = new HashMap<>(before);
+    for (Parameters.Pad pad : padding.padding()) {
+      element.component(pad.component()).filter(Component::isVariableLength)
+          .filter(c -> pad.length().isPresent())
+          .ifPresent(c -> {
+            List<Long> dims = new ArrayList<>(shapes.getOrDefault(c.name(), c.shape()).dims());
+            dims.set(0, pad.length().getAsLong());
+            shapes.put(c.name(), new StaticShape(dims));
+          });
+    }
+    return shapes;
   }
 
   /** Stage methods declared in a superinterface have no place in this interface's order. */

@@ -5,8 +5,11 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.StageKind;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
@@ -40,7 +43,8 @@ final class StageReader {
       AnnotationMirror annotation,
       ElementType input,
       ElementType output,
-      ParameterReader.Read parameters) {}
+      ParameterReader.Read parameters,
+      List<Input> inputs) {}
 
   /** The stage annotations on {@code method}, in source order. */
   static List<AnnotationMirror> stageAnnotations(ExecutableElement method) {
@@ -51,7 +55,8 @@ final class StageReader {
   }
 
   /** Reads a method that carries exactly one stage annotation; empty when it is invalid. */
-  Optional<ReadStage> read(ExecutableElement method, AnnotationMirror annotation, Report report) {
+  Optional<ReadStage> read(ExecutableElement method, AnnotationMirror annotation,
+      Map<String, Input> pipelineInputs, Report report) {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
@@ -66,7 +71,7 @@ final class StageReader {
     List<? extends VariableElement> methodParameters = method.getParameters();
     ElementType input = null;
     if (!kind.isSource()) {
-      VariableElement parameter = methodParameters.get(methodParameters.size() - 1);
+      VariableElement parameter = methodParameters.get(kind.form() == StageKind.Form.BODY ? 1 : 0);
       input =
           elementReader
               .readUse(parameter.asType(), "the parameter of " + stage, parameter, report)
@@ -82,8 +87,46 @@ final class StageReader {
     if (output.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(
-        new ReadStage(kind, method, annotation, input, output.get(), parameters.get()));
+    Optional<List<Input>> inputs = kind.form() == StageKind.Form.BODY
+        ? inputs(method, annotation, stage, pipelineInputs, report) : Optional.of(List.of());
+    if (inputs.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new ReadStage(kind, method, annotation, input, output.get(),
+        parameters.get(), inputs.get()));
+  }
+
+  /**
+   * The run-time values a body takes after its element: each parameter names a pipeline input
+   * and has its type.
+   */
+  private Optional<List<Input>> inputs(ExecutableElement method, AnnotationMirror annotation,
+      String stage, Map<String, Input> pipelineInputs, Report report) {
+    List<Input> inputs = new ArrayList<>();
+    List<? extends VariableElement> parameters = method.getParameters();
+    for (VariableElement parameter : parameters.subList(2, parameters.size())) {
+      String name = parameter.getSimpleName().toString();
+      Input input = pipelineInputs.get(name);
+      if (input == null) {
+        report.add(Message.INPUT_UNKNOWN, parameter, stage, name,
+            method.getEnclosingElement().getSimpleName());
+        return Optional.empty();
+      }
+      TypeMirror type = parameter.asType();
+      TypeNames.requireResolved(type);
+      String expected = input.kind() == Input.Kind.VOCABULARY ? "VocabularyTable"
+          : "Operand<" + input.dtype().className() + ">";
+      boolean fits = input.kind() == Input.Kind.VOCABULARY
+          ? Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(type))
+          : TypeNames.operandArgument(type) != null && DType.ofClass(TypeNames.qualifiedName(
+              TypeNames.operandArgument(type))).orElse(null) == input.dtype();
+      if (!fits) {
+        report.add(Message.INPUT_TYPE, parameter, stage, name, TypeNames.display(type), expected);
+        return Optional.empty();
+      }
+      inputs.add(input);
+    }
+    return Optional.of(inputs);
   }
 
   private boolean hasForm(
@@ -111,7 +154,7 @@ final class StageReader {
         }
       }
       case BODY -> {
-        if (!isStatic || parameters != 2 || !isOps(method.getParameters().get(0).asType())) {
+        if (!isStatic || parameters < 2 || !isOps(method.getParameters().get(0).asType())) {
           report.add(Message.BODY_FORM, method, annotation, null, stage,
               kind == StageKind.FILTER ? "Operand<TBool>" : "Out", method.getSimpleName());
         } else if (method.getModifiers().contains(Modifier.PRIVATE)) {

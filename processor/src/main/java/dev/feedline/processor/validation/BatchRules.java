@@ -68,7 +68,9 @@ final class BatchRules {
     if (!pipeline.settings().staticShapes()) {
       return;
     }
-    List<Stage> batches = pipeline.stages().stream().filter(Stages::isBatching).toList();
+    // Buckets batch with sizes of their own: their batch dimension is never one static size.
+    List<Stage> batches = pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.BATCH || s.kind() == StageKind.PADDED_BATCH).toList();
     if (batches.isEmpty()) {
       return;
     }

@@ -8,14 +8,20 @@ import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks the chain of stages: one source and it comes first, each stage takes what the previous
  * one produces, and the file-reading stages stand where they can read.
  */
 final class ChainValidator {
+  /** The dtypes TensorFlow's DecodeCSV parses a field into. */
+  private static final Set<DType> CSV_TYPES =
+      Set.of(DType.STRING, DType.INT64, DType.INT32, DType.FLOAT32, DType.FLOAT64);
+
   private ChainValidator() {}
 
   static void validate(PipelineModel pipeline, Report report) {
@@ -53,29 +59,33 @@ final class ChainValidator {
       if (stage.kind() == StageKind.DECODE) {
         checkDecode(stage, report);
       }
+      if (stage.kind() == StageKind.DECODE_CSV) {
+        checkDecodeCsv(stage, report);
+      }
       if (stage.kind() == StageKind.DECODE_JPEG) {
         checkDecodeJpeg(stage, report);
       }
     }
     checkFileReading(pipeline, report);
+    checkParseSource(pipeline, report);
   }
 
   private static void checkSourceElement(Stage source, Report report) {
-    if (source.kind() == StageKind.TFRECORD_SOURCE && source.output().isRecord()) {
+    if (source.kind().readsFiles() && source.output().isRecord()) {
       report.add(Message.SOURCE_YIELDS_FILE_NAMES, source.method(), source.annotation(), null,
           source, source.name());
     }
   }
 
   /**
-   * A TFRecord source yields file names; stages that work on names ({@code @Shard},
+   * A file source yields file names; stages that work on names ({@code @Shard},
    * {@code @Shuffle}, ...) may follow it, then an {@code @Interleave} must read the files. An
    * interleave anywhere else has no files to read.
    */
   private static void checkFileReading(PipelineModel pipeline, Report report) {
     List<Stage> stages = pipeline.stages();
     Stage reader = null;
-    if (!stages.isEmpty() && stages.get(0).kind() == StageKind.TFRECORD_SOURCE) {
+    if (!stages.isEmpty() && stages.get(0).kind().readsFiles()) {
       Stage source = stages.get(0);
       int next = 1;
       while (next < stages.size() && stages.get(next).is(StageKind.Trait.ON_FILE_NAMES)) {
@@ -84,7 +94,8 @@ final class ChainValidator {
       if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
         reader = stages.get(next);
       } else {
-        report.add(Message.FILES_NOT_READ, source.method(), source.annotation(), null, source.name());
+        report.add(Message.FILES_NOT_READ, source.method(), source.annotation(), null,
+            source.kind().annotation(), source.name());
       }
     }
     for (Stage stage : stages) {
@@ -97,8 +108,10 @@ final class ChainValidator {
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
+        boolean text = stages.get(0).kind() == StageKind.TEXT_LINE_SOURCE;
         report.add(Message.INTERLEAVE_YIELDS_RECORDS, stage.method(), stage.annotation(), null,
-            stage, stage.name());
+            stage, text ? "lines of text" : "serialized records", stage.name(),
+            text ? "@DecodeCsv" : "@Decode");
       }
     }
   }
@@ -115,12 +128,59 @@ final class ChainValidator {
       return;
     }
     for (Component component : output.components()) {
+      if (component.source() == Component.Source.LENGTH) {
+        continue; // computed, and checked where it is read
+      }
+      List<Long> dims = component.shape().dims();
       if (!component.dtype().isExampleFeature()) {
         report.add(Message.DECODE_COMPONENT_DTYPE, decode.method(), decode.annotation(), null,
             decode.name(), component.name(), output, component.dtype().className());
-      } else if (!component.shape().isFullyKnown()) {
+      } else if (dims.size() > 1 && !new StaticShape(dims.subList(1, dims.size())).isFullyKnown()) {
         report.add(Message.DECODE_COMPONENT_SHAPE, decode.method(), decode.annotation(), null,
             decode.name(), component.name(), output, component.shape());
+      }
+    }
+  }
+
+  /** {@code @DecodeCsv} fills each component from one field: a scalar of a CSV dtype. */
+  private static void checkDecodeCsv(Stage decode, Report report) {
+    if (decode.input().isRecord()) {
+      report.add(Message.DECODE_CSV_INPUT_NOT_LINES, decode.method(), decode.annotation(), null,
+          decode, decode.input());
+    }
+    ElementType output = decode.output();
+    if (!output.isRecord()) {
+      report.add(Message.DECODE_OUTPUT_NOT_RECORD, decode.method(), decode.annotation(), null,
+          decode, output);
+      return;
+    }
+    for (Component component : output.components()) {
+      if (component.source() != Component.Source.FEATURE) {
+        report.add(Message.DECODE_CSV_COMPUTED, decode.method(), decode.annotation(), null,
+            decode.name(), component.name(), output,
+            component.source() == Component.Source.LENGTH ? "@LengthOf" : "a @FeatureList");
+      } else if (!CSV_TYPES.contains(component.dtype()) || component.shape().rank() != 0) {
+        report.add(Message.DECODE_CSV_COMPONENT, decode.method(), decode.annotation(), null,
+            decode.name(), component.name(), output, component.dtype().className(),
+            component.shape());
+      }
+    }
+  }
+
+  /** {@code @Decode} parses TFRecords' Examples, {@code @DecodeCsv} text files' lines. */
+  private static void checkParseSource(PipelineModel pipeline, Report report) {
+    Optional<Stage> source = pipeline.source();
+    if (source.isEmpty()) {
+      return;
+    }
+    boolean text = source.get().kind() == StageKind.TEXT_LINE_SOURCE;
+    for (Stage stage : pipeline.stages()) {
+      if (stage.kind() == StageKind.DECODE && text) {
+        report.add(Message.PARSE_WITHOUT_RECORDS, stage.method(), stage.annotation(), null,
+            stage.name(), source.get().kind().annotation(), source.get().name());
+      } else if (stage.kind() == StageKind.DECODE_CSV && !text) {
+        report.add(Message.PARSE_WITHOUT_LINES, stage.method(), stage.annotation(), null,
+            stage.name(), source.get().kind().annotation(), source.get().name());
       }
     }
   }

@@ -110,7 +110,7 @@ final class MemoryRules {
       case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0
           : ((Parameters.Shuffle) stage.parameters()).buffer();
       case PREFETCH -> ((Parameters.Prefetch) stage.parameters()).value().fixed().orElse(0);
-      case MAP, DECODE ->
+      case MAP, DECODE, DECODE_CSV ->
           ((Parameters.Parallel) stage.parameters()).parallel().fixed().orElse(0);
       default -> 0;
     };

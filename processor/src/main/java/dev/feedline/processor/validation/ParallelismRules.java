@@ -39,6 +39,7 @@ final class ParallelismRules {
       case INTERLEAVE -> Member.INTERLEAVE_PARALLEL;
       case DECODE -> Member.DECODE_PARALLEL;
       case DECODE_JPEG -> Member.DECODE_JPEG_PARALLEL;
+      case DECODE_CSV -> Member.DECODE_CSV_PARALLEL;
       case MAP -> Member.MAP_PARALLEL;
       default -> throw new IllegalArgumentException("@" + kind.annotation() + " has no parallel");
     };
@@ -50,6 +51,7 @@ final class ParallelismRules {
       case INTERLEAVE -> Member.INTERLEAVE_DETERMINISTIC;
       case DECODE -> Member.DECODE_DETERMINISTIC;
       case DECODE_JPEG -> Member.DECODE_JPEG_DETERMINISTIC;
+      case DECODE_CSV -> Member.DECODE_CSV_DETERMINISTIC;
       case MAP -> Member.MAP_DETERMINISTIC;
       default ->
           throw new IllegalArgumentException("@" + kind.annotation() + " has no deterministic");
@@ -68,7 +70,7 @@ final class ParallelismRules {
           stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name(),
           interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
-    if (!(pipeline.stages().get(0).parameters() instanceof Parameters.TFRecordSource source)
+    if (!(pipeline.stages().get(0).parameters() instanceof Parameters.Files source)
         || source.files().isEmpty() || interleave.cycleLength().isAuto()) {
       return;
     }

@@ -14,6 +14,7 @@ public final class PipelineValidator {
 
   public static void validate(PipelineModel pipeline, Options options, Report report) {
     ChainValidator.validate(pipeline, report);
+    PaddingRules.check(pipeline, report);
     if (report.hasDeclarationErrors()) {
       return; // the checks below assume each stage takes what the previous one produces
     }

@@ -21,8 +21,8 @@ final class ShardRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
-    Parameters.TFRecordSource files = source.parameters() instanceof Parameters.TFRecordSource f
-        ? f : null;
+    Parameters.Files files = source.parameters() instanceof Parameters.Files f ? f : null;
+    boolean text = source.kind() == StageKind.TEXT_LINE_SOURCE;
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
         boolean seeded = ((Parameters.Shuffle) shuffle.parameters()).seed().isPresent();
@@ -41,19 +41,23 @@ final class ShardRules {
       }
       long count = files.files().getAsLong();
       long needed = 10 * workers.getAsLong();
-      AnnotationValue anchor = source.anchor(Member.TFRECORD_SOURCE_FILES);
+      AnnotationValue anchor = source.anchor(
+          text ? Member.TEXT_LINE_SOURCE_FILES : Member.TFRECORD_SOURCE_FILES);
       if (count < workers.getAsLong()) {
         report.add(Message.TOO_FEW_FILES, source.method(), source.annotation(), anchor,
-            source.name(), count, workers.getAsLong(), shard.name(), needed);
+            source.kind().annotation(), source.name(), count, workers.getAsLong(), shard.name(),
+            needed);
       } else if (count < needed) {
         report.add(Message.FEW_FILES_PER_WORKER, source.method(), source.annotation(), anchor,
-            source.name(), count, workers.getAsLong(), shard.name(), needed);
+            source.kind().annotation(), source.name(), count, workers.getAsLong(), shard.name(),
+            needed);
       }
     }
     if (files != null && files.bytesPerFile().isPresent()
         && files.bytesPerFile().getAsLong() < SMALL_FILE_BYTES) {
       report.add(Message.MANY_SMALL_FILES, source.method(), source.annotation(),
-          source.anchor(Member.TFRECORD_SOURCE_BYTES_PER_FILE), source.name(),
+          source.anchor(text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
+              : Member.TFRECORD_SOURCE_BYTES_PER_FILE), source.kind().annotation(), source.name(),
           SizeModel.bytes(files.bytesPerFile().getAsLong()));
     }
   }

@@ -72,7 +72,7 @@ final class ShuffleRules {
         && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
     if (!filesInFixedOrder
         || ((Parameters.Interleave) reader.get().parameters()).cycleLength().value() != 1
-        || !(pipeline.stages().get(0).parameters() instanceof Parameters.TFRecordSource source)
+        || !(pipeline.stages().get(0).parameters() instanceof Parameters.Files source)
         || source.files().isEmpty() || source.records().isEmpty()) {
       return;
     }

@@ -34,9 +34,9 @@ final class Stages {
     return stage.is(StageKind.Trait.BATCHES);
   }
 
-  /** Whether {@code stage} stands on file names, between a TFRecord source and its reader. */
+  /** Whether {@code stage} stands on file names, between a file source and its reader. */
   static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
+    return pipeline.stages().get(0).kind().readsFiles()
         && pipeline.before(stage).stream().noneMatch(s -> s.kind() == StageKind.INTERLEAVE)
         && stage.is(StageKind.Trait.ON_FILE_NAMES);
   }

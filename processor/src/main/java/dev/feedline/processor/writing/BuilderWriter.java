@@ -10,7 +10,10 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.BadRecords;
+import dev.feedline.Compression;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
@@ -39,38 +42,8 @@ final class BuilderWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
         .addParameter(Names.GRAPH, "graph");
-    if (source.kind() == StageKind.TFRECORD_SOURCE) {
-      type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
-              Modifier.PRIVATE, Modifier.FINAL)
-          .initializer("new $T<>()", Names.ARRAY_LIST).build());
-      type.addMethod(MethodSpec.methodBuilder("files")
-          .addJavadoc("Adds TFRecord files to read: paths, or glob patterns such as\n"
-              + "{@code data/train-*.tfrecord}. Every pattern must match a file.\n")
-          .addModifiers(Modifier.PUBLIC)
-          .returns(builder)
-          .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), STRING),
-              "pathsOrGlobs")
-          .addStatement("files.addAll(pathsOrGlobs)")
-          .addStatement("return this")
-          .build());
-      type.addMethod(MethodSpec.methodBuilder("files")
-          .addJavadoc("Adds TFRecord files to read: paths, or glob patterns.\n")
-          .addModifiers(Modifier.PUBLIC)
-          .returns(builder)
-          .addParameter(ArrayTypeName.of(STRING), "pathsOrGlobs")
-          .varargs()
-          .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
-          .build());
-      if (skipsBadRecords(pipeline)) {
-        build.addCode("// Checks every record now, and leaves the bad ones out of every epoch.\n")
-            .addStatement("$T.Resolved resolved = $T.resolveSkippingBadRecords($N, this.files,\n$L)",
-                Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE,
-                features(pipeline, names).orElse(CodeBlock.of("null /* records are not parsed */")));
-      } else {
-        build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
-            Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
-      }
-      build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+    if (source.kind().readsFiles()) {
+      addFiles(type, builder, source, build, pipeline, names);
     } else {
       addDataSetter(type, builder, source, build, names);
     }
@@ -83,7 +56,7 @@ final class BuilderWriter {
           .addJavadoc("Sets the path prefix of stage $L's file cache, instead of {@code $L}. Files\n"
               + "cached there by an earlier run are read, not rebuilt: change the prefix when the\n"
               + "stages before the cache change.\n", cache.name(),
-              Javadoc.safe(Javadoc.literal(prefix)))
+              Javadoc.safe(JavaLiterals.quoted(prefix)))
           .addModifiers(Modifier.PUBLIC)
           .returns(builder)
           .addParameter(STRING, "prefix")
@@ -101,6 +74,7 @@ final class BuilderWriter {
     }
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
+    List<String> tables = addInputs(type, builder, build, pipeline, names);
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
     }
@@ -121,17 +95,123 @@ final class BuilderWriter {
           addDeviceBuffer(type, builder, stage);
           iterator.add("\n.deviceBuffer(deviceBuffer)");
         });
-    if (source.kind() == StageKind.TFRECORD_SOURCE) {
+    if (!tables.isEmpty()) {
+      iterator.add("\n.initializing($L)", CodeBlock.join(tables.stream()
+          .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
+    }
+    if (source.kind().readsFiles()) {
       iterator.add("\n.reading($L)", dataSource(pipeline, names));
     }
     build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
     return type.addMethod(build.build()).build();
   }
 
+  /**
+   * The files setters and their resolution in {@code build}: each file checked, or its check
+   * recalled, and for CSV the columns found in its header.
+   */
+  private static void addFiles(TypeSpec.Builder type, ClassName builder, Stage source,
+      MethodSpec.Builder build, PipelineModel pipeline, GeneratedNames names) {
+    String what = source.kind() == StageKind.TEXT_LINE_SOURCE ? "text" : "TFRecord";
+    type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
+            Modifier.PRIVATE, Modifier.FINAL)
+        .initializer("new $T<>()", Names.ARRAY_LIST).build());
+    type.addMethod(MethodSpec.methodBuilder("files")
+        .addJavadoc("Adds $L files to read: paths, or glob patterns such as\n"
+            + "{@code data/train-*.$L}. Every pattern must match a file.\n", what,
+            source.kind() == StageKind.TEXT_LINE_SOURCE ? "csv" : "tfrecord")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), STRING),
+            "pathsOrGlobs")
+        .addStatement("files.addAll(pathsOrGlobs)")
+        .addStatement("return this")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("files")
+        .addJavadoc("Adds $L files to read: paths, or glob patterns.\n", what)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(ArrayTypeName.of(STRING), "pathsOrGlobs")
+        .varargs()
+        .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
+        .build());
+    Parameters.Files files = (Parameters.Files) source.parameters();
+    if (files instanceof Parameters.TextLineSource text) {
+      build.addStatement("$T.Resolved resolved = $T.resolveText($N, this.files)",
+          Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
+      for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
+        build.addCode(text.header()
+                ? "// Each column is taken by its name in the header, which every file must have.\n"
+                : "// The files have no header: the columns are the first fields, in order.\n")
+            .addStatement("int[] $N = $N.select($N, resolved.files(), $L /* header */, $T.$L)",
+                names.csvColumns(csv), names.featureConstant(csv), GeneratedNames.PIPELINE,
+                text.header(), Names.COMPRESSION, files.compression());
+      }
+    } else if (skipsBadRecords(pipeline)) {
+      build.addCode("// Checks every record now, and leaves the bad ones out of every epoch.\n")
+          .addStatement("$T.Resolved resolved = $T.resolveSkippingBadRecords($N, this.files,\n$L)",
+              Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE,
+              features(pipeline, names).orElse(CodeBlock.of("null /* records are not parsed */")));
+    } else if (files.compression() != Compression.NONE) {
+      build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files, $T.$L)",
+          Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE, Names.COMPRESSION,
+          files.compression());
+    } else {
+      build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
+          Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
+    }
+    build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+  }
+
+  /**
+   * The setters of the pipeline's vocabularies and run-time values, and their checks and tables
+   * in {@code build}; returns the locals holding the tables, which the iterator fills.
+   */
+  private static List<String> addInputs(TypeSpec.Builder type, ClassName builder,
+      MethodSpec.Builder build, PipelineModel pipeline, GeneratedNames names) {
+    List<String> tables = new ArrayList<>();
+    for (Input input : pipeline.inputs()) {
+      String name = names.input(input.name());
+      boolean vocabulary = input.kind() == Input.Kind.VOCABULARY;
+      type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE).build());
+      type.addMethod(MethodSpec.methodBuilder(name)
+          .addJavadoc(vocabulary
+              ? "Sets the file of vocabulary {@code $L}: one token per line, token {@code i} (from 0)\n"
+                  + "mapped to id {@code i}; $L.\n"
+              : "Sets run-time value {@code $L}, a constant of the graph functions that take it.$L\n",
+              input.name(), vocabulary ? input.oovBuckets() == 0
+                  ? "a token not in it maps to -1"
+                  : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"
+                  : "")
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(vocabulary ? Names.PATH : InputTypes.javaType(input), "value")
+          .addStatement("this.$N = value", name)
+          .addStatement("return this")
+          .build());
+      if (!vocabulary) {
+        build.beginControlFlow("if ($N == null)", name)
+            .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+                + pipeline.simpleName() + ": call " + name + "(value) before build(graph)")
+            .endControlFlow();
+      }
+    }
+    for (Input input : pipeline.inputs()) { // after the values' checks: a table grows the graph
+      if (input.kind() == Input.Kind.VOCABULARY) {
+        String name = names.input(input.name());
+        build.addStatement("$T $N = $T.load(tf, $N, $S, this.$N, $LL /* oovBuckets */)",
+            Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+            name, name, input.oovBuckets());
+        tables.add(name);
+      }
+    }
+    return tables;
+  }
+
   private static CodeBlock buildJavadoc(Stage source) {
     CodeBlock.Builder doc = CodeBlock.builder()
         .add("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n");
-    return source.kind() == StageKind.TFRECORD_SOURCE
+    return source.kind().readsFiles()
         ? doc.add("@throws $T naming the file, pattern or stage when a source file is missing or\n"
             + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
             Names.FEEDLINE_EXCEPTION).build()
@@ -158,7 +238,8 @@ final class BuilderWriter {
             seesEvery(everyElement)));
       }
       everyElement &= switch (stage.kind()) {
-        case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH -> false;
+        case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, UNBATCH ->
+            false;
         default -> true;
       };
     }
@@ -166,7 +247,7 @@ final class BuilderWriter {
       return false;
     }
     Stage source = pipeline.stages().get(0);
-    CodeBlock elements = source.kind() == StageKind.TFRECORD_SOURCE
+    CodeBlock elements = source.kind().readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
     build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
@@ -221,13 +302,16 @@ final class BuilderWriter {
 
   /** Whether {@code stage} works on file names, before they are read. */
   private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind() == StageKind.TFRECORD_SOURCE
+    return pipeline.stages().get(0).kind().readsFiles()
         && pipeline.stages().subList(0, stage.position()).stream()
             .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
   }
 
   /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
+    if (pipeline.stages().get(0).kind() == StageKind.TEXT_LINE_SOURCE) {
+      return CodeBlock.of("$T.textLines(resolved)", Names.DATA_SOURCE);
+    }
     return features(pipeline, names)
         .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))
         .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));

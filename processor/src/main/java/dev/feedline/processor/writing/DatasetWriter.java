@@ -5,8 +5,10 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
+import dev.feedline.Compression;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
@@ -15,9 +17,11 @@ import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -77,10 +81,14 @@ final class DatasetWriter {
   /** The run-time data the stages of a part need: source data, cache prefixes, the worker. */
   private List<ParameterSpec> runTimeParameters(List<Stage> part) {
     List<ParameterSpec> parameters = new ArrayList<>();
+    Set<Input> inputs = new LinkedHashSet<>();
     for (Stage stage : part) {
+      inputs.addAll(stage.inputs());
       switch (stage.kind()) {
-        case TFRECORD_SOURCE -> parameters.add(ParameterSpec.builder(
+        case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> parameters.add(ParameterSpec.builder(
             ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
+        case DECODE_CSV -> parameters.add(
+            ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
         case CACHE -> names.cacheFile(stage).ifPresent(
@@ -92,6 +100,8 @@ final class DatasetWriter {
         default -> { }
       }
     }
+    inputs.forEach(input -> parameters.add(
+        ParameterSpec.builder(InputTypes.javaType(input), names.input(input.name())).build()));
     return parameters;
   }
 
@@ -162,13 +172,17 @@ final class DatasetWriter {
           .addStatement("$T dataset = $T.fileSegments(tf, segments)",
               Names.anyDataset(), Names.DATASET_OPS)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
+      case TEXT_LINE_SOURCE -> new StageCode(CodeBlock.builder()
+          .addStatement("$T dataset = $T.fileNames(tf, segments)",
+              Names.anyDataset(), Names.DATASET_OPS)
+          .build(), List.of(Names.dataOp("TensorSliceDataset")));
       case IN_MEMORY_SOURCE -> new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
-      case DECODE, DECODE_JPEG, MAP -> map(stage, types, shapes);
+      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
       case FILTER -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
@@ -182,11 +196,18 @@ final class DatasetWriter {
       case PADDED_BATCH -> {
         Parameters.Batching batch = (Parameters.Batching) stage.parameters();
         yield new StageCode(CodeBlock.builder()
-            .addStatement("dataset = $T.paddedBatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
-                Names.DATASET_OPS, batch.size(), batch.dropRemainder(),
+            .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
+                names.batchingConstant(stage), batch.size(), batch.dropRemainder(),
                 names.elementSpec(pipeline.previous(stage)), spec)
             .build(), List.of(Names.dataOp("PaddedBatchDataset")));
       }
+      case BUCKET_BY_LENGTH -> new StageCode(CodeBlock.builder()
+          .addStatement("dataset = $N.batch(tf, dataset, $L, $L)", names.batchingConstant(stage),
+              names.elementSpec(pipeline.previous(stage)), spec)
+          .build(), List.of(Names.dataOp("GroupByWindowDataset")));
+      case UNBATCH -> new StageCode(CodeBlock.builder()
+          .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
+          .build(), List.of(Names.dataOp("UnbatchDataset")));
       case TAKE -> new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
               ((Parameters.Take) stage.parameters()).count(), types, shapes)
@@ -240,11 +261,25 @@ final class DatasetWriter {
     return CodeBlock.join(constants, ", ");
   }
 
-  private static StageCode interleave(Stage stage, Parameters.Interleave interleave,
+  private StageCode interleave(Stage stage, Parameters.Interleave interleave,
       CodeBlock types, CodeBlock shapes) {
+    Stage source = pipeline.stages().get(0);
+    Parameters.Files files = (Parameters.Files) source.parameters();
+    CodeBlock compression = CodeBlock.of("$T.$L", Names.COMPRESSION, files.compression());
+    CodeBlock reader;
+    ClassName readerOp;
+    if (files instanceof Parameters.TextLineSource text) {
+      reader = CodeBlock.of("$T.textLineReader($L, $L /* header */)", Names.DATASET_OPS,
+          compression, text.header());
+      readerOp = Names.dataOp("TextLineDataset");
+    } else {
+      reader = files.compression() == Compression.NONE
+          ? CodeBlock.of("$T.tfRecordReader()", Names.DATASET_OPS)
+          : CodeBlock.of("$T.tfRecordReader($L)", Names.DATASET_OPS, compression);
+      readerOp = Names.dataOp("TfRecordDataset");
+    }
     CodeBlock.Builder code = CodeBlock.builder()
-        .beginControlFlow("try ($T readFile = $T.tfRecordReader())",
-            Names.CONCRETE_FUNCTION, Names.DATASET_OPS);
+        .beginControlFlow("try ($T readFile = $L)", Names.CONCRETE_FUNCTION, reader);
     if (stage.isParallel()) {
       code.addStatement("dataset = tf.data.parallelInterleaveDataset(dataset, $T.of(),\n"
               + "tf.constant($L) /* cycleLength */, tf.constant($LL) /* blockLength */,\n"
@@ -260,8 +295,7 @@ final class DatasetWriter {
           Names.LIST, tunable(interleave.cycleLength()), interleave.blockLength(), types, shapes);
     }
     return new StageCode(code.endControlFlow().build(),
-        List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE,
-            Names.dataOp("TfRecordDataset")));
+        List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE, readerOp));
   }
 
   private StageCode map(Stage stage, CodeBlock types, CodeBlock shapes) {
@@ -280,10 +314,19 @@ final class DatasetWriter {
 
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
   private CodeBlock withFunction(Stage stage, CodeBlock statement) {
+    List<CodeBlock> arguments = new ArrayList<>();
+    if (stage.kind() == StageKind.DECODE_CSV) {
+      arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
+    }
+    stage.inputs().forEach(input -> arguments.add(CodeBlock.of("$N", names.input(input.name()))));
+    CodeBlock trace = arguments.isEmpty()
+        ? CodeBlock.of("$T::$N", names.generated(), names.functionMethod(stage))
+        : CodeBlock.of("$N -> $N($N, $L)", GeneratedNames.FUNCTION_OPS,
+            names.functionMethod(stage), GeneratedNames.FUNCTION_OPS,
+            CodeBlock.join(arguments, ", "));
     CodeBlock.Builder code = CodeBlock.builder()
-        .beginControlFlow("try ($T function = $T.create($T::$N))",
-            Names.CONCRETE_FUNCTION, Names.CONCRETE_FUNCTION, names.generated(),
-            names.functionMethod(stage));
+        .beginControlFlow("try ($T function = $T.create($L))",
+            Names.CONCRETE_FUNCTION, Names.CONCRETE_FUNCTION, trace);
     if (stage.kind() == StageKind.MAP && !CostModel.isExpensive(stage)) {
       code.add("// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
           .addStatement("$T.checkCheap($N, $S, function)", Names.COST_CHECK,
@@ -334,6 +377,7 @@ final class DatasetWriter {
       switch (stage.kind()) {
         case DECODE -> methods.add(FunctionWriter.decode(stage, names));
         case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
+        case DECODE_CSV -> methods.add(FunctionWriter.decodeCsv(stage, names));
         case MAP, FILTER -> methods.add(FunctionWriter.body(pipeline, stage, names));
         default -> { }
       }

@@ -5,28 +5,19 @@ import com.palantir.javapoet.FieldSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
-/** The {@code ElementSpec} constants: one per distinct stage output, plus parse specs. */
+/** The {@code ElementSpec} constants: one per distinct stage output. */
 final class ElementSpecs {
   private ElementSpecs() {}
 
   static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
     List<FieldSpec> fields = new ArrayList<>();
     for (Stage stage : pipeline.hostStages()) { // device stages work on graph outputs, not specs
-      if (stage.kind() == StageKind.DECODE) {
-        fields.add(constant(names.featureConstant(stage),
-            CodeBlock.of("tf.train.Example features that stage $L, $L, parses: key, dtype and shape.",
-                stage.position(), stage.name()),
-            stage.output().components().stream()
-                .map(c -> component(c.featureKey(), c, c.shape()))
-                .toList()));
-      }
       if (names.introducesElement(stage)) {
         fields.add(constant(names.elementConstant(stage),
             CodeBlock.of("Elements after stage $L, $L.", stage.position(), stage.name()),

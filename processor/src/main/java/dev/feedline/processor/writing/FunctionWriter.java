@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeName;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -35,9 +36,40 @@ final class FunctionWriter {
     CodeBlock.Builder signature = CodeBlock.builder()
         .add("return $T.builder()\n$>$>.key($S)\n.input(\"record\", record)\n",
             Names.SIGNATURE, stage.name());
+    List<Component> parsed = StageConstants.parsed(stage.output());
+    for (Component c : stage.output().components()) {
+      if (c.source() == Component.Source.LENGTH) {
+        Component target = stage.output().component(c.lengthOf()).orElseThrow();
+        signature.add(".output($S, $T.lengthOf(tf, features.get($L)))\n", c.name(),
+            Names.EXAMPLE_PARSER, parsed.indexOf(target));
+      } else {
+        signature.add(".output($S, features.get($L))\n", c.name(), parsed.indexOf(c));
+      }
+    }
+    method.addCode(signature.add(".build();\n$<$<").build());
+    return method.build();
+  }
+
+  /**
+   * The parse function of a {@code @DecodeCsv} stage; {@code columns} says which field of the
+   * line each component takes, found in the files' header when the pipeline is built.
+   */
+  static MethodSpec decodeCsv(Stage stage, GeneratedNames names) {
+    MethodSpec.Builder method = start(stage, names, CodeBlock.of(
+        "Graph function of stage $L, $L: parses a line of comma-separated values into {@link $T}.",
+        stage.position(), stage.name(), TypeName.get(stage.output().type())))
+        .addParameter(int[].class, "columns");
+    method.addStatement("$T<$T> line = tf.placeholder($T.class, $T.shape($L))",
+        Names.PLACEHOLDER, Names.dtype(DType.STRING), Names.dtype(DType.STRING),
+        Names.PLACEHOLDER, ElementSpecs.shape(StaticShape.scalar()));
+    method.addStatement("$T<$T<?>> values = $N.decode(tf, line, columns)",
+        Names.LIST, Names.OUTPUT, names.featureConstant(stage));
+    CodeBlock.Builder signature = CodeBlock.builder()
+        .add("return $T.builder()\n$>$>.key($S)\n.input(\"line\", line)\n",
+            Names.SIGNATURE, stage.name());
     List<Component> components = stage.output().components();
     for (int i = 0; i < components.size(); i++) {
-      signature.add(".output($S, features.get($L))\n", components.get(i).name(), i);
+      signature.add(".output($S, values.get($L))\n", components.get(i).name(), i);
     }
     method.addCode(signature.add(".build();\n$<$<").build());
     return method.build();
@@ -96,13 +128,20 @@ final class FunctionWriter {
     for (Component c : input.components()) {
       signature.add(".input($S, $L)\n", "in_" + c.name(), accessor("in", input, c));
     }
+    CodeBlock.Builder arguments = CodeBlock.builder().add("tf, in");
+    for (Input taken : stage.inputs()) {
+      String name = names.input(taken.name());
+      method.addParameter(InputTypes.javaType(taken), name);
+      arguments.add(taken.kind() == Input.Kind.VOCABULARY ? ", $N" : ", tf.constant($N)", name);
+    }
     if (stage.kind() == StageKind.FILTER) {
-      method.addStatement("$T keep = $T.$N(tf, in)", Names.operandOf(DType.BOOL),
-          spec, stage.name());
+      method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),
+          spec, stage.name(), arguments.build());
       signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
     } else {
       ElementType output = stage.output();
-      method.addStatement("$T out = $T.$N(tf, in)", TypeName.get(output.type()), spec, stage.name());
+      method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),
+          arguments.build());
       for (Component c : output.components()) {
         signature.add(".output($S, tf.ensureShape($L, $L))\n",
             c.name(), accessor("out", output, c), ElementSpecs.shape(stage.shapeOf(c)));

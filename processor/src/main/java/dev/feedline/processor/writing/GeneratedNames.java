@@ -24,6 +24,8 @@ import java.util.stream.Stream;
 public final class GeneratedNames {
   static final String PIPELINE = "PIPELINE";
   static final String DATASET_OPTIONS = "DATASET_OPTIONS";
+  /** The lambda parameter that traces a graph function which takes run-time values. */
+  static final String FUNCTION_OPS = "functionTf";
 
   /** Members of every class, which a generated member must not shadow or override. */
   private static final List<String> OBJECT_MEMBERS = List.of("equals", "hashCode", "toString",
@@ -39,13 +41,16 @@ public final class GeneratedNames {
       "source", "elementWork", "randomWork", "batching", "stage", "deviceStage");
 
   /**
-   * The builder's fields and methods, the locals of {@code build} and the parameters and locals
-   * of the dataset methods: run-time values pass from one to the other under one name.
+   * The builder's fields and methods, the locals of {@code build}, the parameters and locals
+   * of the dataset methods and those of the graph-function methods: run-time values pass from one
+   * to the next under one name.
    */
   private static final List<String> RUN_TIME_SCOPE = List.of("files", "data", "build", "worker",
       "ramBudget", "deviceBuffer", "graph", "tf", "resolved", "segments", "workerIndex",
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
-      "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix");
+      "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
+      "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
+      "values", "header");
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
@@ -64,8 +69,12 @@ public final class GeneratedNames {
   private final Map<Stage, String> functionMethods = new HashMap<>();
   private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
-  private final Set<Stage> fileSegments = new HashSet<>();
+  /** The stages whose elements are files to read: the runtime's spec of them, by name. */
+  private final Map<Stage, String> fileSegments = new HashMap<>();
   private final Map<Component, String> sourceValues = new HashMap<>();
+  private final Map<Stage, String> batchingConstants = new HashMap<>();
+  private final Map<Stage, String> csvColumns = new HashMap<>();
+  private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
@@ -78,15 +87,17 @@ public final class GeneratedNames {
     NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
     last.output().components()
         .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
+    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
     Stage source = pipeline.stages().get(0);
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.TFRECORD_SOURCE
-          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
-        fileSegments.add(stage);
+      if (stage.kind().readsFiles()
+          || (fileSegments.containsKey(previous) && stage.kind() != StageKind.INTERLEAVE)) {
+        fileSegments.put(stage, stage.kind() == StageKind.TEXT_LINE_SOURCE || previous != null
+            && fileSegments.get(previous).equals("FILE_NAME") ? "FILE_NAME" : "FILE_SEGMENT");
       }
       if (previous == null || changesElement(previous, stage)) {
         elementConstants.put(stage, members.newName(upperSnake(stage.name()) + "_ELEMENT"));
@@ -94,8 +105,18 @@ public final class GeneratedNames {
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
       }
-      if (stage.kind() == StageKind.DECODE) {
-        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+      switch (stage.kind()) {
+        case DECODE ->
+            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+        case DECODE_CSV -> {
+          featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
+          csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
+        }
+        case PADDED_BATCH ->
+            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
+        case BUCKET_BY_LENGTH ->
+            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
+        default -> { }
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
           && !stage.isOnDevice()) {
@@ -147,17 +168,35 @@ public final class GeneratedNames {
    * source and the stages on its file names.
    */
   CodeBlock elementSpec(Stage stage) {
-    return fileSegments.contains(stage)
-        ? CodeBlock.of("$T.FILE_SEGMENT", Names.DATASET_OPS)
+    return fileSegments.containsKey(stage)
+        ? CodeBlock.of("$T.$L", Names.DATASET_OPS, fileSegments.get(stage))
         : CodeBlock.of("$N", elementConstants.get(stage));
   }
 
   /** Whether {@code stage} is the first whose output its element constant describes. */
   boolean introducesElement(Stage stage) {
-    return introducers.contains(stage) && !fileSegments.contains(stage);
+    return introducers.contains(stage) && !fileSegments.containsKey(stage);
   }
 
-  /** The {@code ElementSpec} constant of the features a {@code @Decode} stage parses. */
+  /** The {@code Padding} or {@code Buckets} constant of a padded batch or a bucketing. */
+  String batchingConstant(Stage stage) {
+    return batchingConstants.get(stage);
+  }
+
+  /** The run-time value holding the fields a {@code @DecodeCsv} stage takes, from the header. */
+  String csvColumns(Stage decode) {
+    return csvColumns.get(decode);
+  }
+
+  /** The builder member, and dataset parameter, of a pipeline input. */
+  String input(String name) {
+    return inputs.get(name);
+  }
+
+  /**
+   * The constant of what a {@code @Decode} ({@code ExampleFeatures}) or {@code @DecodeCsv}
+   * ({@code CsvColumns}) stage parses.
+   */
   String featureConstant(Stage decode) {
     return featureConstants.get(decode);
   }

@@ -50,6 +50,14 @@ final class Names {
   static final ClassName IMAGES = ClassName.get(RUNTIME, "Images");
   static final ClassName SHUFFLE_SEEDS = ClassName.get(RUNTIME, "ShuffleSeeds");
   static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
+  static final ClassName EXAMPLE_FEATURES = ClassName.get(RUNTIME, "ExampleFeatures");
+  static final ClassName CSV_COLUMNS = ClassName.get(RUNTIME, "CsvColumns");
+  static final ClassName PADDING = ClassName.get(RUNTIME, "Padding");
+  static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
+  static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
+
+  // Feedline annotations: the enums the runtime takes
+  static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -61,6 +61,7 @@ public final class PipelineWriter {
         .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
         .addField(pipelineInfo(pipeline, dataset))
         .addFields(ElementSpecs.fields(pipeline, names))
+        .addFields(StageConstants.fields(pipeline, names))
         .addField(datasetOptions())
         .addMethod(constructor(last.output(), tensors))
         .addMethod(MethodSpec.methodBuilder("builder")

@@ -1,0 +1,24 @@
+package dev.feedline;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a vocabulary: a text file of one token per line, named at run time by the generated
+ * builder's method of the same name, loaded into a lookup table once per session, and handed to
+ * every {@link Map} that takes a {@code VocabularyTable} parameter of this name. Token {@code i}
+ * (from 0, line order) maps to id {@code i}; a token not in the file maps to one of
+ * {@link #oovBuckets()} ids after them, by its hash.
+ *
+ * <pre>{@code @Vocabulary(oovBuckets = 1) VocabularyTable words();}</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Vocabulary {
+  /** Ids for tokens outside the file, after its own; 0 maps them all to -1. */
+  long oovBuckets() default 1;
+}

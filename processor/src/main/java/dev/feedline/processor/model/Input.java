@@ -1,0 +1,20 @@
+package dev.feedline.processor.model;
+
+import javax.lang.model.element.ExecutableElement;
+
+/**
+ * A value a pipeline's maps take besides their element, given to the builder at run time: a
+ * {@code @Vocabulary} lookup table or a {@code @RunTimeValue} scalar.
+ *
+ * @param name the declaring method's name: the builder's setter and the maps' parameter
+ * @param dtype the scalar's dtype, for a run-time value; null for a vocabulary
+ * @param oovBuckets the out-of-vocabulary buckets, for a vocabulary
+ */
+public record Input(String name, Kind kind, ExecutableElement method, DType dtype,
+    long oovBuckets) {
+
+  public enum Kind { VOCABULARY, VALUE }
+
+  /** The runtime class a map's parameter has for a vocabulary. */
+  public static final String VOCABULARY_TABLE = "dev.feedline.runtime.VocabularyTable";
+}

@@ -1,0 +1,170 @@
+package dev.feedline.processor.validation;
+
+import dev.feedline.BadRecords;
+import dev.feedline.Compression;
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.base.Report;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Declarations of variable-length data that TensorFlow would reject at run time: pads of
+ * components that do not exist or cannot hold their value, buckets of a fixed-length component,
+ * an unbatch without a batch, skipped records in compressed files.
+ */
+final class PaddingRules {
+  private PaddingRules() {}
+
+  static void check(PipelineModel pipeline, Report report) {
+    for (Stage stage : pipeline.stages()) {
+      if (stage.parameters() instanceof Parameters.Padding padding) {
+        checkPads(stage, padding.padding(), report);
+      }
+      if (stage.parameters() instanceof Parameters.BucketByLength bucket) {
+        checkBuckets(stage, bucket, report);
+      }
+      if (stage.kind() == StageKind.UNBATCH && stage.position() > 1
+          && pipeline.previous(stage).outer().isEmpty()) {
+        report.add(Message.UNBATCH_WITHOUT_BATCH, stage.method(), stage.annotation(), null,
+            stage.name(), stage.input());
+      }
+      if (stage.parameters() instanceof Parameters.TFRecordSource source
+          && source.badRecords() == BadRecords.SKIP && source.compression() != Compression.NONE) {
+        report.add(Message.SKIP_COMPRESSED, stage.method(), stage.annotation(),
+            stage.anchor(Member.TFRECORD_SOURCE_COMPRESSION), stage.name(), source.compression());
+      }
+      if (stage.isOnDevice() && !stage.inputs().isEmpty()) {
+        report.add(Message.INPUT_ON_DEVICE, stage.method(), stage.annotation(),
+            stage.anchor(Member.MAP_ON_DEVICE), stage.name(), stage.inputs().get(0).name());
+      }
+    }
+  }
+
+  private static void checkPads(Stage stage, List<Parameters.Pad> pads, Report report) {
+    Member member = stage.kind() == StageKind.PADDED_BATCH
+        ? Member.PADDED_BATCH_PADDING : Member.BUCKET_BY_LENGTH_PADDING;
+    String kind = stage.kind().annotation();
+    ElementType input = stage.input();
+    Set<String> seen = new HashSet<>();
+    for (Parameters.Pad pad : pads) {
+      Component component = input.component(pad.component()).orElse(null);
+      if (component == null) {
+        report.add(Message.PAD_UNKNOWN_COMPONENT, stage.method(), stage.annotation(),
+            stage.anchor(member), kind, stage.name(), pad.component(), input,
+            input.components().stream().map(Component::name).collect(Collectors.joining(", ")));
+        continue;
+      }
+      if (!seen.add(pad.component())) {
+        report.add(Message.PAD_TWICE, stage.method(), stage.annotation(), stage.anchor(member),
+            kind, stage.name(), pad.component());
+      }
+      checkValue(stage, member, pad, component, report);
+      if (pad.truncate() && pad.length().isEmpty()) {
+        report.add(Message.PAD_TRUNCATE_WITHOUT_LENGTH, stage.method(), stage.annotation(),
+            stage.anchor(member), kind, stage.name(), pad.component());
+      }
+      if (pad.length().isPresent() && !component.isVariableLength()) {
+        report.add(Message.PAD_LENGTH_FIXED, stage.method(), stage.annotation(),
+            stage.anchor(member), kind, stage.name(), pad.component(), pad.length().getAsLong(),
+            component.shape());
+      }
+    }
+  }
+
+  /** A string is padded with {@code text}, a number with a {@code value} its dtype holds. */
+  private static void checkValue(Stage stage, Member member, Parameters.Pad pad,
+      Component component, Report report) {
+    String problem = null;
+    String written = null;
+    DType dtype = component.dtype();
+    if (dtype == DType.STRING && pad.value() != 0) {
+      written = "value = " + number(pad.value());
+      problem = "give the padding string as `text`";
+    } else if (dtype != DType.STRING && !pad.text().isEmpty()) {
+      written = "text = \"" + pad.text() + "\"";
+      problem = "give the padding number as `value`";
+    } else if (dtype != DType.STRING && !fits(dtype, pad.value())) {
+      written = "value = " + number(pad.value());
+      problem = dtype == DType.BOOL ? "pad a TBool with 0 (false) or 1 (true)"
+          : "give a value within its range" + (dtype.isNumeric() && isInteger(dtype)
+              ? ", a whole number" : "");
+    }
+    if (problem != null) {
+      report.add(Message.PAD_VALUE_TYPE, stage.method(), stage.annotation(), stage.anchor(member),
+          stage.kind().annotation(), stage.name(), pad.component(), dtype.className(), written,
+          problem);
+    }
+  }
+
+  private static boolean isInteger(DType dtype) {
+    return switch (dtype) {
+      case INT32, INT64, UINT8, UINT16 -> true;
+      default -> false;
+    };
+  }
+
+  private static boolean fits(DType dtype, double value) {
+    if (Double.isNaN(value)) {
+      return !isInteger(dtype) && dtype != DType.BOOL;
+    }
+    return switch (dtype) {
+      case INT32 -> value == Math.rint(value) && value >= Integer.MIN_VALUE
+          && value <= Integer.MAX_VALUE;
+      case INT64 -> value == Math.rint(value) && value >= -0x1p63 && value < 0x1p63;
+      case UINT8 -> value == Math.rint(value) && value >= 0 && value <= 255;
+      case UINT16 -> value == Math.rint(value) && value >= 0 && value <= 65535;
+      case BOOL -> value == 0 || value == 1;
+      case FLOAT32 -> Double.isInfinite(value) || Math.abs(value) <= Float.MAX_VALUE;
+      default -> true;
+    };
+  }
+
+  private static String number(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? Long.toString((long) value) : Double.toString(value);
+  }
+
+  private static void checkBuckets(Stage stage, Parameters.BucketByLength bucket,
+      Report report) {
+    ElementType input = stage.input();
+    boolean variable = input.component(bucket.component())
+        .filter(Component::isVariableLength).isPresent();
+    if (!variable) {
+      List<String> candidates = input.components().stream()
+          .filter(Component::isVariableLength).map(Component::name).toList();
+      report.add(Message.BUCKET_COMPONENT, stage.method(), stage.annotation(),
+          stage.anchor(Member.BUCKET_BY_LENGTH_COMPONENT), stage.name(), bucket.component(), input,
+          candidates.isEmpty() ? "none: declare one @Shape({-1, ...})"
+              : String.join(", ", candidates));
+    }
+    List<Long> boundaries = bucket.boundaries();
+    boolean ascending = !boundaries.isEmpty() && boundaries.get(0) >= 1;
+    for (int i = 1; i < boundaries.size(); i++) {
+      ascending &= boundaries.get(i) > boundaries.get(i - 1);
+    }
+    if (!ascending) {
+      report.add(Message.BUCKET_BOUNDARIES, stage.method(), stage.annotation(),
+          stage.anchor(Member.BUCKET_BY_LENGTH_BOUNDARIES), stage.name(), braces(boundaries));
+    }
+    List<Long> sizes = bucket.batchSizes();
+    if (sizes.size() != boundaries.size() + 1 || sizes.stream().anyMatch(size -> size < 1)) {
+      report.add(Message.BUCKET_BATCH_SIZES, stage.method(), stage.annotation(),
+          stage.anchor(Member.BUCKET_BY_LENGTH_BATCH_SIZES), stage.name(), braces(sizes),
+          boundaries.size(), boundaries.size() + 1);
+    }
+  }
+
+  private static String braces(List<Long> values) {
+    return values.stream().map(String::valueOf).collect(Collectors.joining(", ", "{", "}"));
+  }
+}

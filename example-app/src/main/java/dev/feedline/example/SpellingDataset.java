@@ -1,0 +1,123 @@
+package dev.feedline.example;
+
+import com.google.protobuf.ByteString;
+import dev.feedline.launcher.FileErrors;
+import dev.feedline.launcher.ScratchFolder;
+import dev.feedline.runtime.TFRecordWriter;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.tensorflow.proto.BytesList;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
+import org.tensorflow.proto.Features;
+import org.tensorflow.proto.Int64List;
+
+/**
+ * The text example's data set: the words of the CMU Pronouncing Dictionary subset kept with the
+ * example (resources, with its licence), as tf.train.Examples of a word's letters and its number
+ * of syllables, in TFRecord shards, and the letters' vocabulary file beside them.
+ */
+public final class SpellingDataset {
+  /** Words in the subset. */
+  public static final int WORDS = 11_650;
+  static final String VOCABULARY = "letters.txt";
+  private static final String RESOURCE = "cmudict/cmudict-subset.txt";
+  private static final int SHARDS = 4;
+
+  private SpellingDataset() {}
+
+  /** One dictionary line: the word, and its phonemes, of which those with a stress digit are vowels. */
+  record Entry(String word, int syllables) {
+    static Entry parse(String line) {
+      String[] parts = line.split(" {2}", 2);
+      if (parts.length != 2 || !parts[0].matches("[A-Z]+")) {
+        throw new IllegalArgumentException("not a dictionary line: " + line);
+      }
+      int syllables = (int) parts[1].chars().filter(Character::isDigit).count();
+      return new Entry(parts[0], syllables);
+    }
+
+    Example example() {
+      BytesList.Builder letters = BytesList.newBuilder();
+      for (char letter : word.toCharArray()) {
+        letters.addValue(ByteString.copyFromUtf8(String.valueOf(letter)));
+      }
+      return Example.newBuilder().setFeatures(Features.newBuilder()
+          .putFeature("letters", Feature.newBuilder().setBytesList(letters).build())
+          .putFeature("syllables", Feature.newBuilder()
+              .setInt64List(Int64List.newBuilder().addValue(syllables)).build()))
+          .build();
+    }
+  }
+
+  /** The dictionary subset's entries, in file order. */
+  static List<Entry> entries() throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    try (InputStream in = SpellingDataset.class.getResourceAsStream(RESOURCE)) {
+      if (in == null) {
+        throw new IOException("the example's resource " + RESOURCE + " is missing");
+      }
+      BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        entries.add(Entry.parse(line));
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Writes the data set into {@code dir} unless it holds files already: entry {@code i} goes to
+   * shard {@code i % 4}; the vocabulary lists the letters A to Z, one per line.
+   */
+  static void writeUnlessPresent(Path dir, PrintStream out) throws IOException {
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          out.println("Reading the data set in " + dir);
+          return;
+        }
+      }
+    }
+    List<Entry> entries = entries();
+    out.printf(Locale.ROOT, "Writing %d words of the CMU Pronouncing Dictionary into %d TFRecord"
+        + " shards in %s%n", entries.size(), SHARDS, dir);
+    Path parent = dir.toAbsolutePath().getParent();
+    try (ScratchFolder scratch = ScratchFolder.create(parent, "." + dir.getFileName() + ".writing")) {
+      List<TFRecordWriter> writers = new ArrayList<>();
+      try {
+        for (int s = 0; s < SHARDS; s++) {
+          writers.add(new TFRecordWriter(scratch.path()
+              .resolve(TFRecordWriter.shardName("words", s, SHARDS))));
+        }
+        for (int i = 0; i < entries.size(); i++) {
+          writers.get(i % SHARDS).write(entries.get(i).example().toByteArray());
+        }
+      } finally {
+        for (TFRecordWriter writer : writers) {
+          writer.close();
+        }
+      }
+      StringBuilder letters = new StringBuilder();
+      for (char letter = 'A'; letter <= 'Z'; letter++) {
+        letters.append(letter).append('\n');
+      }
+      Files.writeString(scratch.path().resolve(VOCABULARY), letters);
+      Files.deleteIfExists(dir); // empty, or absent
+      Files.move(scratch.path(), dir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new IOException("could not write the data set in " + dir + ": "
+          + FileErrors.describe(e), e);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.feedline.example;
+
+import dev.feedline.launcher.CommandSpec;
+import dev.feedline.launcher.LauncherCommand;
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.EpochIterator;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TFloat32;
+
+/**
+ * {@code ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]}: trains
+ * {@link WordModel} to tell a word's number of syllables from its letters, on the CMU
+ * Pronouncing Dictionary subset, printing per epoch the batch shapes it saw, the share of padded
+ * positions, the mean loss and examples/s.
+ */
+public final class TextDemo {
+  static final Path DEFAULT_DATA = Path.of("target", "feedline-text");
+  static final float LEARNING_RATE = 0.2f;
+  private static final String USAGE =
+      "usage: ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]";
+
+  private TextDemo() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Trains; returns the process exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    CommandSpec spec = CommandSpec.of(USAGE).option("data", DEFAULT_DATA.toString())
+        .option("epochs", "5").option("batching", "bucketed");
+    return LauncherCommand.run(args, spec, err, options -> {
+      Path data = options.path("data");
+      int epochs = options.positive("epochs");
+      String batching = options.text("batching");
+      if (!batching.equals("bucketed") && !batching.equals("padded")) {
+        throw new IllegalArgumentException("--batching is bucketed or padded, not " + batching);
+      }
+      return () -> {
+        SpellingDataset.writeUnlessPresent(data, out);
+        train(data, epochs, batching.equals("bucketed"), out);
+      };
+    });
+  }
+
+  /** One epoch's figures. */
+  record EpochFigures(long batches, long examples, double seconds, double meanLoss,
+      double paddedShare, Map<String, Integer> shapes) {
+    /** The most frequent batch shapes first, such as {@code [64, 7] x 40}. */
+    String shapesLine(int most) {
+      return shapes.entrySet().stream()
+          .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder())
+              .thenComparing(Map.Entry.comparingByKey()))
+          .limit(most)
+          .map(e -> e.getKey() + " x " + e.getValue())
+          .collect(Collectors.joining(", "))
+          + (shapes.size() > most ? ", ... (" + shapes.size() + " shapes)" : "");
+    }
+  }
+
+  /** Trains for {@code epochs}, printing each; returns the epochs' figures. */
+  static List<EpochFigures> train(Path data, int epochs, boolean bucketed, PrintStream out) {
+    String shards = data.resolve("*.tfrecord").toString();
+    Path vocabulary = data.resolve(SpellingDataset.VOCABULARY);
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        BuiltPipeline<Word, ?> pipeline = bucketed
+            ? FeedlineSpellingPipelines_Bucketed.builder().files(shards).letters(vocabulary)
+                .build(graph)
+            : FeedlineSpellingPipelines_Padded.builder().files(shards).letters(vocabulary)
+                .build(graph)) {
+      Ops tf = Ops.create(graph);
+      Word batch = pipeline.output();
+      long letters = 27; // A to Z, and one bucket for anything else
+      WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), letters,
+          LEARNING_RATE);
+      Operand<TInt32> shape = tf.shape(batch.ids());
+      Operand<TInt32> realLetters = tf.reduceSum(batch.length(), tf.constant(0));
+      out.printf(Locale.ROOT, "Training %d epochs on %s batches of up to %d words%n", epochs,
+          bucketed ? "bucketed" : "padded", SpellingPipelines.BATCH);
+      List<EpochFigures> figures = new java.util.ArrayList<>();
+      for (int e = 1; e <= epochs; e++) {
+        Map<String, Integer> shapes = new TreeMap<>();
+        long batches = 0;
+        long examples = 0;
+        long positions = 0;
+        long real = 0;
+        double lossSum = 0;
+        long start = System.nanoTime();
+        try (EpochIterator<Result> steps = pipeline.steps(session,
+            step -> model.step(step).fetch(shape).fetch(realLetters))) {
+          for (Result result : steps) {
+            TInt32 dims = (TInt32) result.get(1);
+            int n = dims.getInt(0);
+            int longest = dims.getInt(1);
+            shapes.merge("[" + n + ", " + longest + "]", 1, Integer::sum);
+            batches++;
+            examples += n;
+            positions += (long) n * longest;
+            real += ((TInt32) result.get(2)).getInt();
+            lossSum += ((TFloat32) result.get(0)).getFloat() * n;
+          }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        EpochFigures epoch = new EpochFigures(batches, examples, seconds, lossSum / examples,
+            positions == 0 ? 0 : 1 - (double) real / positions, shapes);
+        figures.add(epoch);
+        out.printf(Locale.ROOT, "Epoch %d: %d batches, %,d examples, %,.0f examples/s, loss %.3f,"
+                + " padded %.1f%% of positions%n", e, batches, examples, examples / seconds,
+            epoch.meanLoss(), 100 * epoch.paddedShare());
+        out.println("  Batch shapes: " + epoch.shapesLine(8));
+      }
+      return figures;
+    }
+  }
+}

@@ -120,7 +120,8 @@ class BadDataTest {
     TestData.writeRows(dir, 1, 10);
     TestData.write(rows1(), List.of(TestData.row(10), TestData.rowWithoutValues(11)));
     assertTrue(failure().getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode),"
-        + " file " + rows1() + ": record 1 has no feature 'values' (TensorFlow: "));
+        + " file " + rows1() + ": record 1 has no feature 'values'; its features are id, label"
+        + " (TensorFlow: "));
 
     TestData.write(rows1(), List.of(TestData.row(10), row(11, floats(1), floats(1, 2, 3))));
     assertTrue(failure().getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode),"

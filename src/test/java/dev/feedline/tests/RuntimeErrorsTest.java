@@ -37,7 +37,8 @@ class RuntimeErrorsTest {
       assertEquals("parse", error.stage().orElseThrow().method());
       assertEquals(dir.resolve("bad.tfrecord").toString(), error.file().orElseThrow());
       assertTrue(error.getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode), file "
-          + dir.resolve("bad.tfrecord") + ": record 1 has no feature 'values' (TensorFlow: "),
+          + dir.resolve("bad.tfrecord") + ": record 1 has no feature 'values'; its features are"
+          + " id, label (TensorFlow: "),
           error.getMessage());
       assertTrue(error.getMessage().contains("Feature: values (data type: float) is required"),
           error.getMessage());

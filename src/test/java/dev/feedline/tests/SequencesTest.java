@@ -213,6 +213,23 @@ class SequencesTest {
   }
 
   @Test
+  void aFeatureKeyMissingFromTheFirstRecordIsNamedAtBuildWithTheKeysTheRecordHas()
+      throws IOException {
+    SequenceExample misspelt = SequenceExample.newBuilder()
+        .setContext(Features.newBuilder().putFeature("lable",
+            Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(1)).build()))
+        .build();
+    Path file = TestData.writeRecords(dir.resolve("clips.tfrecord"),
+        List.of(misspelt.toByteArray()));
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_Clips.builder().files(file.toString()).build(graph));
+      assertEquals("Pipeline Clips, stage 'parse' (@Decode), file " + file + ": record 0 has no"
+          + " feature 'label'; its features are lable", error.getMessage());
+    }
+  }
+
+  @Test
   void aSequenceExampleWithoutARequiredContextFeatureIsNamedWithItsFileAndRecord()
       throws IOException {
     Path file = TestData.writeRecords(dir.resolve("clips.tfrecord"),

@@ -62,6 +62,24 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
         .findFirst();
   }
 
+  /**
+   * What keeps the first record of the first local file from parsing into the features, if
+   * anything: a misspelt or missing feature key is then an error before the first element, not
+   * at the first batch.
+   */
+  Optional<Culprit> firstRecordProblem() {
+    if (features.isEmpty()) {
+      return Optional.empty();
+    }
+    return localFiles().stream().findFirst()
+        // A source that skips bad records has checked them all, and leaves this one out.
+        .filter(file -> skipped.records().stream()
+            .noneMatch(bad -> bad.file().equals(file) && bad.index() == 0))
+        .flatMap(file -> TFRecordFile.firstRecord(Path.of(file))
+            .flatMap(record -> ExampleCheck.check(record, features.get()))
+            .map(problem -> new Culprit(file, "record 0 " + problem.description())));
+  }
+
   /** The file and record behind a TensorFlow error message, when they can be found. */
   Optional<Culprit> explain(String message) {
     Matcher damaged = DAMAGED_AT.matcher(message);

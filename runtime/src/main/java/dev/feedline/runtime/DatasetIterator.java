@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.Decode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -194,6 +195,12 @@ public final class DatasetIterator {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName()
             + ": an iterator needs the stages of an epoch; call perEpoch(...)");
       }
+      data.firstRecordProblem().ifPresent(culprit -> {
+        PipelineInfo.Stage decode = pipeline.stages().stream()
+            .filter(stage -> stage.annotation() == Decode.class).findFirst().orElse(null);
+        throw new FeedlineException(pipeline.simpleName(), decode, culprit.file(),
+            culprit.problem(), null);
+      });
       return new DatasetIterator(this);
     }
   }

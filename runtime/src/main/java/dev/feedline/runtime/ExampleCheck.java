@@ -110,7 +110,8 @@ final class ExampleCheck {
           continue; // a default, or an empty list, stands in
         }
         return Optional.of(new Problem("no feature '" + feature.key() + "'",
-            "has no feature '" + feature.key() + "'"));
+            "has no feature '" + feature.key() + "'; its features are " + (map.isEmpty()
+                ? "none" : String.join(", ", new java.util.TreeSet<>(map.keySet())))));
       }
       long needed = feature.variableLength()
           ? feature.shape().subShape(1, feature.shape().numDimensions()).size()

@@ -89,6 +89,19 @@ final class TFRecordFile {
     }
   }
 
+  /** The data of a file's first record, when its framing and checksums are valid. */
+  static Optional<byte[]> firstRecord(Path file) {
+    try (Reader reader = new Reader(file)) {
+      if (reader.size == 0) {
+        return Optional.empty();
+      }
+      Step step = reader.record(0, 0, true, true);
+      return step.damage() == null ? Optional.of(step.data()) : Optional.empty();
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty(); // the file's own checks name what keeps it from being read
+    }
+  }
+
   /** Checks every record, data checksums included, handing each valid record's data on. */
   static Optional<Damage> checkAll(Path file, Consumer<byte[]> records) {
     try (Reader reader = new Reader(file)) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline.TotalsTensors;
 import dev.feedline.tests.support.TestData;
@@ -17,6 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
+import org.tensorflow.ndarray.NdArrays;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
 
 /** TensorFlow's errors reach users as exceptions that name the pipeline, the stage and the file. */
 class RuntimeErrorsTest {
@@ -71,6 +76,25 @@ class RuntimeErrorsTest {
 
       assertEquals(missing, error.file().orElseThrow());
       assertTrue(error.getMessage().endsWith(": the file does not exist"), error.getMessage());
+    }
+  }
+
+  @Test
+  void inMemoryTensorsThatDoNotHoldTheElementAreNamedAtBuildDeclarationFirst() {
+    try (Graph graph = new Graph();
+        TFloat32 wide = TFloat32.tensorOf(NdArrays.ofFloats(Shape.of(4, 3)));
+        TFloat32 points = TFloat32.tensorOf(NdArrays.ofFloats(Shape.of(4, 2)));
+        TInt32 fiveClasses = TInt32.vectorOf(0, 1, 2, 3, 4)) {
+      FeedlineException shape = assertThrows(FeedlineException.class,
+          () -> FeedlinePointsPipeline.builder().data(wide, fiveClasses).build(graph));
+      assertEquals("Pipeline PointsPipeline, stage 'points' (@InMemorySource): component 'xy' is"
+          + " declared TFloat32 [2] per element, so its tensor must be TFloat32 [n, 2], one row per"
+          + " element; got TFloat32 [4, 3]", shape.getMessage());
+      FeedlineException count = assertThrows(FeedlineException.class,
+          () -> FeedlinePointsPipeline.builder().data(points, fiveClasses).build(graph));
+      assertEquals("Pipeline PointsPipeline, stage 'points' (@InMemorySource): component 'cls'"
+          + " holds 5 elements, but component 'xy' holds 4; every component holds one row per"
+          + " element", count.getMessage());
     }
   }
 }

@@ -373,6 +373,10 @@ final class BuilderWriter {
     build.beginControlFlow("if ($N == null)", names.sourceValue(components.get(0)))
         .addStatement("throw new $T($S)", IllegalStateException.class,
             "Call data(...) with the elements before build(graph)")
-        .endControlFlow();
+        .endControlFlow()
+        .addStatement("$T.check($N, $L, $T.of($L))", Names.IN_MEMORY_DATA,
+            GeneratedNames.PIPELINE, names.elementSpec(source), Names.LIST,
+            CodeBlock.join(components.stream()
+                .map(c -> CodeBlock.of("$N", names.sourceValue(c))).toList(), ", "));
   }
 }

@@ -55,6 +55,7 @@ final class Names {
   static final ClassName PADDING = ClassName.get(RUNTIME, "Padding");
   static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
+  static final ClassName IN_MEMORY_DATA = ClassName.get(RUNTIME, "InMemoryData");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_BucketedReviews;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClaimedTriples;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_PaddedReviews;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
@@ -162,6 +163,23 @@ class SequencesTest {
       assertTrue(length == expected || own >= 6 && length >= own && length <= 8,
           "review " + id + " of length " + own + " padded to " + length);
     });
+  }
+
+  @Test
+  void aMapOutputOfAnotherShapeThanDeclaredNamesTheStageAndTheComponent() throws IOException {
+    Path file = writeReviews(4, true); // review 0 has no token, review 3 has three
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_ClaimedTriples.builder().files(file.toString())
+            .build(graph);
+        EpochIterator<?> triples = pipeline.epoch(session)) {
+      FeedlineException error = assertThrows(FeedlineException.class, triples::hasNext);
+      assertTrue(error.getMessage().startsWith("Pipeline ClaimedTriples, stage 'claim' (@Map):"
+          + " component 'tokens' does not have the shape its record declares (TensorFlow: "),
+          error.getMessage());
+      assertTrue(error.getMessage().contains("[0] is not compatible with expected shape [3]"),
+          error.getMessage());
+    }
   }
 
   /** Clip {@code id}: {@code id % 4} frames {@code [id + t, -(id + t)]} and label {@code id}. */

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
 import org.tensorflow.GraphOperation;
@@ -72,6 +74,12 @@ public final class DatasetIterator {
   private final Operand<TString> saveState;
   private final Placeholder<TString> savedState;
   private final Op restoreState;
+  /**
+   * The shape check generated code names after a map's output component; TensorFlow may number
+   * the node when it makes the function.
+   */
+  private static final Pattern SHAPE_CHECK =
+      Pattern.compile("\\{\\{node shape_of_(.+?)_checked(?:_\\d+)?}}");
   /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
   private final Object lock = new Object();
   private Session parkedIn;
@@ -565,6 +573,12 @@ public final class DatasetIterator {
     }
     PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
+    Matcher shapeCheck = SHAPE_CHECK.matcher(message);
+    if (message.contains("is not compatible with expected shape") && shapeCheck.find()) {
+      return new FeedlineException(pipeline.simpleName(), stage, null, "component '"
+          + shapeCheck.group(1) + "' does not have the shape its record declares (TensorFlow: "
+          + tensorFlowSays + ")", error);
+    }
     return data.explain(message)
         .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),
             culprit.problem() + " (TensorFlow: " + tensorFlowSays + ")", error))

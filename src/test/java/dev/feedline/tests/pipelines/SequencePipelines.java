@@ -15,6 +15,7 @@ import dev.feedline.Map;
 import dev.feedline.Pad;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Pipeline;
+import dev.feedline.Prefetch;
 import dev.feedline.RunTimeValue;
 import dev.feedline.Shape;
 import dev.feedline.TFRecordSource;
@@ -95,6 +96,31 @@ public final class SequencePipelines {
 
     @Unbatch
     Review split(Review batch);
+  }
+
+  /** Exactly three tokens. */
+  @Element
+  public record Triple(@Shape({3}) Operand<TInt64> tokens) {}
+
+  /** A map that claims every review has three tokens, which few have. */
+  @Pipeline
+  public interface ClaimedTriples {
+    @TFRecordSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> read(Operand<TString> file);
+
+    @Decode
+    Review parse(Operand<TString> record);
+
+    @Map(parallel = 2)
+    static Triple claim(Ops tf, Review review) {
+      return new Triple(review.tokens());
+    }
+
+    @Prefetch(2)
+    Triple prefetch(Triple triple);
   }
 
   /** A clip of a SequenceExample: 2 values per frame, its frame count and its context label. */

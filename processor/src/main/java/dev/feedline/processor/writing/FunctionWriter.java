@@ -143,8 +143,10 @@ final class FunctionWriter {
       method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),
           arguments.build());
       for (Component c : output.components()) {
-        signature.add(".output($S, tf.ensureShape($L, $L))\n",
-            c.name(), accessor("out", output, c), ElementSpecs.shape(stage.shapeOf(c)));
+        // Named after the component, so that a shape error can say whose shape is wrong.
+        signature.add(".output($S, tf.withName($S).ensureShape($L, $L))\n",
+            c.name(), shapeCheckName(c), accessor("out", output, c),
+            ElementSpecs.shape(stage.shapeOf(c)));
       }
     }
     method.addCode(signature.add(".build();\n$<$<").build());
@@ -167,6 +169,11 @@ final class FunctionWriter {
           Names.dtype(c.dtype()), Names.PLACEHOLDER, ElementSpecs.shape(stage.shapeOf(c))));
     }
     return placeholders;
+  }
+
+  /** The name of a component's shape check: an op name, which allows ASCII letters only. */
+  static String shapeCheckName(Component component) {
+    return "shape_of_" + component.name().replaceAll("[^A-Za-z0-9_.]", "_") + "_checked";
   }
 
   private static String accessor(String variable, ElementType element, Component component) {

@@ -80,7 +80,7 @@ public final class SpellingDataset {
    * Writes the data set into {@code dir} unless it holds files already: entry {@code i} goes to
    * shard {@code i % 4}; the vocabulary lists the letters A to Z, one per line.
    */
-  static void writeUnlessPresent(Path dir, PrintStream out) throws IOException {
+  public static void writeUnlessPresent(Path dir, PrintStream out) throws IOException {
     if (Files.isDirectory(dir)) {
       try (Stream<Path> entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {

@@ -58,7 +58,7 @@ public final class TextDemo {
   }
 
   /** One epoch's figures. */
-  record EpochFigures(long batches, long examples, double seconds, double meanLoss,
+  public record EpochFigures(long batches, long examples, double seconds, double meanLoss,
       double paddedShare, Map<String, Integer> shapes) {
     /** The most frequent batch shapes first, such as {@code [64, 7] x 40}. */
     String shapesLine(int most) {
@@ -73,7 +73,8 @@ public final class TextDemo {
   }
 
   /** Trains for {@code epochs}, printing each; returns the epochs' figures. */
-  static List<EpochFigures> train(Path data, int epochs, boolean bucketed, PrintStream out) {
+  public static List<EpochFigures> train(Path data, int epochs, boolean bucketed,
+      PrintStream out) {
     String shards = data.resolve("*.tfrecord").toString();
     Path vocabulary = data.resolve(SpellingDataset.VOCABULARY);
     try (Graph graph = new Graph();

@@ -2,6 +2,7 @@ package dev.feedline.benchmarks.images;
 
 import dev.feedline.benchmarks.startup.Startup;
 import dev.feedline.benchmarks.startup.StartupBenchmark;
+import dev.feedline.benchmarks.text.TextBatching;
 import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
@@ -110,6 +111,7 @@ public final class ImageBenchmark {
     System.out.print(results.markdown());
     System.out.println("Written: " + OUT.resolve("results.md") + ", results.json, throughput.png");
     System.out.println(results.summaryLine());
+    System.out.println(TextBatching.measure(data.resolve("text")).line());
   }
 
   /** Writes {@code images} of the demo's photos into 8 shards under a folder of their own. */

@@ -354,6 +354,10 @@ public enum Message {
       "@Cache '%s' writes under \"%s\" like @Cache '%s', and two caches on one prefix collide"
           + " ('There appears to be a concurrent caching iterator running'); give each its own"
           + " prefix."),
+  CACHE_FILE_AFTER_VOCABULARY(Rule.CACHE_FILE_PATH, Severity.WARNING,
+      "@Cache '%s' writes to files what @Map '%s' looked up in vocabulary '%s', and a later run"
+          + " with another vocabulary file would read the old ids from them; cache before the"
+          + " lookup, or in memory."),
   CACHE_FILE_PERSISTS(Rule.CACHE_FILE_PATH, Severity.NOTE,
       "@Cache '%s' writes files under \"%s\" that a later run reads back, even after the stages"
           + " before it change; put a version in the prefix, or set one per run with the"

@@ -5,6 +5,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
@@ -46,12 +47,24 @@ final class CacheRules {
         if (other != null) {
           report.add(Message.CACHE_FILE_SHARED, cache.method(), cache.annotation(),
               cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), other.name());
+        } else if (vocabularyBefore(pipeline, cache).isPresent()) {
+          Stage lookup = vocabularyBefore(pipeline, cache).get();
+          report.add(Message.CACHE_FILE_AFTER_VOCABULARY, cache.method(), cache.annotation(),
+              cache.anchor(Member.CACHE_FILE), cache.name(), lookup.name(),
+              lookup.inputs().stream().filter(i -> i.kind() == Input.Kind.VOCABULARY)
+                  .findFirst().orElseThrow().name());
         } else if (uses.get(file.get()) == 1) { // a shared prefix has a bigger problem to report
           report.add(Message.CACHE_FILE_PERSISTS, cache.method(), cache.annotation(),
               cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), cache.name() + "File");
         }
       }
     }
+  }
+
+  /** The last stage before {@code cache} that looks tokens up in a vocabulary, if any. */
+  private static Optional<Stage> vocabularyBefore(PipelineModel pipeline, Stage cache) {
+    return Stages.lastBefore(pipeline, cache, stage -> stage.inputs().stream()
+        .anyMatch(input -> input.kind() == Input.Kind.VOCABULARY));
   }
 
   private static Optional<String> file(Stage cache) {

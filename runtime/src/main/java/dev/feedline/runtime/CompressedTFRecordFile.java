@@ -48,8 +48,9 @@ final class CompressedTFRecordFile {
         if (read < header.length) {
           return damaged(index, offset, "cut short", "is cut short inside its header");
         }
-        long length = littleEndian(header, 0, 8);
-        if (TFRecordFraming.maskedCrc(header, 0, 8) != (int) littleEndian(header, 8, 4)) {
+        long length = TFRecordFraming.littleEndian(header, 0, 8);
+        int lengthCrc = (int) TFRecordFraming.littleEndian(header, 8, 4);
+        if (TFRecordFraming.maskedCrc(header, 0, 8) != lengthCrc) {
           return damaged(index, offset, "corrupt length",
               "has a corrupt length (its checksum does not match)");
         }
@@ -61,7 +62,8 @@ final class CompressedTFRecordFile {
         if (data.length < length || in.readNBytes(footer, 0, footer.length) < footer.length) {
           return damaged(index, offset, "cut short", "is cut short: the file ends inside it");
         }
-        if (TFRecordFraming.maskedCrc(data, 0, data.length) != (int) littleEndian(footer, 0, 4)) {
+        int dataCrc = (int) TFRecordFraming.littleEndian(footer, 0, 4);
+        if (TFRecordFraming.maskedCrc(data, 0, data.length) != dataCrc) {
           return damaged(index, offset, "corrupt data",
               "has corrupt data (its checksum does not match)");
         }
@@ -94,13 +96,5 @@ final class CompressedTFRecordFile {
       String problem) {
     return new TFRecordFile.Framing(index, Optional.of(new TFRecordFile.Damage(offset, index, cause,
         problem + " (bytes counted after decompression)", -1)));
-  }
-
-  private static long littleEndian(byte[] bytes, int from, int length) {
-    long value = 0;
-    for (int i = length - 1; i >= 0; i--) {
-      value = (value << 8) | (bytes[from + i] & 0xFF);
-    }
-    return value;
   }
 }

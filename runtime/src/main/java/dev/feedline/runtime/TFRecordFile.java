@@ -274,13 +274,13 @@ final class TFRecordFile {
       long count = 0;
       while (offset >= windowStart && offset + HEADER <= end) {
         int i = (int) (offset - windowStart);
-        long length = littleEndian(bytes, i, 8);
+        long length = TFRecordFraming.littleEndian(bytes, i, 8);
         if (length < 0 || length > size - offset - HEADER - FOOTER) {
           break;
         }
         crc.reset();
         crc.update(bytes, i, 8);
-        if (TFRecordFraming.mask(crc) != (int) littleEndian(bytes, i + 8, 4)) {
+        if (TFRecordFraming.mask(crc) != (int) TFRecordFraming.littleEndian(bytes, i + 8, 4)) {
           break;
         }
         offset += HEADER + length + FOOTER;
@@ -290,13 +290,6 @@ final class TFRecordFile {
       return count;
     }
 
-    private static long littleEndian(byte[] bytes, int from, int length) {
-      long value = 0;
-      for (int i = length - 1; i >= 0; i--) {
-        value = (value << 8) | (bytes[from + i] & 0xFF);
-      }
-      return value;
-    }
 
     private int maskedCrc(int from, int length) {
       crc.reset();

@@ -19,6 +19,15 @@ final class TFRecordFraming {
 
   private TFRecordFraming() {}
 
+  /** The unsigned little-endian number in {@code length} bytes of {@code bytes} from {@code from}. */
+  static long littleEndian(byte[] bytes, int from, int length) {
+    long value = 0;
+    for (int i = length - 1; i >= 0; i--) {
+      value = (value << 8) | (bytes[from + i] & 0xFF);
+    }
+    return value;
+  }
+
   /** The masked CRC32C of {@code length} bytes of {@code bytes} from {@code from}. */
   static int maskedCrc(byte[] bytes, int from, int length) {
     CRC32C crc = new CRC32C();

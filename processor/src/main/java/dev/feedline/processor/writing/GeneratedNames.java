@@ -50,7 +50,9 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header");
+      "values", "header",
+      // The constants these methods refer to: a parameter of the same name would hide them.
+      PIPELINE, DATASET_OPTIONS);
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");

@@ -26,6 +26,12 @@ public final class GeneratedNames {
   static final String DATASET_OPTIONS = "DATASET_OPTIONS";
   /** The lambda parameter that traces a graph function which takes run-time values. */
   static final String FUNCTION_OPS = "functionTf";
+  /** The pipeline's seed: the builder's member, a local of {@code build}, a dataset parameter. */
+  static final String SEED = "seed";
+  /** In a seeded map's function: the element's position in the stage's input. */
+  static final String POSITION = "position";
+  /** In a seeded map's function: the stage's seed for the epoch, a captured argument. */
+  static final String STAGE_SEED = "stageSeed";
 
   /** Members of every class, which a generated member must not shadow or override. */
   private static final List<String> OBJECT_MEMBERS = List.of("equals", "hashCode", "toString",
@@ -37,8 +43,9 @@ public final class GeneratedNames {
    */
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
       "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
-      "resumeSteps", "inputWait", "skippedRecords", "iterator", "close", "Builder", "component",
-      "source", "elementWork", "randomWork", "batching", "stage", "deviceStage");
+      "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
+      "component", "source", "elementWork", "randomWork", "seededWork", "batching", "stage",
+      "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals
@@ -50,7 +57,7 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header");
+      "values", "header", SEED, POSITION, STAGE_SEED);
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");

@@ -12,19 +12,24 @@ import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_OneThread;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Sequential;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -227,9 +232,61 @@ class SeededAugmentationTest {
     }
   }
 
+  @Test
+  void aCheckpointWhoseSeedLineIsEditedOrGoneIsRefusedSayingSo() throws IOException {
+    Path checkpoint = dir.resolve("ckpt");
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineAugmentedPhotoPipeline pipeline = augmented(graph, 7);
+        EpochIterator<FeedlineAugmentedPhotoPipeline.PhotoTensors> epoch = pipeline.epoch(session)) {
+      epoch.next();
+      pipeline.checkpoint(session, checkpoint);
+    }
+    byte[] saved = Files.readAllBytes(checkpoint);
+    String refused = "Pipeline AugmentedPhotoPipeline, file " + checkpoint + ": cannot restore this"
+        + " checkpoint: ";
+    reseal(checkpoint, header -> header.replace("\nseed: 7\n", "\nseed: x\n"));
+    assertEquals(refused + "its header is malformed: 'seed: x' is not a whole number",
+        resumeRefused(checkpoint));
+    Files.write(checkpoint, saved);
+    reseal(checkpoint, header -> header.replace("\nseed: 7\n", "\n"));
+    assertEquals(refused + "it records no seed, and this pipeline's random stages draw from seed 7",
+        resumeRefused(checkpoint));
+  }
+
+  private static String resumeRefused(Path checkpoint) {
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineAugmentedPhotoPipeline pipeline = augmented(graph, 7)) {
+      return assertThrows(FeedlineException.class, () -> pipeline.resume(session, checkpoint))
+          .getMessage();
+    }
+  }
+
+  /** Edits a checkpoint's header and seals it again, as a writer that wrote it so would have. */
+  private static void reseal(Path checkpoint, UnaryOperator<String> edit)
+      throws IOException {
+    byte[] bytes = Files.readAllBytes(checkpoint);
+    String text = new String(bytes, StandardCharsets.ISO_8859_1);
+    int seal = text.indexOf("crc32c: ");
+    int end = text.indexOf("\n\n", seal);
+    byte[] header = edit.apply(text.substring(0, seal))
+        .getBytes(StandardCharsets.ISO_8859_1);
+    byte[] state = Arrays.copyOfRange(bytes, end + 2, bytes.length);
+    CRC32C crc = new CRC32C();
+    crc.update(header);
+    crc.update(state);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(header);
+    out.write(("crc32c: " + Long.toHexString(crc.getValue()) + "\n\n")
+        .getBytes(StandardCharsets.ISO_8859_1));
+    out.write(state);
+    Files.write(checkpoint, out.toByteArray());
+  }
+
   private static String header(Path checkpoint) {
     try {
-      String text = Files.readString(checkpoint, java.nio.charset.StandardCharsets.ISO_8859_1);
+      String text = Files.readString(checkpoint, StandardCharsets.ISO_8859_1);
       return text.substring(0, text.indexOf("\n\n") + 1);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
@@ -12,6 +13,7 @@ import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Jittered;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_StatefulInReproducible;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_StatefulInSeeded;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,7 +50,7 @@ class SeededMapsTest {
 
   /** One value per point of every epoch: its x, y and class, in order. */
   private static <T extends AutoCloseable> List<List<Float>> epochs(
-      Function<Graph, ? extends dev.feedline.runtime.BuiltPipeline<?, T>> build,
+      Function<Graph, ? extends BuiltPipeline<?, T>> build,
       Function<T, TFloat32> xyOf, int epochs) {
     List<List<Float>> all = new ArrayList<>();
     try (Graph graph = new Graph();
@@ -135,7 +137,7 @@ class SeededMapsTest {
         assertNotEquals(first.get(1), first.get(2));
         assertNotEquals(first, run.apply(12L), "another seed");
         first.forEach(epoch -> epoch.forEach(v -> assertTrue(v >= 0 && v < 1, "uniform: " + v)));
-        first.forEach(epoch -> assertEquals(2 * POINTS, new java.util.HashSet<>(epoch).size(),
+        first.forEach(epoch -> assertEquals(2 * POINTS, new HashSet<>(epoch).size(),
             "every element draws its own values: " + epoch));
       } finally {
         threads.shutdownNow();

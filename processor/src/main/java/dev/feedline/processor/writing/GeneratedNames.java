@@ -87,18 +87,12 @@ public final class GeneratedNames {
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
-    NameAllocator runTime = allocator(RUN_TIME_SCOPE, List.of());
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
     this.tensors = generated.nestedClass(members.newName(base + "Tensors"));
     NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
     last.output().components()
         .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
-    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
-    Stage source = pipeline.stages().get(0);
-    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
-      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
-    }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       if (stage.kind().readsFiles()
@@ -115,10 +109,8 @@ public final class GeneratedNames {
       switch (stage.kind()) {
         case DECODE ->
             featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
-        case DECODE_CSV -> {
-          featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
-          csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
-        }
+        case DECODE_CSV ->
+            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
         case PADDED_BATCH ->
             batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
         case BUCKET_BY_LENGTH ->
@@ -129,11 +121,27 @@ public final class GeneratedNames {
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
+      previous = stage;
+    }
+    // Run-time values are parameters and locals of the methods that read the class's constants:
+    // one named like a constant would hide it there.
+    List<String> constants = Stream.of(List.of(PIPELINE, DATASET_OPTIONS),
+            elementConstants.values(), featureConstants.values(), batchingConstants.values())
+        .flatMap(java.util.Collection::stream).distinct().toList();
+    NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
+    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
+    Stage source = pipeline.stages().get(0);
+    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
+    }
+    for (Stage stage : pipeline.stages()) {
+      if (stage.kind() == StageKind.DECODE_CSV) {
+        csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
+      }
       if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       }
-      previous = stage;
     }
   }
 

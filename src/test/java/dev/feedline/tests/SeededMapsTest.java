@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.tests.pipelines.FeedlineSeededPipelines_BeforeCache;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Jittered;
+import dev.feedline.tests.pipelines.FeedlineSeededPipelines_PerBatch;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_StatefulInReproducible;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_StatefulInSeeded;
 import java.util.ArrayList;
@@ -142,6 +144,34 @@ class SeededMapsTest {
       } finally {
         threads.shutdownNow();
       }
+    }
+  }
+
+  /**
+   * Before a cache, a seeded map is built once per session: every epoch reads what the first drew,
+   * the same in every run. On batches, each batch draws its own values, the same in every run.
+   */
+  @Test
+  void aSeededMapBeforeTheCacheAndOnBatchesRepeatsItsValues() {
+    try (TFloat32 xy = xy(); TInt32 cls = classes()) {
+      Function<Graph, FeedlineSeededPipelines_BeforeCache> beforeCache = graph ->
+          FeedlineSeededPipelines_BeforeCache.builder().data(xy, cls).seed(5).build(graph);
+      List<List<Float>> cached = epochs(beforeCache,
+          FeedlineSeededPipelines_BeforeCache.PointTensors::xy, 3);
+      assertEquals(cached.get(0), cached.get(1), "frozen by the cache");
+      assertEquals(cached.get(0), cached.get(2));
+      assertEquals(cached, epochs(beforeCache,
+          FeedlineSeededPipelines_BeforeCache.PointTensors::xy, 3), "another run");
+      assertEquals(2 * POINTS, new HashSet<>(cached.get(0)).size());
+
+      Function<Graph, FeedlineSeededPipelines_PerBatch> perBatch = graph ->
+          FeedlineSeededPipelines_PerBatch.builder().data(xy, cls).seed(5).build(graph);
+      List<List<Float>> batches = epochs(perBatch,
+          FeedlineSeededPipelines_PerBatch.PointTensors::xy, 2);
+      assertEquals(batches, epochs(perBatch, FeedlineSeededPipelines_PerBatch.PointTensors::xy, 2));
+      assertNotEquals(batches.get(0), batches.get(1));
+      assertEquals(2 * POINTS, new HashSet<>(batches.get(0)).size(), "each batch its own values");
+      batches.forEach(epoch -> epoch.forEach(v -> assertTrue(v >= 0 && v < 1, "uniform: " + v)));
     }
   }
 

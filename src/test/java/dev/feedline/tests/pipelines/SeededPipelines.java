@@ -191,4 +191,44 @@ public final class SeededPipelines {
     @Prefetch(1)
     Point prefetch(Point batch);
   }
+
+  /** A seeded map before the cache: drawn once, by the epoch that fills the cache. */
+  @Pipeline
+  public interface BeforeCache {
+    @InMemorySource
+    Point points();
+
+    @SuppressWarnings("feedline:cache-after-random-map")
+    @Map(parallel = AUTO, random = true)
+    static Point draw(Ops tf, Point point, ElementRandom random) {
+      return new Point(random.uniform(Shape.of(2)), point.cls());
+    }
+
+    @Cache
+    Point cache(Point point);
+
+    @Batch(size = 4)
+    Point batch(Point point);
+
+    @Prefetch(1)
+    Point prefetch(Point batch);
+  }
+
+  /** A seeded map on whole batches: each batch is numbered and seeded as an element is. */
+  @Pipeline
+  public interface PerBatch {
+    @InMemorySource
+    Point points();
+
+    @Batch(size = 4)
+    Point batch(Point point);
+
+    @Map(vectorized = true, random = true)
+    static Point draw(Ops tf, Point batch, ElementRandom random) {
+      return new Point(random.uniform(tf.shape(batch.xy())), batch.cls());
+    }
+
+    @Prefetch(1)
+    Point prefetch(Point batch);
+  }
 }

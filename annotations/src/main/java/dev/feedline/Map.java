@@ -31,7 +31,9 @@ public @interface Map {
 
   /**
    * The body uses random ops (augmentation): its output differs each epoch, so it must come
-   * after any {@link Cache}.
+   * after any {@link Cache}. A body that takes a {@code dev.feedline.runtime.ElementRandom} after
+   * its element draws from seeds of each element's own, the same at any parallelism, on every run
+   * with the builder's seed, and after a restored checkpoint.
    */
   boolean random() default false;
 

@@ -2,16 +2,19 @@ package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.testing.compile.Compilation;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory.ClashingTensors;
+import dev.feedline.tests.support.Sources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
@@ -73,6 +76,29 @@ class ClashingNamesTest {
       assertEquals(rows.subList(0, 2), rows.subList(2, 4), "epoch 2 reads the caches");
       assertEquals("ids [0, 1], options [1.0, 2.0], close [0.0, 1.0], epoch [0, 10]", rows.get(0));
     }
+  }
+
+  /**
+   * Run-time values named like the generated class's constants ({@code PIPELINE}, an element's
+   * spec, {@code DATASET_OPTIONS}): as parameters of the methods that read those constants they
+   * would hide them, and the generated code did not compile (found by the processor fuzz test).
+   */
+  @Test
+  void runTimeValuesNamedLikeTheGeneratedConstantsCompile() {
+    JavaFileObject records = Sources.source("Named", "@Element record Named(@Shape({2})"
+        + " Operand<TFloat32> PIPELINE, @Shape({}) Operand<TInt64> BATCH_ELEMENT) {}");
+    JavaFileObject pipeline = Sources.pipeline("Constants", List.of(
+        "  @RunTimeValue Operand<TFloat32> DATASET_OPTIONS();",
+        "  @InMemorySource(records = 8) Named data();",
+        "  @Map(parallel = AUTO) static Named scale(Ops tf, Named in, Operand<TFloat32>"
+            + " DATASET_OPTIONS) {",
+        "    return new Named(tf.math.mul(in.PIPELINE(), DATASET_OPTIONS), in.BATCH_ELEMENT());",
+        "  }",
+        "  @Batch(size = 4) Named batch(Named named);",
+        "  @Prefetch(AUTO) Named prefetch(Named batch);"));
+    Compilation compilation = Sources.compile(pipeline, records);
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+        compilation.diagnostics().toString());
   }
 
   /** One batch of either pipeline, whose tensors records have the same components. */

@@ -14,6 +14,7 @@ import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
@@ -80,6 +81,8 @@ class StageKindContractTest {
               .cacheFile(dir.resolve("cache").toString()).build(graph),
           graph -> FeedlineSkippingRowsPipeline.builder().files(files).build(graph),
           graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
+          graph -> FeedlineSeededPipelines_Drawn.builder().data(points, classes).seed(1)
+              .build(graph),
           graph -> FeedlineWordsPipeline.builder().data(slots, classes).build(graph),
           graph -> FeedlineJpegPipelines_Scaled.builder().data(jpegs, ids, ids).build(graph),
           graph -> FeedlineSequencePipelines_RebatchedReviews.builder().files(files).build(graph),

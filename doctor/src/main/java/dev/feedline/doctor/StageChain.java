@@ -94,7 +94,9 @@ public final class StageChain {
     List<PipelineInfo.Stage> stages = iterator.pipeline().stages();
     List<Link> links = new ArrayList<>();
     int at = 0;
-    for (int s = stages.size() - 1; s >= 1; s--) {
+    // Ops that belong to no stage's first op, such as the numbering a seeded map zips its input
+    // with, are passed over.
+    for (int s = stages.size() - 1; s >= 0; s--) {
       PipelineInfo.Stage stage = stages.get(s);
       if (stage.has(PipelineInfo.Trait.ON_DEVICE)) {
         continue;
@@ -105,15 +107,11 @@ public final class StageChain {
       }
       if (at == chain.size()) {
         throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
-            + ": no " + type + " op for stage " + stage + " in the graph");
+            + ": no " + type + " op for " + (s == 0 ? "its source, " : "") + "stage " + stage
+            + " in the graph");
       }
       links.add(Link.of(stage, s + 1, chain.get(at++)));
     }
-    if (at == chain.size()) {
-      throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
-          + ": no dataset op for its source in the graph");
-    }
-    links.add(Link.of(stages.get(0), 1, chain.get(at)));
     Collections.reverse(links);
     return links;
   }

@@ -11,16 +11,18 @@ import org.tensorflow.Graph;
 import org.tensorflow.Session;
 
 /**
- * {@code ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N]}: writes the photo data
- * set when DIR is empty or absent, then runs {@link PhotoPipeline} over it, printing the first
- * batch's shape and the throughput of each epoch.
+ * {@code ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N] [--augment [--seed S]]}:
+ * writes the photo data set when DIR is empty or absent, then runs {@link PhotoPipeline} over it,
+ * printing the first batch's shape and the throughput of each epoch; with {@code --augment}, runs
+ * {@link AugmentedPhotoPipeline} with seed S instead, and prints each epoch's checksum too
+ * ({@link AugmentedDemo}).
  */
 public final class Demo {
   /** Where the demo and the training example keep their data set unless told otherwise. */
   static final Path DEFAULT_DATA = Path.of("target", "feedline-demo");
 
-  private static final String USAGE =
-      "usage: ./feedline demo [--data DIR] [--photos N] [--shards N] [--epochs N]";
+  private static final String USAGE = "usage: ./feedline demo [--data DIR] [--photos N]"
+      + " [--shards N] [--epochs N] [--augment [--seed S]]";
 
   private Demo() {}
 
@@ -31,7 +33,8 @@ public final class Demo {
   /** Runs the demo; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
     CommandSpec spec = CommandSpec.of(USAGE).option("data", DEFAULT_DATA.toString())
-        .option("photos", "2048").option("shards", "8").option("epochs", "3");
+        .option("photos", "2048").option("shards", "8").option("epochs", "3").flag("augment")
+        .option("seed", null);
     return LauncherCommand.run(args, spec, err, options -> {
       Path data = options.path("data");
       int photos = options.positive("photos");
@@ -41,9 +44,19 @@ public final class Demo {
         throw new IllegalArgumentException("--shards " + shards + " is more than --photos " + photos
             + ": every shard holds at least one photo");
       }
+      boolean augment = options.flag("augment");
+      if (options.text("seed") != null && !augment) {
+        throw new IllegalArgumentException("--seed seeds the augmentation, which --augment turns on");
+      }
+      long seed = augment && options.text("seed") != null ? options.wholeNumber("seed")
+          : AugmentedDemo.DEFAULT_SEED;
       return () -> {
         PhotoDataset.writeUnlessPresent(data, photos, shards, out);
-        runPipeline(data, epochs, out);
+        if (augment) {
+          AugmentedDemo.run(data, epochs, seed, out);
+        } else {
+          runPipeline(data, epochs, out);
+        }
       };
     });
   }

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.tensorflow.Output;
@@ -104,6 +105,14 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
    */
   public SkippedRecords skippedRecords() {
     return iterator.skippedRecords();
+  }
+
+  /**
+   * The seed that the stages taking an {@link ElementRandom} draw from: the builder's, or the one
+   * drawn when it was given none, which a run can log to be repeated. Empty when no stage takes one.
+   */
+  public OptionalLong seed() {
+    return iterator.seed();
   }
 
   /** The iterator behind the pipeline, for tools that examine it, such as the doctor. */

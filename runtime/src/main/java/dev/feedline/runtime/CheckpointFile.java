@@ -16,12 +16,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.zip.CRC32C;
 
 /**
  * A pipeline's iterator state on disk: a short text header naming the pipeline, its definition,
- * the epoch and every file the pipeline reads with its identity, then TensorFlow's serialized
- * state; the last header line is a CRC32C of everything else, header and state. It is written
+ * the epoch, the seed of its seeded random stages when it has any, and every file the pipeline
+ * reads with its identity, then TensorFlow's serialized state; the last header line is a CRC32C of everything else, header and state. It is written
  * under a temporary name and renamed, so a crash leaves the previous checkpoint whole. A
  * truncated, edited, foreign or malformed file is refused with a message that says which it is,
  * where TensorFlow would only report a bare NOT_FOUND naming an iterator key; so is a checkpoint
@@ -37,13 +38,21 @@ final class CheckpointFile {
   /** What a checkpoint holds: the epoch's number and TensorFlow's iterator state. */
   record Saved(long epoch, byte[] state) {}
 
-  /** Writes {@code state} atomically: a crash leaves the previous file, never half a file. */
-  static void write(Path file, PipelineInfo pipeline, DataSource data, long epoch, byte[] state) {
+  /**
+   * Writes {@code state} atomically: a crash leaves the previous file, never half a file.
+   *
+   * @param seed the seed of the pipeline's seeded random stages; empty when it has none
+   */
+  static void write(Path file, PipelineInfo pipeline, DataSource data, long epoch,
+      OptionalLong seed, byte[] state) {
     StringBuilder header = new StringBuilder(MAGIC + VERSION + "\n")
         .append("pipeline: ").append(pipeline.name()).append('\n')
         .append("definition: ").append(pipeline.definition()).append('\n')
-        .append("epoch: ").append(epoch).append('\n')
-        .append("files: ").append(data.files().size()).append('\n');
+        .append("epoch: ").append(epoch).append('\n');
+    // Only for pipelines with seeded stages, whose definition says so: the others' checkpoints
+    // stay as they were.
+    seed.ifPresent(value -> header.append("seed: ").append(value).append('\n'));
+    header.append("files: ").append(data.files().size()).append('\n');
     for (String line : fileLines(data)) {
       header.append("file: ").append(line).append('\n');
     }
@@ -79,10 +88,10 @@ final class CheckpointFile {
   }
 
   /**
-   * Reads the state saved for {@code pipeline} over {@code data}, refusing a file that is not
-   * exactly that.
+   * Reads the state saved for {@code pipeline} over {@code data} with {@code seed}, refusing a
+   * file that is not exactly that.
    */
-  static Saved read(Path file, PipelineInfo pipeline, DataSource data) {
+  static Saved read(Path file, PipelineInfo pipeline, DataSource data, OptionalLong seed) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
@@ -125,6 +134,18 @@ final class CheckpointFile {
           + " (" + header.definition() + ", now " + pipeline.definition() + "): its stages have"
           + " changed since, so its state does not fit");
     }
+    if (!header.seed().equals(seed)) {
+      throw refused(pipeline, file, header.seed().isEmpty()
+          ? "it records no seed, and this pipeline's random stages draw from seed "
+              + seed.getAsLong()
+          : seed.isEmpty()
+          ? "it records seed " + header.seed().getAsLong() + ", and this pipeline has no seeded"
+              + " random stage"
+          : "it was written with seed " + header.seed().getAsLong() + ", and this pipeline was"
+              + " built with seed " + seed.getAsLong() + ", so its random stages would draw other"
+              + " values than the interrupted run; build it with seed(" + header.seed().getAsLong()
+              + ")");
+    }
     if (header.bytes() != state.length) {
       throw refused(pipeline, file, "its header is malformed: it declares " + header.bytes()
           + " state bytes, and " + state.length + " follow");
@@ -136,18 +157,21 @@ final class CheckpointFile {
   }
 
   /** The header's fields, each required and well formed. */
-  private record Header(String pipeline, String definition, long epoch, List<String> files,
-      long bytes) {
+  private record Header(String pipeline, String definition, long epoch, OptionalLong seed,
+      List<String> files, long bytes) {
     static Header parse(String text, PipelineInfo pipeline, Path file) {
       List<String> lines = text.lines().skip(1).toList();
-      List<String> expected = List.of("pipeline", "definition", "epoch", "files");
       Map<String, String> fields = new LinkedHashMap<>();
       int next = 0;
-      for (String key : expected) {
+      for (String key : List.of("pipeline", "definition", "epoch")) {
         fields.put(key, field(lines, next++, key, pipeline, file));
       }
       long epoch = number(fields.get("epoch"), "epoch", pipeline, file);
-      long count = number(fields.get("files"), "files", pipeline, file);
+      OptionalLong seed = OptionalLong.empty();
+      if (next < lines.size() && lines.get(next).startsWith("seed: ")) {
+        seed = OptionalLong.of(seed(field(lines, next++, "seed", pipeline, file), pipeline, file));
+      }
+      long count = number(field(lines, next++, "files", pipeline, file), "files", pipeline, file);
       List<String> files = new ArrayList<>();
       for (long i = 0; i < count; i++) {
         files.add(field(lines, next++, "file", pipeline, file));
@@ -156,7 +180,17 @@ final class CheckpointFile {
       if (next != lines.size()) {
         throw malformed(pipeline, file, "line '" + lines.get(next) + "' is not expected there");
       }
-      return new Header(fields.get("pipeline"), fields.get("definition"), epoch, files, bytes);
+      return new Header(fields.get("pipeline"), fields.get("definition"), epoch, seed, files,
+          bytes);
+    }
+
+    /** A seed: any long. */
+    private static long seed(String value, PipelineInfo pipeline, Path file) {
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        throw malformed(pipeline, file, "'seed: " + value + "' is not a whole number");
+      }
     }
 
     private static String field(List<String> lines, int index, String key, PipelineInfo pipeline,

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -40,7 +41,9 @@ import org.tensorflow.types.family.TType;
  * therefore built once per session and parked in a resource variable; the stages after it are
  * built again for each epoch, on top of the parked part, with the epoch's number fed in. A
  * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
- * the same on every run, and a checkpoint that records the epoch's number restores exactly.
+ * the same on every run, and a checkpoint that records the epoch's number restores exactly; so does
+ * a map that draws from per-element seeds ({@link ElementSeeds}), whose seeds the epoch's number
+ * is part of.
  *
  * <p>A memory cache is read only after an epoch that filled it: one that reached its end. An
  * epoch that failed, or that its caller left early, may leave a cache that TensorFlow marks
@@ -63,6 +66,8 @@ public final class DatasetIterator {
   /** The graph the pipeline is built in, whose functions name a failing node's stage. */
   private final Graph graph;
   private final DataSource data;
+  /** The seed of the seeded random stages; a checkpoint records it. */
+  private final OptionalLong seed;
   private final List<Op> setup;
   private final Op park;
   private final Op release;
@@ -148,6 +153,7 @@ public final class DatasetIterator {
     private DeviceStages deviceStages;
     private long deviceBuffer;
     private DataSource data = DataSource.inMemory();
+    private OptionalLong seed = OptionalLong.empty();
     private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
@@ -191,6 +197,15 @@ public final class DatasetIterator {
       return this;
     }
 
+    /**
+     * The seed the stages that take an {@link ElementRandom} draw from: a checkpoint records it,
+     * and only a pipeline with the same seed resumes it.
+     */
+    public Builder seed(long seed) {
+      this.seed = OptionalLong.of(seed);
+      return this;
+    }
+
     /** What the dataset reads, to name the file and record behind a data error. */
     public Builder reading(DataSource source) {
       this.data = source;
@@ -220,6 +235,7 @@ public final class DatasetIterator {
     this.pipeline = parts.pipeline;
     this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
+    this.seed = parts.seed;
     this.setup = List.copyOf(parts.setup);
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
@@ -269,6 +285,11 @@ public final class DatasetIterator {
   /** The graph ops behind this iterator. */
   public GraphOps graphOps() {
     return graphOps;
+  }
+
+  /** The seed of the stages that take an {@link ElementRandom}; empty when there are none. */
+  public OptionalLong seed() {
+    return seed;
   }
 
   /** The pipeline this iterator belongs to. */
@@ -384,7 +405,7 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
-    CheckpointFile.write(file, pipeline, data, current, state);
+    CheckpointFile.write(file, pipeline, data, current, seed, state);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
@@ -505,7 +526,7 @@ public final class DatasetIterator {
 
   /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
   private void restore(Session session, Path file) {
-    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data);
+    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data, seed);
     byte[] state = saved.state();
     begin(session, saved.epoch(), true);
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {

@@ -27,6 +27,11 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
     ELEMENT_WORK,
     /** Draws random values, which a checkpoint cannot restore. */
     RANDOM,
+    /**
+     * Draws random values from per-element seeds ({@code ElementRandom}): the same on every run,
+     * at any parallelism, and restored with a checkpoint.
+     */
+    SEEDED,
     /** Stacks elements into batches. */
     BATCHING,
     /** Runs after the iterator, on the training device, in the consumer's graph. */
@@ -99,6 +104,12 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
   public static Stage randomWork(
       String method, Class<? extends Annotation> annotation, String... ops) {
     return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK, Trait.RANDOM), List.of(ops));
+  }
+
+  /** A stage that runs a function drawing from per-element seeds on every element. */
+  public static Stage seededWork(
+      String method, Class<? extends Annotation> annotation, String... ops) {
+    return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK, Trait.SEEDED), List.of(ops));
   }
 
   /** A stage that stacks elements into batches. */

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The classes generated for pipelines of every shape, character for character: the files a
- * reviewer reads. The example's photo pipeline and training pipeline (device stages), and, from
+ * reviewer reads. The example's photo pipeline, its augmented variant (a map seeded per element)
+ * and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
  * bad records skipped, and names that clash with generated members. Run with
@@ -47,7 +48,8 @@ class GoldenFileTest {
 
   private static Compilation compileAll() throws IOException {
     List<JavaFileObject> sources = new ArrayList<>();
-    for (String name : List.of("EncodedPhoto", "Photo", "PhotoPipeline", "TrainingPipeline")) {
+    for (String name : List.of("EncodedPhoto", "Photo", "PhotoPipeline", "AugmentedPhotoPipeline",
+        "TrainingPipeline")) {
       sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
     }
     try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {
@@ -75,6 +77,7 @@ class GoldenFileTest {
   @ParameterizedTest
   @ValueSource(strings = {
       "dev.feedline.example.FeedlinePhotoPipeline",
+      "dev.feedline.example.FeedlineAugmentedPhotoPipeline",
       "dev.feedline.example.FeedlineTrainingPipeline",
       "dev.feedline.tests.pipelines.FeedlinePointsPipeline",
       "dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline",

@@ -501,7 +501,8 @@ class RuleCatalogueTest {
             BATCH, PREFETCH),
         NOTE, "[feedline:reproducibility-conflict] Pipeline Bad is reproducible, but random @Map"
             + " 'jitter' runs in parallel, so its random values depend on which thread gets which"
-            + " element; use stateless random ops seeded per element, or drop parallel.",
+            + " element; take an ElementRandom after the element and draw from it, or drop"
+            + " parallel.",
         "jitter", "AUTO", reproducibleGood));
     cases.add(new Case("healthy-order",
         pipeline(SRC, READ, PARSE, "  @Shuffle(buffer = 100) Encoded shuffle(Encoded e);", DECODE,

@@ -240,8 +240,9 @@ final class DeclarationGenerator {
       case 3 -> "@Decode(parallel = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " s);";
       case 4 -> "@Map(parallel = " + pick(NUMBERS) + ", random = " + random.nextBoolean()
           + ", vectorized = " + random.nextBoolean() + ") static " + out + " " + m + "(Ops tf, " + in
-          + " x) " + body;
-      case 5 -> "@Filter static Operand<TBool> " + m + "(Ops tf, " + in + " x) " + body;
+          + " x" + randomSources() + ") " + body;
+      case 5 -> "@Filter static Operand<TBool> " + m + "(Ops tf, " + in + " x" + randomSources()
+          + ") " + body;
       case 6 -> "@Shuffle(buffer = " + pick(NUMBERS) + ", seed = " + pick(NUMBERS) + ") " + out + " "
           + m + "(" + in + " x);";
       case 7 -> "@Cache(file = \"" + pick(PREFIXES) + "\") " + out + " " + m + "(" + in + " x);";
@@ -255,6 +256,15 @@ final class DeclarationGenerator {
       case 14 -> "<T> " + out + " " + m + "(T x);"; // generic, unannotated
       case 15 -> "@Map default " + out + " " + m + "(" + in + " x) " + body;
       default -> out + " " + m + "(" + in + " x);"; // forgotten annotation
+    };
+  }
+
+  /** Now and then one per-element random source after a body's element, or two. */
+  private String randomSources() {
+    return switch (random.nextInt(8)) {
+      case 0, 1 -> ", dev.feedline.runtime.ElementRandom r";
+      case 2 -> ", dev.feedline.runtime.ElementRandom r, dev.feedline.runtime.ElementRandom q";
+      default -> "";
     };
   }
 

@@ -206,6 +206,19 @@ public enum Message {
   INPUT_ON_DEVICE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "@Map '%s' runs on the device, after the iterator, where run-time values are not passed,"
           + " but it takes '%s'; use it in a map before the iterator, or drop onDevice."),
+  ELEMENT_RANDOM_NOT_MAP(Rule.ELEMENT_RANDOM_INVALID, Severity.ERROR,
+      "%s takes an ElementRandom, '%s', but only a @Map draws from per-element seeds; draw the"
+          + " random values in a @Map(random = true) before it, or remove the parameter."),
+  ELEMENT_RANDOM_NOT_DECLARED(Rule.ELEMENT_RANDOM_INVALID, Severity.ERROR,
+      "@Map '%s' takes an ElementRandom, so its values change from epoch to epoch, but it is not"
+          + " declared random; set `random = true`, so that the checks keep it after any cache."),
+  ELEMENT_RANDOM_TWICE(Rule.ELEMENT_RANDOM_INVALID, Severity.ERROR,
+      "@Map '%s' takes an ElementRandom twice, '%s' and '%s'; take one: every draw from it has a"
+          + " seed of its own."),
+  ELEMENT_RANDOM_ON_DEVICE(Rule.ELEMENT_RANDOM_INVALID, Severity.ERROR,
+      "@Map '%s' runs on the device, after the iterator, where elements have no position to"
+          + " seed from, but it takes an ElementRandom, '%s'; draw in a map before the iterator,"
+          + " or drop onDevice."),
   // Values TensorFlow would reject: each "@Kind 'stage' has member = value, but ...".
   SKIP_COMPRESSED(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@TFRecordSource '%s' has badRecords = SKIP and compression = %s, but a compressed file is"
@@ -453,8 +466,8 @@ public enum Message {
           + " run; set a seed."),
   PARALLEL_RANDOM_MAP(Rule.REPRODUCIBILITY_CONFLICT, Severity.NOTE,
       "Pipeline %s is reproducible, but random @Map '%s' runs in parallel, so its random values"
-          + " depend on which thread gets which element; use stateless random ops seeded per"
-          + " element, or drop parallel."),
+          + " depend on which thread gets which element; take an ElementRandom after the element"
+          + " and draw from it, or drop parallel."),
   UNHEALTHY_ORDER(Rule.HEALTHY_ORDER, Severity.NOTE,
       "Pipeline %s deviates from the recommended order: '%s' (@%s) comes before '%s' (@%s);"
           + " suggested: %s.");

@@ -41,6 +41,7 @@ public enum Rule {
   INVALID_PARAMETER(Category.DECLARATION),
   DEVICE_STAGE_PLACEMENT(Category.DECLARATION),
   DEVICE_STAGE_NOT_VECTORIZED(Category.DECLARATION),
+  ELEMENT_RANDOM_INVALID(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),

@@ -1,6 +1,9 @@
 package dev.feedline.processor.model;
 
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * A value a pipeline's maps take besides their element, given to the builder at run time: a
@@ -17,4 +20,17 @@ public record Input(String name, Kind kind, ExecutableElement method, DType dtyp
 
   /** The runtime class a map's parameter has for a vocabulary. */
   public static final String VOCABULARY_TABLE = "dev.feedline.runtime.VocabularyTable";
+
+  /**
+   * The runtime class of the per-element random source a {@code @Map(random = true)} may take
+   * after its element, besides its inputs: not given to the builder, but made for each element
+   * from the pipeline's seed.
+   */
+  public static final String ELEMENT_RANDOM = "dev.feedline.runtime.ElementRandom";
+
+  /** Whether a parameter of {@code type} takes the per-element random source. */
+  public static boolean isElementRandom(TypeMirror type) {
+    return type instanceof DeclaredType declared
+        && ((TypeElement) declared.asElement()).getQualifiedName().contentEquals(ELEMENT_RANDOM);
+  }
 }

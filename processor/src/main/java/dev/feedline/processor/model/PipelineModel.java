@@ -68,6 +68,11 @@ public record PipelineModel(
     return host.get(host.size() - 1);
   }
 
+  /** Whether a stage draws from per-element seeds: the builder then takes the pipeline's seed. */
+  public boolean isSeeded() {
+    return stages.stream().anyMatch(Stage::isSeeded);
+  }
+
   public boolean has(StageKind kind) {
     return stages.stream().anyMatch(s -> s.kind() == kind);
   }

@@ -99,6 +99,30 @@ public record Stage(
     return parameters instanceof Parameters.Map map && map.random();
   }
 
+  /**
+   * The position, among its method's parameters, of the {@code ElementRandom} a map body takes
+   * after its element; -1 when it takes none.
+   */
+  public int elementRandomParameter() {
+    List<? extends VariableElement> parameters = method.getParameters();
+    if (kind.form() == StageKind.Form.BODY) {
+      for (int i = 2; i < parameters.size(); i++) {
+        if (Input.isElementRandom(parameters.get(i).asType())) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether it is a random map that draws from per-element seeds, taking an {@code ElementRandom}:
+   * its values are the same at any parallelism and on every run with the same seed.
+   */
+  public boolean isSeeded() {
+    return elementRandomParameter() >= 0;
+  }
+
   /** Whether it is a {@code @Map(vectorized = true)}, which works on whole batches. */
   public boolean isVectorized() {
     return parameters instanceof Parameters.Map map && map.vectorized();

@@ -89,7 +89,8 @@ final class StageReader {
     }
     Optional<List<Input>> inputs = kind.form() == StageKind.Form.BODY
         ? inputs(method, annotation, stage, pipelineInputs, report) : Optional.of(List.of());
-    if (inputs.isEmpty()) {
+    if (inputs.isEmpty() || kind.form() == StageKind.Form.BODY && !ElementRandomParameter.check(
+        kind, method, annotation, parameters.get(), stage, report)) {
       return Optional.empty();
     }
     return Optional.of(new ReadStage(kind, method, annotation, input, output.get(),
@@ -98,13 +99,17 @@ final class StageReader {
 
   /**
    * The run-time values a body takes after its element: each parameter names a pipeline input
-   * and has its type.
+   * and has its type, but for an {@code ElementRandom}, which {@link ElementRandomParameter}
+   * reads.
    */
   private Optional<List<Input>> inputs(ExecutableElement method, AnnotationMirror annotation,
       String stage, Map<String, Input> pipelineInputs, Report report) {
     List<Input> inputs = new ArrayList<>();
     List<? extends VariableElement> parameters = method.getParameters();
     for (VariableElement parameter : parameters.subList(2, parameters.size())) {
+      if (ElementRandomParameter.is(parameter)) {
+        continue;
+      }
       String name = parameter.getSimpleName().toString();
       Input input = pipelineInputs.get(name);
       if (input == null) {

@@ -26,7 +26,8 @@ final class ReproducibilityRules {
         report.add(Message.UNSEEDED_SHUFFLE, stage.method(), stage.annotation(), null,
             pipeline.simpleName(), stage.name());
       }
-      if (stage.isRandom() && stage.isParallel()) {
+      // A map that draws from per-element seeds gives the same values at any parallelism.
+      if (stage.isRandom() && stage.isParallel() && !stage.isSeeded()) {
         report.add(Message.PARALLEL_RANDOM_MAP, stage.method(), stage.annotation(),
             stage.anchor(Member.MAP_PARALLEL), pipeline.simpleName(), stage.name());
       }

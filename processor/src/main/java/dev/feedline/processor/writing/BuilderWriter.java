@@ -75,6 +75,9 @@ final class BuilderWriter {
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
     List<String> tables = addInputs(type, builder, build, pipeline, names);
+    if (pipeline.isSeeded()) {
+      addSeed(type, builder, build, pipeline);
+    }
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
     }
@@ -95,6 +98,9 @@ final class BuilderWriter {
           addDeviceBuffer(type, builder, stage);
           iterator.add("\n.deviceBuffer(deviceBuffer)");
         });
+    if (pipeline.isSeeded()) {
+      iterator.add("\n.seed($N)", GeneratedNames.SEED);
+    }
     if (!tables.isEmpty()) {
       iterator.add("\n.initializing($L)", CodeBlock.join(tables.stream()
           .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
@@ -206,6 +212,44 @@ final class BuilderWriter {
       }
     }
     return tables;
+  }
+
+  /**
+   * The seed setter of a pipeline whose maps draw from per-element seeds, and the seed in
+   * {@code build}: the builder's, or, unless the pipeline is reproducible, one drawn for the build.
+   */
+  private static void addSeed(TypeSpec.Builder type, ClassName builder, MethodSpec.Builder build,
+      PipelineModel pipeline) {
+    List<String> seeded = pipeline.stages().stream().filter(Stage::isSeeded)
+        .map(s -> s.position() + " (" + s.name() + ")").toList();
+    boolean reproducible = pipeline.settings().reproducible();
+    type.addField(FieldSpec.builder(ClassName.get(Long.class), GeneratedNames.SEED,
+        Modifier.PRIVATE).build());
+    type.addMethod(MethodSpec.methodBuilder(GeneratedNames.SEED)
+        .addJavadoc("Sets the seed that stage$L $L draw$L random values from: with the same seed,\n"
+                + "every epoch's elements are the same on every run, at any parallelism, and after\n"
+                + "a restore. $L\n", seeded.size() == 1 ? "" : "s", String.join(", ", seeded),
+            seeded.size() == 1 ? "s" : "", reproducible
+                ? "The pipeline is reproducible: {@link #build} needs it."
+                : "Without it, each build draws a seed of its own.")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(long.class, "value")
+        .addStatement("this.$N = value", GeneratedNames.SEED)
+        .addStatement("return this")
+        .build());
+    if (reproducible) {
+      build.beginControlFlow("if (this.$N == null)", GeneratedNames.SEED)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call seed(value) before build(graph): the pipeline is"
+              + " reproducible, and its random stages draw from that seed")
+          .endControlFlow()
+          .addStatement("long $N = this.$N", GeneratedNames.SEED, GeneratedNames.SEED);
+    } else {
+      build.addCode("// Without a seed, this build draws one: its random values differ from run to run.\n")
+          .addStatement("long $N = this.$N != null ? this.$N : $T.drawn()", GeneratedNames.SEED,
+              GeneratedNames.SEED, GeneratedNames.SEED, Names.ELEMENT_SEEDS);
+    }
   }
 
   private static CodeBlock buildJavadoc(Stage source) {

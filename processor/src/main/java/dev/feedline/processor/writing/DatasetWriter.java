@@ -102,6 +102,9 @@ final class DatasetWriter {
     }
     inputs.forEach(input -> parameters.add(
         ParameterSpec.builder(InputTypes.javaType(input), names.input(input.name())).build()));
+    if (part.stream().anyMatch(Stage::isSeeded)) {
+      parameters.add(ParameterSpec.builder(long.class, GeneratedNames.SEED).build());
+    }
     return parameters;
   }
 
@@ -300,16 +303,52 @@ final class DatasetWriter {
 
   private StageCode map(Stage stage, CodeBlock types, CodeBlock shapes) {
     Parameters.Parallel parallel = (Parameters.Parallel) stage.parameters();
+    // A seeded map's one captured argument: its seed for the epoch, computed when the epoch starts.
+    CodeBlock captured = stage.isSeeded() ? CodeBlock.of("\n$L", stageSeed(stage))
+        : CodeBlock.of("");
+    List<ClassName> numbering = stage.isSeeded()
+        ? List.of(Names.dataOp("ZipDataset"), Names.dataOp("RangeDataset")) : List.of();
+    StageCode mapped;
     if (stage.isParallel()) {
-      return new StageCode(withFunction(stage, CodeBlock.of(
-          "dataset = tf.data.parallelMapDataset(dataset, $T.of(), tf.constant($L) /* parallel */,\n"
+      mapped = new StageCode(withFunction(stage, CodeBlock.of(
+          "dataset = tf.data.parallelMapDataset(dataset, $T.of($L), tf.constant($L) /* parallel */,\n"
               + "function, $L, $L, $T.deterministic($S))",
-          Names.LIST, parallelism(parallel.parallel()), types, shapes, Names.PARALLEL_MAP,
-          String.valueOf(parallel.deterministic()))), List.of(Names.PARALLEL_MAP));
+          Names.LIST, captured, parallelism(parallel.parallel()), types, shapes,
+          Names.PARALLEL_MAP, String.valueOf(parallel.deterministic()))),
+          concat(List.of(Names.PARALLEL_MAP), numbering));
+    } else {
+      mapped = new StageCode(withFunction(stage, CodeBlock.of(
+          "dataset = tf.data.mapDataset(dataset, $T.of($L), function, $L, $L)", Names.LIST,
+          captured, types, shapes)), concat(List.of(Names.dataOp("MapDataset")), numbering));
     }
-    return new StageCode(withFunction(stage, CodeBlock.of(
-        "dataset = tf.data.mapDataset(dataset, $T.of(), function, $L, $L)", Names.LIST, types,
-        shapes)), List.of(Names.dataOp("MapDataset")));
+    if (!stage.isSeeded()) {
+      return mapped;
+    }
+    CodeBlock numbered = CodeBlock.builder()
+        .add("// Each element is numbered by its position in this stage's input, and seeded from the\n"
+            + "// pipeline's seed, the epoch, the stage and that number: the same values at any\n"
+            + "// parallelism, on every run, and after a restore.\n")
+        .addStatement("dataset = $T.numbered(tf, dataset, $L)", Names.ELEMENT_SEEDS,
+            names.elementSpec(pipeline.previous(stage)))
+        .build();
+    return new StageCode(numbered.toBuilder().add(mapped.code()).build(), mapped.ops());
+  }
+
+  /**
+   * The seed of a seeded map for the epoch: in the cached part, built once per session, that of
+   * the epoch that fills the cache, 0.
+   */
+  private CodeBlock stageSeed(Stage stage) {
+    CodeBlock epoch = stage.position() > lastCache() ? CodeBlock.of("epoch")
+        : CodeBlock.of("tf.constant(0L) /* built once: the epoch that fills the cache */");
+    return CodeBlock.of("$T.stageSeed(tf, $N, $L, $LL /* stage */)", Names.ELEMENT_SEEDS,
+        GeneratedNames.SEED, epoch, stage.position());
+  }
+
+  private static List<ClassName> concat(List<ClassName> first, List<ClassName> then) {
+    List<ClassName> all = new ArrayList<>(first);
+    all.addAll(then);
+    return List.copyOf(all);
   }
 
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
@@ -330,6 +369,16 @@ final class DatasetWriter {
     if (stage.kind() == StageKind.MAP && !CostModel.isExpensive(stage)) {
       code.add("// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
           .addStatement("$T.checkCheap($N, $S, function)", Names.COST_CHECK,
+              GeneratedNames.PIPELINE, stage.name());
+    }
+    if (stage.isSeeded()) {
+      code.add("// Seeded per element: refuse a stateful random op, which would break that.\n")
+          .addStatement("$T.requireSeeded($N, $S, function)", Names.STATEFUL_RANDOM_CHECK,
+              GeneratedNames.PIPELINE, stage.name());
+    } else if (pipeline.settings().reproducible() && stage.kind().form() == StageKind.Form.BODY
+        && !stage.isRandom()) {
+      code.add("// A reproducible pipeline's map that is not random: refuse a stateful random op.\n")
+          .addStatement("$T.requireDeterministic($N, $S, function)", Names.STATEFUL_RANDOM_CHECK,
               GeneratedNames.PIPELINE, stage.name());
     }
     return code.addStatement(statement).endControlFlow().build();

@@ -129,10 +129,30 @@ final class FunctionWriter {
       signature.add(".input($S, $L)\n", "in_" + c.name(), accessor("in", input, c));
     }
     CodeBlock.Builder arguments = CodeBlock.builder().add("tf, in");
-    for (Input taken : stage.inputs()) {
-      String name = names.input(taken.name());
-      method.addParameter(InputTypes.javaType(taken), name);
-      arguments.add(taken.kind() == Input.Kind.VOCABULARY ? ", $N" : ", tf.constant($N)", name);
+    if (stage.isSeeded()) {
+      // The element's position, numbered before the map, follows its components; the stage's
+      // seed for the epoch is the map's captured argument, which comes last.
+      method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))", Names.PLACEHOLDER,
+          Names.dtype(DType.INT64), GeneratedNames.POSITION, Names.dtype(DType.INT64),
+          Names.PLACEHOLDER, ElementSpecs.shape(StaticShape.scalar()));
+      method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($T.of(2)))",
+          Names.PLACEHOLDER, Names.dtype(DType.INT64), GeneratedNames.STAGE_SEED,
+          Names.dtype(DType.INT64), Names.PLACEHOLDER, Names.SHAPE);
+      signature.add(".input($S, $N)\n.input($S, $N)\n", GeneratedNames.POSITION,
+          GeneratedNames.POSITION, GeneratedNames.STAGE_SEED, GeneratedNames.STAGE_SEED);
+    }
+    int randomParameter = stage.elementRandomParameter();
+    int taken = 0;
+    for (int parameter = 2; parameter < stage.method().getParameters().size(); parameter++) {
+      if (parameter == randomParameter) {
+        arguments.add(", $T.of(tf, $N, $N)", Names.ELEMENT_RANDOM, GeneratedNames.STAGE_SEED,
+            GeneratedNames.POSITION);
+        continue;
+      }
+      Input value = stage.inputs().get(taken++);
+      String name = names.input(value.name());
+      method.addParameter(InputTypes.javaType(value), name);
+      arguments.add(value.kind() == Input.Kind.VOCABULARY ? ", $N" : ", tf.constant($N)", name);
     }
     if (stage.kind() == StageKind.FILTER) {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),

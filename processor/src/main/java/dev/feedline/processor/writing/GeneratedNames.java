@@ -26,6 +26,12 @@ public final class GeneratedNames {
   static final String DATASET_OPTIONS = "DATASET_OPTIONS";
   /** The lambda parameter that traces a graph function which takes run-time values. */
   static final String FUNCTION_OPS = "functionTf";
+  /** The pipeline's seed: the builder's member, a local of {@code build}, a dataset parameter. */
+  static final String SEED = "seed";
+  /** In a seeded map's function: the element's position in the stage's input. */
+  static final String POSITION = "position";
+  /** In a seeded map's function: the stage's seed for the epoch, a captured argument. */
+  static final String STAGE_SEED = "stageSeed";
 
   /** Members of every class, which a generated member must not shadow or override. */
   private static final List<String> OBJECT_MEMBERS = List.of("equals", "hashCode", "toString",
@@ -37,8 +43,9 @@ public final class GeneratedNames {
    */
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
       "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
-      "resumeSteps", "inputWait", "skippedRecords", "iterator", "close", "Builder", "component",
-      "source", "elementWork", "randomWork", "batching", "stage", "deviceStage");
+      "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
+      "component", "source", "elementWork", "randomWork", "seededWork", "batching", "stage",
+      "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals
@@ -50,9 +57,7 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header",
-      // The constants these methods refer to: a parameter of the same name would hide them.
-      PIPELINE, DATASET_OPTIONS);
+      "values", "header", SEED, POSITION, STAGE_SEED);
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
@@ -82,18 +87,12 @@ public final class GeneratedNames {
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
-    NameAllocator runTime = allocator(RUN_TIME_SCOPE, List.of());
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
     this.tensors = generated.nestedClass(members.newName(base + "Tensors"));
     NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
     last.output().components()
         .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
-    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
-    Stage source = pipeline.stages().get(0);
-    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
-      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
-    }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       if (stage.kind().readsFiles()
@@ -110,10 +109,8 @@ public final class GeneratedNames {
       switch (stage.kind()) {
         case DECODE ->
             featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
-        case DECODE_CSV -> {
-          featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
-          csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
-        }
+        case DECODE_CSV ->
+            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
         case PADDED_BATCH ->
             batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
         case BUCKET_BY_LENGTH ->
@@ -124,11 +121,27 @@ public final class GeneratedNames {
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
+      previous = stage;
+    }
+    // Run-time values are parameters and locals of the methods that read the class's constants:
+    // one named like a constant would hide it there.
+    List<String> constants = Stream.of(List.of(PIPELINE, DATASET_OPTIONS),
+            elementConstants.values(), featureConstants.values(), batchingConstants.values())
+        .flatMap(java.util.Collection::stream).distinct().toList();
+    NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
+    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
+    Stage source = pipeline.stages().get(0);
+    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
+    }
+    for (Stage stage : pipeline.stages()) {
+      if (stage.kind() == StageKind.DECODE_CSV) {
+        csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
+      }
       if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       }
-      previous = stage;
     }
   }
 

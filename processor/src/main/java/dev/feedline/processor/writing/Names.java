@@ -56,6 +56,9 @@ final class Names {
   static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
   static final ClassName IN_MEMORY_DATA = ClassName.get(RUNTIME, "InMemoryData");
+  static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
+  static final ClassName ELEMENT_SEEDS = ClassName.get(RUNTIME, "ElementSeeds");
+  static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(RUNTIME, "StatefulRandomCheck");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

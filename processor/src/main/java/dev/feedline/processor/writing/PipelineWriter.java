@@ -141,7 +141,7 @@ public final class PipelineWriter {
       return "source";
     }
     if (stage.is(StageKind.Trait.RUNS_FUNCTION)) {
-      return stage.isRandom() ? "randomWork" : "elementWork";
+      return stage.isSeeded() ? "seededWork" : stage.isRandom() ? "randomWork" : "elementWork";
     }
     return stage.is(StageKind.Trait.BATCHES) ? "batching" : "stage";
   }

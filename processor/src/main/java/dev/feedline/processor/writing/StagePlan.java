@@ -21,8 +21,10 @@ final class StagePlan {
     for (Stage stage : pipeline.stages()) {
       // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
-      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s\n",
-          stage.position(), stage.name(), AnnotationText.of(stage)));
+      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the plan.
+      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s\n",
+          stage.position(), stage.name(), AnnotationText.of(stage),
+          stage.isSeeded() ? ", seeded per element" : ""));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

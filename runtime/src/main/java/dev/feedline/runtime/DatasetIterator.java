@@ -60,6 +60,7 @@ public final class DatasetIterator {
   /** The graph the pipeline is built in, whose functions name a failing node's stage. */
   private final Graph graph;
   private final DataSource data;
+  private final FileCaches fileCaches;
   private final List<Op> setup;
   private final Op park;
   private final Op release;
@@ -81,6 +82,8 @@ public final class DatasetIterator {
   /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
   private volatile long open;
   private CacheState cache = CacheState.EMPTY;
+  /** Whether a file cache moved since the kept part was parked: the next epoch parks it again. */
+  private boolean parkAgain;
 
   /** How far the parked memory cache has been filled. */
   private enum CacheState {
@@ -139,6 +142,7 @@ public final class DatasetIterator {
     private DeviceStages deviceStages;
     private long deviceBuffer;
     private DataSource data = DataSource.inMemory();
+    private FileCaches fileCaches;
     private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
@@ -188,6 +192,12 @@ public final class DatasetIterator {
       return this;
     }
 
+    /** The file caches and snapshots of the kept part, whose folders each park chooses. */
+    public Builder fileCaches(FileCaches caches) {
+      this.fileCaches = caches;
+      return this;
+    }
+
     /** Adds the iterator ops to the graph. */
     public DatasetIterator build() {
       if (perEpoch == null) {
@@ -205,6 +215,7 @@ public final class DatasetIterator {
     this.pipeline = parts.pipeline;
     this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
+    this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
     this.setup = List.copyOf(parts.setup);
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
@@ -317,7 +328,7 @@ public final class DatasetIterator {
         }
         park(session);
         parkedIn = session;
-      } else if (freshCache || cache == CacheState.FILLING) {
+      } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
         park(session);
       }
       iterators.start(session, number);
@@ -334,11 +345,35 @@ public final class DatasetIterator {
     }
   }
 
-  /** Parks the kept part in {@code session}, with an empty cache: the old one is dropped. */
+  /**
+   * Parks the kept part in {@code session}, with an empty memory cache: the old one is dropped.
+   * Each file cache reads the complete folder of its key, or writes a new partial one.
+   */
   private void park(Session session) {
     if (park != null) {
-      session.run(park);
+      fileCaches.choose();
+      Session.Runner runner = session.runner().addTarget(park);
+      fileCaches.feed(runner);
+      runner.run();
       cache = CacheState.EMPTY;
+      parkAgain = false;
+    }
+  }
+
+  /** The file caches and snapshots of the pipeline, with their keys and folders. */
+  public FileCaches fileCaches() {
+    return fileCaches;
+  }
+
+  /**
+   * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
+   * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
+   * starting an iterator over a stage up to the last cache.
+   */
+  public Session.Runner feedingFolders(Session.Runner runner) {
+    synchronized (lock) {
+      fileCaches.feed(runner);
+      return runner;
     }
   }
 
@@ -370,6 +405,7 @@ public final class DatasetIterator {
       throw translate(e);
     }
     CheckpointFile.write(file, pipeline, data, current, state);
+    fileCaches.checkpointed(file);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
@@ -444,6 +480,7 @@ public final class DatasetIterator {
           }
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
+            parkAgain = fileCaches.epochCompleted();
           }
           throw endOfSequence;
         }
@@ -492,6 +529,11 @@ public final class DatasetIterator {
   private void restore(Session session, Path file) {
     CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data);
     byte[] state = saved.state();
+    fileCaches.restoring(file);
+    if (session == parkedIn && fileCaches.writing()) {
+      // The open epoch's writer would delete the files of the shard the restored one goes on with.
+      iterators.freeNow(session);
+    }
     begin(session, saved.epoch(), true);
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
       session.runner().feed(savedState, bytes).addTarget(restoreState).run();
@@ -512,6 +554,9 @@ public final class DatasetIterator {
       if (parkedIn != null && deviceBuffer != null) {
         deviceBuffer.stop(parkedIn);
       }
+      if (parkedIn != null && fileCaches.writing()) {
+        iterators.freeNow(parkedIn); // its writer's files go before the folder does
+      }
       iterators.awaitFreeing(); // its session must stay open until they are done
       if (parkedIn != null) {
         Session session = parkedIn;
@@ -520,6 +565,7 @@ public final class DatasetIterator {
           session.run(release);
         }
       }
+      fileCaches.release();
     }
   }
 

@@ -55,9 +55,11 @@ final class Names {
   static final ClassName PADDING = ClassName.get(RUNTIME, "Padding");
   static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
+  static final ClassName FILE_CACHES = ClassName.get(RUNTIME, "FileCaches");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");
+  static final ClassName SNAPSHOT_CODEC = ClassName.get("dev.feedline", "Snapshot", "Codec");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -94,7 +94,7 @@ public final class CacheFolder {
         case ABANDONED -> "incomplete, left by " + owner(manifest);
       };
       return String.format(java.util.Locale.ROOT, "%s  %-10s %10s  last used %s  %s; %s",
-          key, this.state.name().toLowerCase(java.util.Locale.ROOT), CacheFolder.bytes(bytes),
+          key, this.state.name().toLowerCase(java.util.Locale.ROOT), CacheFolder.describeBytes(bytes),
           lastUsed,
           what, state);
     }
@@ -455,7 +455,7 @@ public final class CacheFolder {
   }
 
   /** {@code 1.5 MiB}: a size for people. */
-  static String bytes(long bytes) {
+  public static String describeBytes(long bytes) {
     String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
     double value = bytes;
     int unit = 0;

@@ -240,7 +240,7 @@ final class FileCache {
       Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
       LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: wrote the {2} {3} (key {4}, {5})",
           pipeline.simpleName(), stage, kind, complete, key,
-          CacheFolder.bytes(CacheFolder.list(prefix).stream()
+          CacheFolder.describeBytes(CacheFolder.list(prefix).stream()
               .filter(e -> e.folder().equals(complete)).mapToLong(CacheFolder.Entry::bytes)
               .sum()));
     } catch (IOException e) {

@@ -196,6 +196,35 @@ class FileCacheKeyTest {
     assertFalse(Files.exists(folder().resolve(first.key())));
   }
 
+  /**
+   * Two pipelines of one key write their caches at once, each in a partial folder of its own: the
+   * first to finish seals its folder, the other finds the key complete, drops its own and reads it.
+   */
+  @Test
+  void twoPipelinesWritingOneKeyAtOnceLeaveOneCompleteCache() {
+    try (Graph firstGraph = new Graph();
+        Session firstSession = new Session(firstGraph);
+        FeedlineKeyedPipelines_Scaled first = FeedlineKeyedPipelines_Scaled.builder().files(files)
+            .cacheFile(folder().toString()).build(firstGraph);
+        Graph secondGraph = new Graph();
+        Session secondSession = new Session(secondGraph);
+        FeedlineKeyedPipelines_ScaledAgain second = FeedlineKeyedPipelines_ScaledAgain.builder()
+            .files(files).cacheFile(folder().toString()).build(secondGraph)) {
+      Row out = first.output();
+      try (var steps = first.steps(firstSession, run -> run.fetch(out.id()).fetch(out.values()))) {
+        Map<Long, Float> rows = new TreeMap<>(EpochRows.collect(steps, 1));
+        assertEquals(rows(0, 30, 2f), EpochRows.read(second, secondSession), "second, meanwhile");
+        assertEquals(List.of(second.fileCaches().key("cache")), completeKeys());
+        rows.putAll(EpochRows.collect(steps, Long.MAX_VALUE));
+        assertEquals(rows(0, 30, 2f), rows, "first, after");
+      }
+      assertEquals(rows(0, 30, 2f), EpochRows.read(first, firstSession), "first, from the cache");
+    }
+    List<CacheFolder.Entry> left = CacheFolder.list(folder());
+    assertEquals(1, left.size(), left.toString());
+    assertEquals(CacheFolder.State.COMPLETE, left.get(0).state());
+  }
+
   /** Issue 15: a failed epoch leaves no cache that a later epoch or run reads as complete. */
   @Test
   void anEpochThatFailsLeavesNoCompleteCacheAndEveryRunFailsNamingTheFile() throws IOException {

@@ -41,8 +41,9 @@ import org.tensorflow.types.family.TType;
  *       its first and last 8 KiB; and each vocabulary file a function looks tokens up in;
  *   <li>the TensorFlow version, and for a snapshot its compression.
  * </ul>
- * What the key cannot see: files a map's own graph code opens by name (their content), and
- * randomness before the stage, which the cache freezes (the checks say so at compile time).
+ * What the key cannot see: files a map's own graph code opens by name (their content), remote
+ * files (known by name only), and randomness before the stage, which the cache freezes (the
+ * checks say so at compile time).
  *
  * <p>Generated code adds each stage's dataset op through {@link #cache} or {@link #snapshot}; the
  * pipeline's iterator chooses, whenever it parks its kept part, whether to read the complete folder

@@ -76,7 +76,7 @@ public final class CacheFolder {
    * @param key the key it holds a cache of
    * @param state whether it is complete, and if not, whether its writer runs
    * @param manifest its manifest's fields; empty when it has none
-   * @param bytes the size of its files
+   * @param bytes the size of its files; -1 where it was not added up
    * @param lastUsed when a run last wrote or read it
    */
   public record Entry(Path folder, String key, State state, Map<String, String> manifest,
@@ -262,13 +262,18 @@ public final class CacheFolder {
    * not exist. Other files and folders there are not listed.
    */
   public static List<Entry> list(Path prefix) {
+    return list(prefix, true);
+  }
+
+  /** @param sizes whether to add up each folder's files; -1 bytes each when not */
+  static List<Entry> list(Path prefix, boolean sizes) {
     List<Entry> entries = new ArrayList<>();
     if (!Files.isDirectory(prefix)) {
       return entries;
     }
     try (DirectoryStream<Path> folders = Files.newDirectoryStream(prefix)) {
       for (Path folder : folders) {
-        entry(folder).ifPresent(entries::add);
+        entry(folder, sizes).ifPresent(entries::add);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Could not list the caches under " + prefix, e);
@@ -278,7 +283,7 @@ public final class CacheFolder {
     return entries;
   }
 
-  private static Optional<Entry> entry(Path folder) {
+  private static Optional<Entry> entry(Path folder, boolean sizes) {
     String name = folder.getFileName().toString();
     Matcher partial = PARTIAL.matcher(name);
     boolean complete = COMPLETE.matcher(name).matches();
@@ -302,7 +307,7 @@ public final class CacheFolder {
     Instant used = lastModified(folder.resolve(MANIFEST)).orElseGet(
         () -> lastModified(folder).orElse(Instant.EPOCH));
     return Optional.of(new Entry(folder, complete ? name : partial.group(1), state, manifest,
-        size(folder), used));
+        sizes ? size(folder) : -1, used));
   }
 
   private static Optional<Instant> lastModified(Path file) {
@@ -380,7 +385,7 @@ public final class CacheFolder {
    * checkpoint can resume, saying so.
    */
   static void removeAbandoned(Path prefix, String pipeline) {
-    for (Entry entry : list(prefix)) {
+    for (Entry entry : list(prefix, false)) {
       if (entry.state() == State.ABANDONED && remove(entry.folder())) {
         LOG.log(System.Logger.Level.INFO, "Pipeline {0}: removed the incomplete {1} {2}, left by"
             + " {3}, which no longer runs", pipeline, entry.manifest().getOrDefault("kind", "cache"),

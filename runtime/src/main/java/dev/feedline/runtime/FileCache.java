@@ -292,7 +292,7 @@ final class FileCache {
       return;
     }
     Optional<CacheFolder.Checkpoint> saved = CacheFolder.Checkpoint.of(checkpoint);
-    Optional<Path> found = CacheFolder.list(prefix).stream()
+    Optional<Path> found = CacheFolder.list(prefix, false).stream()
         .filter(e -> e.key().equals(key) && e.state() != CacheFolder.State.COMPLETE)
         .filter(e -> saved.isPresent() && saved.equals(CacheFolder.Checkpoint.parse(
             e.manifest().get("checkpoint"))))

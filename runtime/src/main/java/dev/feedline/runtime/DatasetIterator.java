@@ -45,6 +45,10 @@ import org.tensorflow.types.family.TType;
  * end of the input, and the cache then completes without the elements the error cost. The next
  * epoch therefore parks the kept part again, with an empty cache, and reads the source.
  *
+ * <p>A file cache or snapshot ({@link FileCaches}) follows the same rule across runs: each park
+ * reads the complete folder of its key, or writes a new partial one, which the end of an epoch that
+ * read all of it seals; the kept part is then parked again, on the sealed folder.
+ *
  * <p>A pipeline runs one epoch at a time. Starting an epoch ({@link #epoch}, {@link #steps},
  * {@link #resume}) ends the open one, whose iterator then fails at its next call instead of
  * handing out the new epoch's elements; epochs start, step, save and restore under one lock, so

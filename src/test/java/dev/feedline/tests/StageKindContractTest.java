@@ -13,6 +13,7 @@ import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
+import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
@@ -79,6 +80,8 @@ class StageKindContractTest {
           graph -> FeedlineShardedRowsPipeline.builder().files(files).build(graph),
           graph -> FeedlineFileCachedRowsPipeline.builder().files(files)
               .cacheFile(dir.resolve("cache").toString()).build(graph),
+          graph -> FeedlineKeyedPipelines_Snapshotted.builder().files(files)
+              .snapshotPath(dir.resolve("snapshot").toString()).build(graph),
           graph -> FeedlineSkippingRowsPipeline.builder().files(files).build(graph),
           graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
           graph -> FeedlineSeededPipelines_Drawn.builder().data(points, classes).seed(1)

@@ -65,11 +65,13 @@ final class PrefixTimer {
       StageChain.Link link = StageChain.find(iterator).get(index);
       Prefix prefix = iterateOver(graph, link.op(), options(iterator));
       DatasetIterator.GraphOps ops = iterator.graphOps();
+      // A file cache or snapshot reads the folder of its key, or writes one of this run's.
       if (ops.park() != null) {
-        session.run(ops.park());
+        iterator.feedingFolders(session.runner()).addTarget(ops.park()).run();
       }
       try (TInt64 epoch = TInt64.scalarOf(0)) {
-        session.runner().feed(ops.epoch(), epoch).addTarget(prefix.start()).run();
+        iterator.feedingFolders(session.runner().feed(ops.epoch(), epoch))
+            .addTarget(prefix.start()).run();
       }
       boolean batched = batchedBefore || link.stage().has(PipelineInfo.Trait.BATCHING);
       boolean examplesOut = !link.stage().is(TFRecordSource.class); // its elements are files

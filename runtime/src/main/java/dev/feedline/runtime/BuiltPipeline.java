@@ -115,6 +115,14 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
     return iterator.seed();
   }
 
+  /**
+   * The pipeline's file caches and snapshots: the key of each, a fingerprint of the graph up to
+   * it, the files read and the TensorFlow version, and the folder it is kept in.
+   */
+  public FileCaches fileCaches() {
+    return iterator.fileCaches();
+  }
+
   /** The iterator behind the pipeline, for tools that examine it, such as the doctor. */
   public DatasetIterator iterator() {
     return iterator;

@@ -51,6 +51,10 @@ import org.tensorflow.types.family.TType;
  * end of the input, and the cache then completes without the elements the error cost. The next
  * epoch therefore parks the kept part again, with an empty cache, and reads the source.
  *
+ * <p>A file cache or snapshot ({@link FileCaches}) follows the same rule across runs: each park
+ * reads the complete folder of its key, or writes a new partial one, which the end of an epoch that
+ * read all of it seals; the kept part is then parked again, on the sealed folder.
+ *
  * <p>A pipeline runs one epoch at a time. Starting an epoch ({@link #epoch}, {@link #steps},
  * {@link #resume}) ends the open one, whose iterator then fails at its next call instead of
  * handing out the new epoch's elements; epochs start, step, save and restore under one lock, so
@@ -68,6 +72,7 @@ public final class DatasetIterator {
   private final DataSource data;
   /** The seed of the seeded random stages; a checkpoint records it. */
   private final OptionalLong seed;
+  private final FileCaches fileCaches;
   private final List<Op> setup;
   private final Op park;
   private final Op release;
@@ -95,6 +100,8 @@ public final class DatasetIterator {
   /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
   private volatile long open;
   private CacheState cache = CacheState.EMPTY;
+  /** Whether a file cache moved since the kept part was parked: the next epoch parks it again. */
+  private boolean parkAgain;
 
   /** How far the parked memory cache has been filled. */
   private enum CacheState {
@@ -154,6 +161,7 @@ public final class DatasetIterator {
     private long deviceBuffer;
     private DataSource data = DataSource.inMemory();
     private OptionalLong seed = OptionalLong.empty();
+    private FileCaches fileCaches;
     private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
@@ -212,6 +220,12 @@ public final class DatasetIterator {
       return this;
     }
 
+    /** The file caches and snapshots of the kept part, whose folders each park chooses. */
+    public Builder fileCaches(FileCaches caches) {
+      this.fileCaches = caches;
+      return this;
+    }
+
     /** Adds the iterator ops to the graph. */
     public DatasetIterator build() {
       if (perEpoch == null) {
@@ -236,6 +250,7 @@ public final class DatasetIterator {
     this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
     this.seed = parts.seed;
+    this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
     this.setup = List.copyOf(parts.setup);
     // Resource variables need names of their own: with none, every variable of the session is one.
     VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
@@ -353,7 +368,7 @@ public final class DatasetIterator {
         }
         park(session);
         parkedIn = session;
-      } else if (freshCache || cache == CacheState.FILLING) {
+      } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
         park(session);
       }
       iterators.start(session, number);
@@ -370,11 +385,35 @@ public final class DatasetIterator {
     }
   }
 
-  /** Parks the kept part in {@code session}, with an empty cache: the old one is dropped. */
+  /**
+   * Parks the kept part in {@code session}, with an empty memory cache: the old one is dropped.
+   * Each file cache reads the complete folder of its key, or writes a new partial one.
+   */
   private void park(Session session) {
     if (park != null) {
-      session.run(park);
+      fileCaches.choose();
+      Session.Runner runner = session.runner().addTarget(park);
+      fileCaches.feed(runner);
+      runner.run();
       cache = CacheState.EMPTY;
+      parkAgain = false;
+    }
+  }
+
+  /** The file caches and snapshots of the pipeline, with their keys and folders. */
+  public FileCaches fileCaches() {
+    return fileCaches;
+  }
+
+  /**
+   * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
+   * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
+   * starting an iterator over a stage up to the last cache.
+   */
+  public Session.Runner feedingFolders(Session.Runner runner) {
+    synchronized (lock) {
+      fileCaches.feed(runner);
+      return runner;
     }
   }
 
@@ -406,6 +445,7 @@ public final class DatasetIterator {
       throw translate(e);
     }
     CheckpointFile.write(file, pipeline, data, current, seed, state);
+    fileCaches.checkpointed(file);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
             + " not produced yet when {2} was written get new random values after a restore.",
@@ -480,6 +520,7 @@ public final class DatasetIterator {
           }
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
+            parkAgain = fileCaches.epochCompleted();
           }
           throw endOfSequence;
         }
@@ -528,6 +569,11 @@ public final class DatasetIterator {
   private void restore(Session session, Path file) {
     CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data, seed);
     byte[] state = saved.state();
+    fileCaches.restoring(file);
+    if (session == parkedIn && fileCaches.writing()) {
+      // The open epoch's writer would delete the files of the shard the restored one goes on with.
+      iterators.freeNow(session);
+    }
     begin(session, saved.epoch(), true);
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
       session.runner().feed(savedState, bytes).addTarget(restoreState).run();
@@ -548,6 +594,9 @@ public final class DatasetIterator {
       if (parkedIn != null && deviceBuffer != null) {
         deviceBuffer.stop(parkedIn);
       }
+      if (parkedIn != null && fileCaches.writing()) {
+        iterators.freeNow(parkedIn); // its writer's files go before the folder does
+      }
       iterators.awaitFreeing(); // its session must stay open until they are done
       if (parkedIn != null) {
         Session session = parkedIn;
@@ -556,6 +605,7 @@ public final class DatasetIterator {
           session.run(release);
         }
       }
+      fileCaches.release();
     }
   }
 

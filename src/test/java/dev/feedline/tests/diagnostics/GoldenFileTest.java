@@ -89,7 +89,8 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
-      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences"})
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",
+      "dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

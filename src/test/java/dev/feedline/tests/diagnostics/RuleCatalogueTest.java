@@ -186,7 +186,7 @@ class RuleCatalogueTest {
             "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
             CACHE, SHUFFLE, BATCH, PREFETCH),
         WARNING, "[feedline:cache-after-random-map] @Cache 'cache' freezes the output of random @Map"
-            + " 'jitter', so every epoch sees the same augmentation; move 'jitter' after the cache,"
+            + " 'jitter', so every epoch sees the same augmentation; move 'jitter' after 'cache',"
             + " or split it into a deterministic part before and a random part after.",
         "@Cache", null,
         pipeline(SRC, READ, PARSE, DECODE, CACHE, SHUFFLE,
@@ -196,8 +196,8 @@ class RuleCatalogueTest {
         pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Take(count = 10) Image some(Image image);",
             SHUFFLE, BATCH, PREFETCH),
         WARNING, "[feedline:cache-partially-consumed] @Cache 'cache' is followed by @Take 'some', so"
-            + " the first epoch never reads the cache's input to its end and TensorFlow discards the"
-            + " partial cache every epoch; move @Take before 'cache'.",
+            + " the first epoch never reads the cache's input to its end and the partial cache is"
+            + " discarded every epoch; move @Take before 'cache'.",
         "@Cache", null,
         pipeline(SRC, READ, PARSE, DECODE, "  @Take(count = 10) Image some(Image image);", CACHE,
             SHUFFLE, BATCH, PREFETCH)));
@@ -245,20 +245,54 @@ class RuleCatalogueTest {
         pipeline("  @InMemorySource(records = 100) Tokens tokens();",
             "  @PaddedBatch(size = 4) Tokens batch(Tokens t);", "  @Prefetch(AUTO) Tokens prefetch(Tokens b);")));
     cases.add(new Case("cache-file-path",
-        pipeline(SRC, READ, PARSE, DECODE, "  @Cache(file = \"/tmp/images\") Image cache(Image image);",
-            SHUFFLE, BATCH, PREFETCH),
-        NOTE, "[feedline:cache-file-path] @Cache 'cache' writes files under \"/tmp/images\" that a"
-            + " later run reads back, even after the stages before it change; put a version in the"
-            + " prefix, or set one per run with the builder's cacheFile(...).",
-        "/tmp/images", "\"/tmp/images\"", GOOD));
-    cases.add(new Case("cache-file-path",
         pipeline(SRC, READ, PARSE, "  @Cache(file = \"c\") Encoded first(Encoded e);",
             DECODE, "  @Cache(file = \"c\") Image second(Image image);", SHUFFLE, BATCH, PREFETCH)
             .withOptions("-Afeedline.cacheBeforeExpensiveMap=off"),
-        ERROR, "[feedline:cache-file-path] @Cache 'second' writes under \"c\" like @Cache 'first',"
-            + " and two caches on one prefix collide ('There appears to be a concurrent caching"
-            + " iterator running'); give each its own prefix.",
-        "Image second", "\"c\"", GOOD));
+        WARNING, "[feedline:cache-file-path] @Cache 'second' keeps its files under \"c\" like"
+            + " @Cache 'first': their keys differ, but pruning the folder to the newest caches, with"
+            + " the builder's keepCaches(n) or `./feedline cache prune`, counts both together and"
+            + " removes one's to keep the other's; give each a folder of its own.",
+        "Image second", "\"c\"",
+        pipeline(SRC, READ, PARSE, "  @Cache(file = \"c\") Encoded first(Encoded e);",
+            DECODE, "  @Cache(file = \"d\") Image second(Image image);", SHUFFLE, BATCH, PREFETCH)
+            .withOptions("-Afeedline.cacheBeforeExpensiveMap=off")));
+    cases.add(new Case("cache-file-path",
+        pipeline(SRC, READ, PARSE, DECODE, "  @Cache(file = \"s\") Image cache(Image image);",
+            "  @Snapshot(path = \"s\") Image snapshot(Image image);", SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:cache-file-path] @Snapshot 'snapshot' keeps its files under \"s\" like"
+            + " @Cache 'cache': their keys differ, but pruning the folder to the newest caches, with"
+            + " the builder's keepCaches(n) or `./feedline cache prune`, counts both together and"
+            + " removes one's to keep the other's; give each a folder of its own.",
+        "Image snapshot", "\"s\"", GOOD));
+    cases.add(new Case("cache-before-expensive-map",
+        pipeline(SRC, READ, PARSE, "  @Snapshot(path = \"target/s\") Encoded early(Encoded e);",
+            DECODE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:cache-before-expensive-map] @Snapshot 'early' comes before the expensive"
+            + " @Map 'decode', so 'decode' is recomputed every epoch; move @Snapshot after 'decode'.",
+        "Encoded early", null,
+        pipeline(SRC, READ, PARSE, DECODE, "  @Snapshot(path = \"target/s\") Image snapshot(Image i);",
+            SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("cache-after-shuffle",
+        pipeline(SRC, READ, PARSE, DECODE, SHUFFLE,
+            "  @Snapshot(path = \"target/s\") Image snapshot(Image image);", BATCH, PREFETCH),
+        WARNING, "[feedline:cache-after-shuffle] @Snapshot 'snapshot' stores the order @Shuffle"
+            + " 'shuffle' drew in the first epoch and replays it every epoch; move the shuffle after"
+            + " 'snapshot'.",
+        "@Snapshot", null,
+        pipeline(SRC, READ, PARSE, DECODE, "  @Snapshot(path = \"target/s\") Image snapshot(Image i);",
+            SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("cache-after-random-map",
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
+            "  @Snapshot(path = \"target/s\") Image snapshot(Image image);", SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:cache-after-random-map] @Snapshot 'snapshot' freezes the output of"
+            + " random @Map 'jitter', so every epoch sees the same augmentation; move 'jitter' after"
+            + " 'snapshot', or split it into a deterministic part before and a random part after.",
+        "@Snapshot", null,
+        pipeline(SRC, READ, PARSE, DECODE, "  @Snapshot(path = \"target/s\") Image snapshot(Image i);",
+            SHUFFLE,
+            "  @Map(parallel = AUTO, random = true) static Image jitter(Ops tf, Image in) { return in; }",
+            BATCH, PREFETCH)));
     cases.add(new Case("shuffle-after-batch",
         pipeline(SRC, READ, PARSE, DECODE, CACHE, BATCH, "  @Shuffle(buffer = 100) Image shuffle(Image batch);",
             PREFETCH),

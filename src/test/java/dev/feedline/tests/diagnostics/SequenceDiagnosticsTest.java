@@ -318,22 +318,6 @@ class SequenceDiagnosticsTest {
     }
   }
 
-  @Test
-  void aFileCacheOfVocabularyIdsWarnsThatAnotherVocabularyWouldReadThem() {
-    JavaFileObject records = Sources.source("Sequences", RECORDS.toArray(String[]::new));
-    JavaFileObject source = Sources.pipeline("Bad", replaced(REVIEWS, "@Cache", List.of(
-        "  @Map(parallel = AUTO) static Review encode(Ops tf, Review r,"
-            + " dev.feedline.runtime.VocabularyTable words) { return r; }",
-        "  @Cache(file = \"/tmp/reviews\") Review cache(Review review);")));
-    Compilation compilation = Sources.compile(source, records);
-    Diagnostic<? extends JavaFileObject> reported = assertOnly(compilation,
-        Diagnostic.Kind.WARNING, "[feedline:cache-file-path] @Cache 'cache' writes to files what"
-            + " @Map 'encode' looked up in vocabulary 'words', and a later run with another"
-            + " vocabulary file would read the old ids from them; cache before the lookup, or in"
-            + " memory.", source, "@Cache(file");
-    assertEquals(columnOf(source, "@Cache(file", "\"/tmp/reviews\""), reported.getColumnNumber());
-  }
-
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void reportsExactlyThisDiagnosticOnItsLine(Case bad) {

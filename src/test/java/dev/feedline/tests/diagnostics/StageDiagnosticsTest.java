@@ -82,6 +82,17 @@ class StageDiagnosticsTest {
             "[feedline:invalid-parameter] @Repeat 'again' has count = 0, but a repeat is FOREVER (-1)"
                 + " or at least 1 pass; use FOREVER or a count of 1 or more.",
             "@Repeat(count = 0)", "0"),
+        new Case("invalid-parameter", "@Cache",
+            "  @Snapshot(path = \"target/s\", shards = 0) Image snapshot(Image image);", ERROR,
+            "[feedline:invalid-parameter] @Snapshot 'snapshot' has shards = 0, but a snapshot is"
+                + " spread over at least 1 shard; use as many as the workers that read it, or a"
+                + " multiple.",
+            "shards = 0", "0"),
+        new Case("invalid-parameter", "@Cache",
+            "  @Snapshot(path = \"\") Image snapshot(Image image);", ERROR,
+            "[feedline:invalid-parameter] @Snapshot 'snapshot' has path = \"\", but a snapshot needs"
+                + " a folder to live in; give one, such as \"target/snapshots/snapshot\".",
+            "@Snapshot(path = \"\")", "\"\""),
         new Case("chain-type-mismatch", "@Cache",
             "  @Map(parallel = AUTO) static Image touch(Ops tf, Sample sample) { return null; }", ERROR,
             "[feedline:chain-type-mismatch] @Map 'touch' takes Sample but the previous stage @Map"

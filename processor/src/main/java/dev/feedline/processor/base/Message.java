@@ -254,6 +254,12 @@ public enum Message {
   INVALID_REPEAT(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a repeat is FOREVER (-1) or at least 1 pass; use FOREVER or a"
           + " count of 1 or more."),
+  INVALID_SNAPSHOT_SHARDS(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a snapshot is spread over at least 1 shard; use as many as the"
+          + " workers that read it, or a multiple."),
+  INVALID_SNAPSHOT_PATH(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = \"\", but a snapshot needs a folder to live in; give one, such as"
+          + " \"target/snapshots/%2$s\"."),
   INVALID_PREFETCH_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a prefetch buffer is AUTO (-1) or at least 1 element; use AUTO."),
   INVALID_DEVICE_BUFFER(Rule.INVALID_PARAMETER, Severity.ERROR,
@@ -322,25 +328,25 @@ public enum Message {
       "@Map '%s' is vectorized and cheap, so calling it once per element only adds scheduling"
           + " overhead; move it after @%s '%s' to run it once per batch."),
   CACHE_BEFORE_EXPENSIVE_MAP(Rule.CACHE_BEFORE_EXPENSIVE_MAP, Severity.ERROR,
-      "@Cache '%1$s' comes before the expensive @%2$s '%3$s', so '%3$s' is recomputed every"
-          + " epoch; move @Cache after '%3$s'."),
+      "@%4$s '%1$s' comes before the expensive @%2$s '%3$s', so '%3$s' is recomputed every"
+          + " epoch; move @%4$s after '%3$s'."),
   CACHE_BEFORE_EXPANDING_MAP(Rule.CACHE_BEFORE_EXPENSIVE_MAP, Severity.NOTE,
       "@Cache '%1$s' comes before the expensive @%2$s '%3$s', which is right here: cached after"
           + " it, elements would need ≈%4$s against a RAM budget of %5$s; keep it, or cache '%3$s'"
           + " to a file."),
   CACHE_AFTER_SHUFFLE(Rule.CACHE_AFTER_SHUFFLE, Severity.WARNING,
-      "@Cache '%1$s' stores the order @Shuffle '%2$s' drew in the first epoch and replays it"
+      "@%3$s '%1$s' stores the order @Shuffle '%2$s' drew in the first epoch and replays it"
           + " every epoch; move the shuffle after '%1$s'."),
   CACHE_AFTER_RANDOM_MAP(Rule.CACHE_AFTER_RANDOM_MAP, Severity.WARNING,
-      "@Cache '%1$s' freezes the output of random @Map '%2$s', so every epoch sees the same"
-          + " augmentation; move '%2$s' after the cache, or split it into a deterministic part"
+      "@%3$s '%1$s' freezes the output of random @Map '%2$s', so every epoch sees the same"
+          + " augmentation; move '%2$s' after '%1$s', or split it into a deterministic part"
           + " before and a random part after."),
   CACHE_PARTIALLY_CONSUMED(Rule.CACHE_PARTIALLY_CONSUMED, Severity.WARNING,
-      "@Cache '%1$s' is followed by @Take '%2$s', so the first epoch never reads the cache's"
-          + " input to its end and TensorFlow discards the partial cache every epoch; move @Take"
+      "@%3$s '%1$s' is followed by @Take '%2$s', so the first epoch never reads the %4$s's"
+          + " input to its end and the partial %4$s is discarded every epoch; move @Take"
           + " before '%1$s'."),
   CACHE_AFTER_INFINITE_REPEAT(Rule.CACHE_AFTER_INFINITE_REPEAT, Severity.ERROR,
-      "@Cache '%1$s' follows @Repeat '%2$s', which repeats forever, so the cache never completes"
+      "@%3$s '%1$s' follows @Repeat '%2$s', which repeats forever, so the %4$s never completes"
           + " and grows until memory or disk runs out; move '%1$s' before the repeat."),
   CACHE_OVER_BUDGET(Rule.CACHE_EXCEEDS_RAM, Severity.ERROR,
       "@Cache '%s' needs ≈%s (%s per element × %s elements), more than the RAM budget of %s, so"
@@ -363,18 +369,11 @@ public enum Message {
   CACHE_NO_BUDGET(Rule.CACHE_EXCEEDS_RAM, Severity.NOTE,
       "@Cache '%s' cannot be checked against memory because no RAM budget is set; set a budget,"
           + " such as @Pipeline(ramBudget = \"8GiB\") or -Afeedline.ramBudget=8GiB."),
-  CACHE_FILE_SHARED(Rule.CACHE_FILE_PATH, Severity.ERROR,
-      "@Cache '%s' writes under \"%s\" like @Cache '%s', and two caches on one prefix collide"
-          + " ('There appears to be a concurrent caching iterator running'); give each its own"
-          + " prefix."),
-  CACHE_FILE_AFTER_VOCABULARY(Rule.CACHE_FILE_PATH, Severity.WARNING,
-      "@Cache '%s' writes to files what @Map '%s' looked up in vocabulary '%s', and a later run"
-          + " with another vocabulary file would read the old ids from them; cache before the"
-          + " lookup, or in memory."),
-  CACHE_FILE_PERSISTS(Rule.CACHE_FILE_PATH, Severity.NOTE,
-      "@Cache '%s' writes files under \"%s\" that a later run reads back, even after the stages"
-          + " before it change; put a version in the prefix, or set one per run with the"
-          + " builder's %s(...)."),
+  CACHE_FILE_SHARED(Rule.CACHE_FILE_PATH, Severity.WARNING,
+      "@%1$s '%2$s' keeps its files under \"%3$s\" like @%4$s '%5$s': their keys differ, but"
+          + " pruning the folder to the newest caches, with the builder's keepCaches(n) or"
+          + " `./feedline cache prune`, counts both together and removes one's to keep the"
+          + " other's; give each a folder of its own."),
   SHUFFLE_AFTER_BATCH(Rule.SHUFFLE_AFTER_BATCH, Severity.WARNING,
       "@Shuffle '%1$s' follows @%2$s '%3$s', so it reorders whole batches and every epoch groups"
           + " the same elements together; shuffle elements before '%3$s'."),

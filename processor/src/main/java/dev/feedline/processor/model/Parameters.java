@@ -87,6 +87,10 @@ public sealed interface Parameters {
   /** The file prefix is empty for an in-memory cache. */
   record Cache(Optional<String> file) implements Parameters {}
 
+  /** The path is never empty. */
+  record Snapshot(String path, long shards, dev.feedline.Snapshot.Codec compression)
+      implements Parameters {}
+
   record Batch(long size, boolean dropRemainder) implements Batching {}
 
   record PaddedBatch(long size, boolean dropRemainder, List<Pad> padding) implements Padding {

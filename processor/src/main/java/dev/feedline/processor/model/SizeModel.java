@@ -102,7 +102,8 @@ public final class SizeModel {
           yield passes.isEmpty() ? Count.INFINITE
               : count.map(n -> saturatedMultiply(n, passes.getAsLong()));
         }
-        case DECODE, DECODE_JPEG, DECODE_CSV, MAP, SHUFFLE, CACHE, PREFETCH, PREFETCH_TO_DEVICE -> count;
+        case DECODE, DECODE_JPEG, DECODE_CSV, MAP, SHUFFLE, CACHE, SNAPSHOT, PREFETCH,
+            PREFETCH_TO_DEVICE -> count;
       };
       if (stage.kind() == StageKind.INTERLEAVE && workers > 1) {
         long w = workers;

@@ -16,6 +16,7 @@ import dev.feedline.Repeat;
 import dev.feedline.Shard;
 import dev.feedline.Shuffle;
 import dev.feedline.Skip;
+import dev.feedline.Snapshot;
 import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
@@ -44,6 +45,7 @@ public enum StageKind {
   FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
   SHUFFLE(Shuffle.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
+  SNAPSHOT(Snapshot.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
   BATCH(Batch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),

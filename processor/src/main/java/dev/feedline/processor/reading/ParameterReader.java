@@ -96,6 +96,10 @@ final class ParameterReader {
       }
       case CACHE -> new Parameters.Cache(
           Optional.of(v.string(Member.CACHE_FILE)).filter(file -> !file.isEmpty()));
+      case SNAPSHOT -> new Parameters.Snapshot(
+          v.nonEmpty(Member.SNAPSHOT_PATH, Message.INVALID_SNAPSHOT_PATH),
+          v.atLeast(Member.SNAPSHOT_SHARDS, 1, Message.INVALID_SNAPSHOT_SHARDS),
+          dev.feedline.Snapshot.Codec.valueOf(v.constant(Member.SNAPSHOT_COMPRESSION)));
       case BATCH -> new Parameters.Batch(
           v.atLeast(Member.BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
           v.bool(Member.BATCH_DROP_REMAINDER));
@@ -208,6 +212,17 @@ final class ParameterReader {
       return ((List<?>) value(member)).stream()
           .map(item -> ((Number) ((AnnotationValue) item).getValue()).longValue())
           .toList();
+    }
+
+    /** A string that is not empty, reported as {@code invalid} otherwise. */
+    String nonEmpty(Member member, Message invalid) {
+      String text = string(member);
+      if (text.isEmpty()) {
+        report.add(invalid, method, annotation, written.get(member), kind.annotation(),
+            method.getSimpleName(), member.memberName());
+        valid = false;
+      }
+      return text;
     }
 
     /** A string of one character, reported as {@code invalid} otherwise. */

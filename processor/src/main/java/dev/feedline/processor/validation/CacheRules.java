@@ -5,7 +5,6 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
-import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
@@ -15,60 +14,58 @@ import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
-/** Rules 11 to 17: what a cache holds, where it stands, and whether it fits. */
+/**
+ * Rules 11 to 17: what a cache holds, where it stands, and whether it fits. A snapshot stands
+ * where a cache does, after the expensive work and before randomness; only a memory cache is
+ * sized against the RAM budget.
+ */
 final class CacheRules {
   private CacheRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
-    Map<String, Long> uses = pipeline.stagesOf(StageKind.CACHE).stream()
-        .map(CacheRules::file)
-        .flatMap(Optional::stream)
-        .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-    Map<String, Stage> prefixes = new HashMap<>();
-    for (Stage cache : pipeline.stagesOf(StageKind.CACHE)) {
+    Map<String, Stage> folders = new HashMap<>();
+    for (Stage cache : pipeline.stages()) {
+      if (cache.kind() != StageKind.CACHE && cache.kind() != StageKind.SNAPSHOT) {
+        continue;
+      }
       beforeExpensiveWork(pipeline, cache, sizes, report);
       afterRandomness(pipeline, cache, report);
       Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
           .filter(take -> !(sizes.count(cache).isFinite()
               && ((Parameters.Take) take.parameters()).count() >= sizes.count(cache).value()))
           .ifPresent(take -> report.add(Message.CACHE_PARTIALLY_CONSUMED, cache.method(),
-              cache.annotation(), null, cache.name(), take.name()));
+              cache.annotation(), null, cache.name(), take.name(), cache.kind().annotation(),
+              noun(cache)));
       Stages.lastBefore(pipeline, cache, CacheRules::repeatsForever)
           .ifPresent(repeat -> report.add(Message.CACHE_AFTER_INFINITE_REPEAT, cache.method(),
-              cache.annotation(), null, cache.name(), repeat.name()));
-      Optional<String> file = file(cache);
-      if (file.isEmpty()) {
+              cache.annotation(), null, cache.name(), repeat.name(), cache.kind().annotation(),
+              noun(cache)));
+      Optional<String> folder = folder(cache);
+      if (folder.isEmpty()) {
         fitsMemory(cache, sizes, report);
       } else {
-        Stage other = prefixes.putIfAbsent(file.get(), cache);
+        // A key of its own keeps each cache apart; pruning the folder does not.
+        Stage other = folders.putIfAbsent(folder.get(), cache);
         if (other != null) {
           report.add(Message.CACHE_FILE_SHARED, cache.method(), cache.annotation(),
-              cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), other.name());
-        } else if (vocabularyBefore(pipeline, cache).isPresent()) {
-          Stage lookup = vocabularyBefore(pipeline, cache).get();
-          report.add(Message.CACHE_FILE_AFTER_VOCABULARY, cache.method(), cache.annotation(),
-              cache.anchor(Member.CACHE_FILE), cache.name(), lookup.name(),
-              lookup.inputs().stream().filter(i -> i.kind() == Input.Kind.VOCABULARY)
-                  .findFirst().orElseThrow().name());
-        } else if (uses.get(file.get()) == 1) { // a shared prefix has a bigger problem to report
-          report.add(Message.CACHE_FILE_PERSISTS, cache.method(), cache.annotation(),
-              cache.anchor(Member.CACHE_FILE), cache.name(), file.get(), cache.name() + "File");
+              cache.anchor(cache.kind() == StageKind.CACHE ? Member.CACHE_FILE
+                  : Member.SNAPSHOT_PATH), cache.kind().annotation(), cache.name(), folder.get(),
+              other.kind().annotation(), other.name());
         }
       }
     }
   }
 
-  /** The last stage before {@code cache} that looks tokens up in a vocabulary, if any. */
-  private static Optional<Stage> vocabularyBefore(PipelineModel pipeline, Stage cache) {
-    return Stages.lastBefore(pipeline, cache, stage -> stage.inputs().stream()
-        .anyMatch(input -> input.kind() == Input.Kind.VOCABULARY));
+  /** The folder a file cache or snapshot keeps its keys in; empty for a memory cache. */
+  private static Optional<String> folder(Stage stage) {
+    return stage.parameters() instanceof Parameters.Snapshot snapshot
+        ? Optional.of(snapshot.path())
+        : ((Parameters.Cache) stage.parameters()).file();
   }
 
-  private static Optional<String> file(Stage cache) {
-    return ((Parameters.Cache) cache.parameters()).file();
+  private static String noun(Stage stage) {
+    return stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache";
   }
 
   private static boolean repeatsForever(Stage stage) {
@@ -88,7 +85,7 @@ final class CacheRules {
     }
     Stage work = expensive.get();
     Optional<Double> after = total(work, sizes);
-    boolean onlyBeforeFits = file(cache).isEmpty() && sizes.budget().isPresent()
+    boolean onlyBeforeFits = folder(cache).isEmpty() && sizes.budget().isPresent()
         && after.isPresent() && after.get() > sizes.budget().get()
         && total(cache, sizes).map(before -> before <= sizes.budget().get()).orElse(false);
     if (onlyBeforeFits) {
@@ -97,7 +94,7 @@ final class CacheRules {
           SizeModel.bytes(sizes.budget().get()));
     } else {
       report.add(Message.CACHE_BEFORE_EXPENSIVE_MAP, cache.method(), cache.annotation(), null,
-          cache.name(), work.kind().annotation(), work.name());
+          cache.name(), work.kind().annotation(), work.name(), cache.kind().annotation());
     }
   }
 
@@ -107,11 +104,11 @@ final class CacheRules {
         Stages.firstAfter(pipeline, cache, Stages.is(StageKind.SHUFFLE)).isPresent();
     if (shuffle.isPresent() && !reshuffledAfter) {
       report.add(Message.CACHE_AFTER_SHUFFLE, cache.method(), cache.annotation(), null,
-          cache.name(), shuffle.get().name());
+          cache.name(), shuffle.get().name(), cache.kind().annotation());
     }
     Stages.lastBefore(pipeline, cache, Stage::isRandom)
         .ifPresent(map -> report.add(Message.CACHE_AFTER_RANDOM_MAP, cache.method(),
-            cache.annotation(), null, cache.name(), map.name()));
+            cache.annotation(), null, cache.name(), map.name(), cache.kind().annotation()));
   }
 
   private static void fitsMemory(Stage cache, SizeModel sizes, Report report) {

@@ -25,7 +25,7 @@ final class OrderRules {
   private OrderRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    boolean cached = pipeline.has(StageKind.CACHE);
+    boolean cached = pipeline.has(StageKind.CACHE) || pipeline.has(StageKind.SNAPSHOT);
     List<Stage> ranked = pipeline.stages().stream()
         .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
         .toList();
@@ -75,7 +75,7 @@ final class OrderRules {
           : randomMap && cached ? 6
           : cached && !CostModel.isExpensive(stage) ? -1
           : 4;
-      case CACHE -> 5;
+      case CACHE, SNAPSHOT -> 5;
       case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH -> 7;
       case PREFETCH -> 9;
       case PREFETCH_TO_DEVICE -> 10;

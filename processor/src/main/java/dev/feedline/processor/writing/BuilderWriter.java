@@ -47,16 +47,20 @@ final class BuilderWriter {
     } else {
       addDataSetter(type, builder, source, build, names);
     }
-    for (Stage cache : names.fileCaches(pipeline)) {
+    List<Stage> fileCaches = names.fileCaches(pipeline);
+    for (Stage cache : fileCaches) {
       String field = names.cacheFile(cache).orElseThrow();
-      String prefix = ((Parameters.Cache) cache.parameters()).file().orElseThrow();
+      boolean snapshot = cache.kind() == StageKind.SNAPSHOT;
+      String prefix = snapshot ? ((Parameters.Snapshot) cache.parameters()).path()
+          : ((Parameters.Cache) cache.parameters()).file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
           .initializer("$S", prefix).build());
       type.addMethod(MethodSpec.methodBuilder(field)
-          .addJavadoc("Sets the path prefix of stage $L's file cache, instead of {@code $L}. Files\n"
-              + "cached there by an earlier run are read, not rebuilt: change the prefix when the\n"
-              + "stages before the cache change.\n", cache.name(),
-              Javadoc.safe(JavaLiterals.quoted(prefix)))
+          .addJavadoc("Sets the folder of stage $L's $L, instead of {@code $L}. Each is kept in a\n"
+              + "sub-folder named by its key, a fingerprint of the graph up to the stage, the files\n"
+              + "read and the TensorFlow version: a run reads the one written for its key, never\n"
+              + "one of other data or other code.\n", cache.name(),
+              snapshot ? "snapshots" : "file caches", Javadoc.safe(JavaLiterals.quoted(prefix)))
           .addModifiers(Modifier.PUBLIC)
           .returns(builder)
           .addParameter(STRING, "prefix")
@@ -64,8 +68,11 @@ final class BuilderWriter {
           .addStatement("return this")
           .build());
     }
-    if (pipeline.has(StageKind.SHARD)) {
-      addWorker(type, builder);
+    if (!fileCaches.isEmpty()) {
+      addKeepCaches(type, builder);
+    }
+    if (pipeline.has(StageKind.SHARD) || pipeline.has(StageKind.SNAPSHOT)) {
+      addWorker(type, builder, pipeline.has(StageKind.SHARD));
       pipeline.stages().stream()
           .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
           .findFirst()
@@ -78,6 +85,12 @@ final class BuilderWriter {
     if (pipeline.isSeeded()) {
       addSeed(type, builder, build, pipeline);
     }
+    if (!fileCaches.isEmpty()) {
+      build.addStatement("$T $N = $T.of($N, $L, keepCaches)", Names.FILE_CACHES,
+          GeneratedNames.FILE_CACHES, Names.FILE_CACHES, GeneratedNames.PIPELINE,
+          source.kind().readsFiles() ? CodeBlock.of("resolved.identities()")
+              : CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST));
+    }
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
     }
@@ -89,6 +102,9 @@ final class BuilderWriter {
     }
     iterator.add("\n.perEpoch((cached, epoch, options) -> dataset(tf$L, epoch, options$L))",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    if (!fileCaches.isEmpty()) {
+      iterator.add("\n.fileCaches($N)", GeneratedNames.FILE_CACHES);
+    }
     if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP)) {
       iterator.add("\n.deviceStages($T::onDevice)", names.generated());
     }
@@ -376,12 +392,35 @@ final class BuilderWriter {
         && ((Parameters.TFRecordSource) source.parameters()).badRecords() == BadRecords.SKIP;
   }
 
-  private static void addWorker(TypeSpec.Builder type, ClassName builder) {
+  /** How many complete caches the folder of each file cache and snapshot keeps. */
+  private static void addKeepCaches(TypeSpec.Builder type, ClassName builder) {
+    type.addField(FieldSpec.builder(int.class, "keepCaches", Modifier.PRIVATE).initializer("0").build());
+    type.addMethod(MethodSpec.methodBuilder("keepCaches")
+        .addJavadoc("Keeps the {@code newest} most recently used complete caches in the folder of each\n"
+            + "file cache and snapshot: once this run writes a new one, older ones beyond that\n"
+            + "number are removed. 0, the default, keeps all; {@code ./feedline cache list} shows them.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(int.class, "newest")
+        .beginControlFlow("if (newest < 0)")
+        .addStatement("throw new $T(\"keep the newest \" + newest + \" caches? 1 or more, or 0 for"
+            + " all\")", IllegalArgumentException.class)
+        .endControlFlow()
+        .addStatement("this.keepCaches = newest")
+        .addStatement("return this")
+        .build());
+  }
+
+  private static void addWorker(TypeSpec.Builder type, ClassName builder, boolean shard) {
     type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0").build());
     type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1").build());
     type.addMethod(MethodSpec.methodBuilder("worker")
-        .addJavadoc("Names this worker among {@code count} that read the same data, for the @Shard stage;\n"
-            + "each reads its share. Without it the pipeline runs as the only worker.\n")
+        .addJavadoc(shard
+            ? "Names this worker among {@code count} that read the same data, for the @Shard stage;\n"
+                + "each reads its share. Without it the pipeline runs as the only worker.\n"
+            : "Names this worker among {@code count} that read the same snapshot: each reads its share\n"
+                + "of its shards, and refuses to start without a complete one. Without it the pipeline\n"
+                + "runs as the only worker, which writes the snapshot when there is none.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(int.class, "index")

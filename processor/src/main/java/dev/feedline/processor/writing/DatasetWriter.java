@@ -47,12 +47,22 @@ final class DatasetWriter {
   }
 
   /**
-   * The position of the last {@code @Cache}, 0 without one. The stages up to it are built once per
-   * session and kept, so the cache outlives epochs; the stages after it are built again for every
-   * epoch, with that epoch's number, which seeds its shuffles.
+   * The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one. The stages up to
+   * it are built once per session and kept, so the cache outlives epochs; the stages after it are
+   * built again for every epoch, with that epoch's number, which seeds its shuffles.
    */
   private int lastCache() {
-    return pipeline.stagesOf(StageKind.CACHE).stream().mapToInt(Stage::position).max().orElse(0);
+    return pipeline.stages().stream()
+        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT)
+        .mapToInt(Stage::position).max().orElse(0);
+  }
+
+  /**
+   * Whether the snapshot reads only this worker's shards: unless a {@code @Shard} stage splits the
+   * elements between workers itself.
+   */
+  private boolean snapshotSplitsWorkers() {
+    return !pipeline.has(StageKind.SHARD);
   }
 
   /** Whether the pipeline has a cached part, built once per session. */
@@ -82,8 +92,13 @@ final class DatasetWriter {
   private List<ParameterSpec> runTimeParameters(List<Stage> part) {
     List<ParameterSpec> parameters = new ArrayList<>();
     Set<Input> inputs = new LinkedHashSet<>();
+    boolean keepsFiles = false;
     for (Stage stage : part) {
       inputs.addAll(stage.inputs());
+      if (names.cacheFile(stage).isPresent() && !keepsFiles) {
+        parameters.add(ParameterSpec.builder(Names.FILE_CACHES, GeneratedNames.FILE_CACHES).build());
+        keepsFiles = true;
+      }
       switch (stage.kind()) {
         case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> parameters.add(ParameterSpec.builder(
             ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
@@ -93,6 +108,13 @@ final class DatasetWriter {
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
         case CACHE -> names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
+        case SNAPSHOT -> {
+          parameters.add(ParameterSpec.builder(STRING, names.cacheFile(stage).orElseThrow()).build());
+          if (snapshotSplitsWorkers()) {
+            parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
+            parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
+          }
+        }
         case SHARD -> {
           parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
           parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
@@ -190,12 +212,17 @@ final class DatasetWriter {
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
       case SHUFFLE -> shuffle(stage, (Parameters.Shuffle) stage.parameters(), types, shapes);
-      case CACHE -> new StageCode(CodeBlock.builder()
-          .addStatement("dataset = tf.data.cacheDataset(dataset, $L, tf.dummyMemoryCache(),\n$L, $L)",
-              names.cacheFile(stage).map(file -> CodeBlock.of("tf.constant($N) /* file prefix */", file))
-                  .orElse(CodeBlock.of("tf.constant(\"\") /* in memory */")),
-              types, shapes)
+      case CACHE -> new StageCode(names.cacheFile(stage)
+          .map(file -> CodeBlock.builder()
+              .add("// In $N/<key>/: the key covers the graph up to here, the files read and\n"
+                  + "// TensorFlow's version, so a cache of other data or code is never read.\n", file)
+              .addStatement("dataset = $N.cache(tf, $S, $N, dataset, $L)", GeneratedNames.FILE_CACHES,
+                  stage.name(), file, spec))
+          .orElseGet(() -> CodeBlock.builder()
+              .addStatement("dataset = tf.data.cacheDataset(dataset, tf.constant(\"\") /* in memory */,"
+                  + " tf.dummyMemoryCache(),\n$L, $L)", types, shapes))
           .build(), List.of(Names.dataOp("CacheDataset")));
+      case SNAPSHOT -> snapshot(stage, (Parameters.Snapshot) stage.parameters(), spec);
       case PADDED_BATCH -> {
         Parameters.Batching batch = (Parameters.Batching) stage.parameters();
         yield new StageCode(CodeBlock.builder()
@@ -246,6 +273,24 @@ final class DatasetWriter {
           .build(), List.of(Names.dataOp("PrefetchDataset")));
       case PREFETCH_TO_DEVICE -> throw new IllegalStateException("a device stage is not in tf.data");
     };
+  }
+
+  /**
+   * A snapshot: written by the first run in its folder's sub-folder of its key, read by the later
+   * ones; each worker reads its share of the shards, unless a {@code @Shard} stage splits the
+   * elements.
+   */
+  private StageCode snapshot(Stage stage, Parameters.Snapshot snapshot, CodeBlock spec) {
+    String path = names.cacheFile(stage).orElseThrow();
+    CodeBlock workers = snapshotSplitsWorkers() ? CodeBlock.of("workerIndex, workerCount")
+        : CodeBlock.of("0L, 1L /* @Shard splits the elements */");
+    return new StageCode(CodeBlock.builder()
+        .add("// Written once in $N/<key>/, sharded and compressed, and read by every later run;\n"
+            + "// the key covers the graph up to here, the files read and TensorFlow's version.\n", path)
+        .addStatement("dataset = $N.snapshot(tf, $S, $N, dataset, $L,\n$L /* shards */, $T.$L, $L)",
+            GeneratedNames.FILE_CACHES, stage.name(), path, spec, snapshot.shards(),
+            Names.SNAPSHOT_CODEC, snapshot.compression(), workers)
+        .build(), List.of(Names.PARALLEL_MAP, Names.dataOp("SnapshotDataset")));
   }
 
   /** A size tf.data takes as an int64: the autotune value, or the fixed count. */

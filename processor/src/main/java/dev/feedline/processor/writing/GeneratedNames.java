@@ -32,6 +32,8 @@ public final class GeneratedNames {
   static final String POSITION = "position";
   /** In a seeded map's function: the stage's seed for the epoch, a captured argument. */
   static final String STAGE_SEED = "stageSeed";
+  /** The runtime's file caches and snapshots, a local of {@code build} and a dataset parameter. */
+  static final String FILE_CACHES = "fileCaches";
 
   /** Members of every class, which a generated member must not shadow or override. */
   private static final List<String> OBJECT_MEMBERS = List.of("equals", "hashCode", "toString",
@@ -57,7 +59,7 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header", SEED, POSITION, STAGE_SEED);
+      "values", "header", SEED, POSITION, STAGE_SEED, FILE_CACHES, "keepCaches", "newest");
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
@@ -141,6 +143,8 @@ public final class GeneratedNames {
       if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
+      } else if (stage.kind() == StageKind.SNAPSHOT) {
+        cacheFiles.put(stage, runTime.newName(stage.name() + "Path"));
       }
     }
   }
@@ -222,8 +226,8 @@ public final class GeneratedNames {
   }
 
   /**
-   * The builder member that holds a file cache's path prefix, such as {@code cacheFile}; empty for
-   * an in-memory cache.
+   * The builder member that holds the folder of a file cache, such as {@code cacheFile}, or of a
+   * snapshot, such as {@code snapshotPath}; empty for an in-memory cache.
    */
   Optional<String> cacheFile(Stage cache) {
     return Optional.ofNullable(cacheFiles.get(cache));
@@ -234,7 +238,7 @@ public final class GeneratedNames {
     return sourceValues.get(component);
   }
 
-  /** The stages with a file cache, in stage order. */
+  /** The stages with a file cache or a snapshot, in stage order. */
   List<Stage> fileCaches(PipelineModel pipeline) {
     return pipeline.stages().stream().filter(cacheFiles::containsKey).toList();
   }

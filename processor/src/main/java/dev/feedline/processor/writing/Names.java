@@ -59,9 +59,11 @@ final class Names {
   static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
   static final ClassName ELEMENT_SEEDS = ClassName.get(RUNTIME, "ElementSeeds");
   static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(RUNTIME, "StatefulRandomCheck");
+  static final ClassName FILE_CACHES = ClassName.get(RUNTIME, "FileCaches");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");
+  static final ClassName SNAPSHOT_CODEC = ClassName.get("dev.feedline", "Snapshot", "Codec");
 
   // JDK
   static final ClassName LIST = ClassName.get("java.util", "List");

@@ -56,7 +56,7 @@ public final class PipelineWriter {
     DatasetWriter dataset = new DatasetWriter(pipeline, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
         .addOriginatingElement(pipeline.type())
-        .addJavadoc(classJavadoc(pipeline))
+        .addJavadoc(classJavadoc(pipeline, names))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
         .addField(pipelineInfo(pipeline, dataset))
@@ -92,8 +92,8 @@ public final class PipelineWriter {
     return file.build();
   }
 
-  private static CodeBlock classJavadoc(PipelineModel pipeline) {
-    return CodeBlock.builder()
+  private static CodeBlock classJavadoc(PipelineModel pipeline, GeneratedNames names) {
+    CodeBlock.Builder doc = CodeBlock.builder()
         .add("The tf.data input pipeline declared by {@link $T}, as TensorFlow graph code.\n\n",
             TypeName.get(pipeline.type().asType()))
         .add("<p>Stages, in order, with the element and its static shapes wherever they change\n"
@@ -101,8 +101,21 @@ public final class PipelineWriter {
         .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(StagePlan.of(pipeline)))
         .add("<p>Build it with {@link #builder()}, then consume it in graph mode through\n"
             + "{@link #output()} and {@link #steps}, or as tensors in Java through {@link #epoch}; close\n"
-            + "it before its session. Each element is $L.\n", StagePlan.element(pipeline.last()))
-        .build();
+            + "it before its session. Each element is $L.\n", StagePlan.element(pipeline.last()));
+    List<Stage> kept = names.fileCaches(pipeline);
+    for (Stage stage : kept) {
+      doc.add("\n<p>Stage $L keeps its elements across runs, in {@code <folder>/<key>/}; the builder's\n"
+          + "{@code $L(...)} sets the folder.\n", stage.name(), names.cacheFile(stage).orElseThrow());
+    }
+    if (!kept.isEmpty()) {
+      doc.add("The key is the first 16 hex digits of a SHA-256 of the graph up to the stage (its\n"
+          + "dataset ops and their values, the functions of its maps, decodes and readers, parse\n"
+          + "specs, shapes), of each file read (path, size, modification time, a sample of its\n"
+          + "content) and of the TensorFlow version. A run reads only a complete folder of its own\n"
+          + "key; it writes a missing one in a folder of its own, renamed to the key once an epoch\n"
+          + "has read all of it. {@code fileCaches().key(stage)} gives a key, and the log names it.\n");
+    }
+    return doc.build();
   }
 
   private static FieldSpec pipelineInfo(PipelineModel pipeline, DatasetWriter dataset) {

@@ -62,7 +62,8 @@ public final class ReviewReport {
     }
     md.append('\n');
     List<String> buffers = pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SHUFFLE)
+        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT
+            || s.kind() == StageKind.SHUFFLE)
         .map(s -> buffer(s, sizes))
         .toList();
     if (!buffers.isEmpty()) {
@@ -83,11 +84,15 @@ public final class ReviewReport {
   }
 
   private static String buffer(Stage stage, SizeModel sizes) {
-    Optional<String> file = stage.parameters() instanceof Parameters.Cache cache
-        ? cache.file() : Optional.empty();
+    Optional<String> file = stage.parameters() instanceof Parameters.Cache cache ? cache.file()
+        : stage.parameters() instanceof Parameters.Snapshot snapshot ? Optional.of(snapshot.path())
+        : Optional.empty();
     if (file.isPresent()) {
       return "| `" + stage.name() + "` | every element, in files under `" + file.get()
-          + "` | on disk |\n";
+          + "/<key>/`: the key, a fingerprint of the graph of stages 1 to "
+          + (stage.position() - 1) + ", the files read and the TensorFlow version, is logged when"
+          + " the " + (stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache")
+          + " is written or read | on disk |\n";
     }
     boolean isCache = stage.kind() == StageKind.CACHE;
     SizeModel.Count count = sizes.count(stage);

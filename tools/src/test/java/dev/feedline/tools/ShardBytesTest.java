@@ -36,7 +36,10 @@ class ShardBytesTest {
     Files.writeString(images.resolve("flower/broken.jpg"), "not a JPEG");
     List<ImageFolder.Image> scanned = ImageFolder.scan(images, null, 42);
     Path out = dir.resolve("out");
-    ShardCommand.convert(scanned, out, 2, new PrintStream(OutputStream.nullOutputStream()));
+    try (ShardFolder folder = ShardFolder.open(out, false, "image")) {
+      ShardCommand.convert(scanned, folder, 2, new PrintStream(OutputStream.nullOutputStream()));
+      folder.commit(ShardCommand.shardNames(2));
+    }
 
     Map<String, String> digests = new LinkedHashMap<>();
     for (int s = 0; s < 2; s++) {

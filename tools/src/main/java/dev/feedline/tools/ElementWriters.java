@@ -29,10 +29,8 @@ final class ElementWriters {
    */
   static ExampleSchema schema(String record, String classPath) {
     ClassLoader loader = loader(classPath);
-    Class<?> type;
-    try {
-      type = Class.forName(record, false, loader);
-    } catch (ClassNotFoundException | LinkageError e) {
+    Class<?> type = load(record, loader);
+    if (type == null) {
       throw new IllegalArgumentException("--element names no class " + record + " on the class"
           + " path; give its qualified name" + (classPath == null
               ? ", and --classpath with the folder or jar of your compiled classes" : ""));
@@ -51,6 +49,25 @@ final class ElementWriters {
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new IllegalArgumentException(writer + " is not a writer Feedline generated: it has no"
           + " SCHEMA of this runtime's ExampleSchema");
+    }
+  }
+
+  /**
+   * The class of a qualified name, nested classes written with dots as in source
+   * ({@code com.acme.Data.Review}) or with {@code $}; null when there is none.
+   */
+  private static Class<?> load(String name, ClassLoader loader) {
+    String binary = name;
+    while (true) {
+      try {
+        return Class.forName(binary, false, loader);
+      } catch (ClassNotFoundException | LinkageError e) {
+        int dot = binary.lastIndexOf('.');
+        if (dot < 0) {
+          return null;
+        }
+        binary = binary.substring(0, dot) + "$" + binary.substring(dot + 1);
+      }
     }
   }
 

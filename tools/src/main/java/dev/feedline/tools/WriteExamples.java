@@ -32,7 +32,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * {@code <prefix>-00003-of-00064.tfrecord}, as the runtime's writers name them: the same values
  * always land in the same shards, and only the order inside a shard is the runner's. A shard that
  * no value went to has no file (Beam writes a file per key it sees), which a caller that needs
- * every shard checks after the run. Compressed shards keep the {@code .tfrecord} name.
+ * every shard checks after the run. Compressed shards keep the {@code .tfrecord} name. Beam
+ * leaves its emptied scratch folder, {@code .temp-beam}, beside the shards; a glob of
+ * {@code *.tfrecord} does not see it.
  *
  * @param <T> the values, serializable so that Beam can send them to its workers
  */

@@ -20,9 +20,9 @@ import java.util.stream.Stream;
  * <p>Each shard is written under a temporary name ({@code .partial}) and all take their real
  * names on {@link #close()}, once every one is complete; after a failed write, closing removes them
  * instead. No shard is ever empty, since the runtime refuses an empty file: a fixed count that
- * some shard got no record of is an error at {@link #close()}, and nothing is kept. A folder that
- * already holds shards of the same prefix is refused, since a reader's glob would take the old
- * shards with the new ones.
+ * some shard got no record of is an error at {@link #close()}, and nothing is kept. Shards of the
+ * same prefix already in the folder are replaced when they are as many as the new ones; others
+ * are refused, since a reader's glob would take the old shards with the new ones.
  *
  * <p>The same records written with the same keys give the same files. Methods are synchronized,
  * so threads may share a writer; records keep the order in which {@code write} was called.
@@ -220,18 +220,28 @@ public final class ShardedTFRecordWriter implements AutoCloseable {
     return new TFRecordStream(partial, compression);
   }
 
+  /**
+   * Refuses shards of the prefix that the new ones would not replace: of another count, or of any
+   * count when the count is not known yet. Shards of the same count are replaced on close.
+   */
   private void refuseOlderShards() throws IOException {
-    Pattern shard = Pattern.compile(Pattern.quote(prefix) + "-\\d{5,}-of-\\d{5,}\\.tfrecord");
+    Pattern shard = Pattern.compile(Pattern.quote(prefix) + "-\\d{5,}-of-(\\d{5,})\\.tfrecord");
     List<String> older;
     try (Stream<Path> files = Files.list(folder)) {
-      older = files.map(f -> f.getFileName().toString()).filter(n -> shard.matcher(n).matches())
+      older = files.map(f -> f.getFileName().toString())
+          .filter(n -> {
+            var match = shard.matcher(n);
+            return match.matches() && (fixedShards == 0 || !match.group(1).equals(
+                String.format(Locale.ROOT, "%05d", fixedShards)));
+          })
           .sorted().toList();
     }
     if (!older.isEmpty()) {
       throw new IllegalArgumentException(folder + " already holds " + older.size() + " shard"
-          + (older.size() == 1 ? "" : "s") + " of prefix '" + prefix + "', such as "
-          + older.get(0) + ", which a reader's glob would take with the new ones; remove them,"
-          + " or write elsewhere");
+          + (older.size() == 1 ? "" : "s") + " of prefix '" + prefix + "'"
+          + (fixedShards == 0 ? "" : " of another count") + ", such as " + older.get(0)
+          + ", which a reader's glob would take with the new ones; remove them, or write"
+          + " elsewhere");
     }
   }
 }

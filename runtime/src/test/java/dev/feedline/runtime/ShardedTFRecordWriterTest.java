@@ -132,21 +132,37 @@ class ShardedTFRecordWriterTest {
     assertEquals(List.of(), listing(), "neither shards nor temporary files");
   }
 
-  /** Issue 15's lesson: shards of two writes in one folder are read together. */
+  /**
+   * Issue 15's lesson: shards of two writes in one folder are read together. Shards the new ones
+   * replace, one for one, are no danger.
+   */
   @Test
-  void aFolderWithShardsOfThePrefixIsRefused() throws IOException {
+  void shardsOfThePrefixAreReplacedWhenAsManyAndRefusedOtherwise() throws IOException {
     Files.writeString(dir.resolve("rows-00000-of-00002.tfrecord"), "older");
     IllegalArgumentException older = assertThrows(IllegalArgumentException.class,
         () -> ShardedTFRecordWriter.byKey(dir, "rows", 3, Compression.NONE));
-    assertEquals(dir + " already holds 1 shard of prefix 'rows', such as"
+    assertEquals(dir + " already holds 1 shard of prefix 'rows' of another count, such as"
         + " rows-00000-of-00002.tfrecord, which a reader's glob would take with the new ones;"
         + " remove them, or write elsewhere", older.getMessage());
+    IllegalArgumentException unknownCount = assertThrows(IllegalArgumentException.class,
+        () -> ShardedTFRecordWriter.bySize(dir, "rows", 10, 1000, Compression.NONE));
+    assertEquals(dir + " already holds 1 shard of prefix 'rows', such as"
+        + " rows-00000-of-00002.tfrecord, which a reader's glob would take with the new ones;"
+        + " remove them, or write elsewhere", unknownCount.getMessage());
+    try (ShardedTFRecordWriter same = ShardedTFRecordWriter.byKey(dir, "rows", 2,
+        Compression.NONE)) {
+      same.write(record(0, 3));
+      same.write(record(1, 3));
+    }
+    assertEquals(List.of(Arrays.toString(record(0, 3))),
+        TFRecordWriterTest.read(dir.resolve("rows-00000-of-00002.tfrecord"), Compression.NONE),
+        "replaced");
     try (ShardedTFRecordWriter other = ShardedTFRecordWriter.byKey(dir, "other", 1,
         Compression.NONE)) {
       other.write(record(0, 1)); // another prefix is another data set
     }
-    assertEquals(List.of("other-00000-of-00001.tfrecord", "rows-00000-of-00002.tfrecord"),
-        listing());
+    assertEquals(List.of("other-00000-of-00001.tfrecord", "rows-00000-of-00002.tfrecord",
+        "rows-00001-of-00002.tfrecord"), listing());
   }
 
   @Test

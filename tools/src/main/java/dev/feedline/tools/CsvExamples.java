@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 
@@ -25,6 +26,8 @@ import org.tensorflow.types.TInt64;
  * </ul>
  */
 final class CsvExamples {
+  private static final Pattern SPACES = Pattern.compile("\\s+");
+
   private final ExampleSchema schema;
   /** Per column of the file, the component it fills. */
   private final int[] components;
@@ -130,6 +133,6 @@ final class CsvExamples {
 
   /** A cell's values: separated by spaces; none in a blank cell. */
   private static String[] values(String cell) {
-    return cell.isBlank() ? new String[0] : cell.strip().split("\\s+");
+    return cell.isBlank() ? new String[0] : SPACES.split(cell.strip());
   }
 }

@@ -1,7 +1,9 @@
 package dev.feedline.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,8 @@ import java.util.List;
 /**
  * The rows of a CSV file (RFC 4180), read one at a time: fields separated by commas, a field in
  * double quotes may hold commas, line breaks and doubled quotes ({@code ""}). Lines end with LF or
- * CRLF; a UTF-8 byte-order mark is dropped; blank lines are skipped.
+ * CRLF; a UTF-8 byte-order mark is dropped; blank lines are skipped. A file that is not UTF-8
+ * text is an error, not text with replacement characters.
  */
 final class CsvFile implements AutoCloseable {
   private static final int END = -1;
@@ -25,17 +28,22 @@ final class CsvFile implements AutoCloseable {
   record Row(long line, List<String> fields, String problem) {}
 
   private final Path file;
-  private final BufferedReader in;
+  private final Reader in;
+  /** Characters read ahead, {@code buffer[next]} to {@code buffer[end - 1]}. */
+  private final char[] buffer = new char[1 << 16];
+  private int next;
+  private int end;
   private long line = 1;
-  private int ahead = -2; // none read ahead
 
-  private CsvFile(Path file, BufferedReader in) {
+  private CsvFile(Path file, Reader in) {
     this.file = file;
     this.in = in;
   }
 
   static CsvFile open(Path file) throws IOException {
-    CsvFile csv = new CsvFile(file, Files.newBufferedReader(file, StandardCharsets.UTF_8));
+    // Not a BufferedReader: its read() takes a lock per character.
+    CsvFile csv = new CsvFile(file, new InputStreamReader(Files.newInputStream(file),
+        StandardCharsets.UTF_8.newDecoder()));
     if (csv.peek() == '\uFEFF') {
       csv.read();
     }
@@ -106,15 +114,27 @@ final class CsvFile implements AutoCloseable {
   }
 
   private int peek() throws IOException {
-    if (ahead == -2) {
-      ahead = in.read();
+    if (next == end) {
+      int read;
+      try {
+        read = in.read(buffer, 0, buffer.length);
+      } catch (CharacterCodingException e) {
+        throw new IllegalArgumentException(file + " is not UTF-8 text after line " + line);
+      }
+      if (read <= 0) {
+        return END;
+      }
+      next = 0;
+      end = read;
     }
-    return ahead;
+    return buffer[next];
   }
 
   private int read() throws IOException {
     int c = peek();
-    ahead = -2;
+    if (c != END) {
+      next++;
+    }
     return c;
   }
 

@@ -23,9 +23,10 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * of the runtime's {@code ShardedTFRecordWriter}, for any schema.
  *
  * <pre>{@code
+ * // rows: a PCollection<RowValues>, plain serializable values of the @Element record Row
  * rows.apply(WriteExamples.of(
- *     (Row r) -> FeedlineRowWriter.builder().id(r.id()).values(r.values()).toByteArray(),
- *     Row::id).to("out/", "rows").withShards(64));
+ *     (RowValues r) -> FeedlineRowWriter.builder().id(r.id()).values(r.values()).toByteArray(),
+ *     RowValues::id).to("out/", "rows").withShards(64));
  * }</pre>
  *
  * <p>A value goes to shard {@code floorMod(key, shards)}, and shards are named

@@ -145,6 +145,16 @@ class ConvertCommandTest {
   }
 
   @Test
+  void aFileThatIsNotUtf8IsRefusedNamingWhere() throws IOException {
+    Path csv = dir.resolve("latin1.csv");
+    Files.write(csv, "id,tokens,text,xy\n1,2,caf\u00e9,1 2\n".getBytes(StandardCharsets.ISO_8859_1));
+    Run run = convert("--csv", csv.toString(), "--element", REVIEW, "--output",
+        dir.resolve("out").toString(), "--shards", "1");
+    assertEquals(1, run.status());
+    assertEquals("error: " + csv + " is not UTF-8 text after line 1\n", run.err());
+  }
+
+  @Test
   void anElementWithoutAWriterIsAUsageError() {
     Run missing = convert("--csv", "x.csv", "--element", "com.acme.Nope", "--output", "out",
         "--shards", "1");

@@ -187,6 +187,10 @@ public final class ShardedTFRecordWriter implements AutoCloseable {
       throw new IllegalStateException("the sharded writer of " + folder.resolve(prefix)
           + "-* is closed");
     }
+    if (failed) {
+      throw new IllegalStateException("an earlier write to the shards " + folder.resolve(prefix)
+          + "-* failed, so none will be kept; write the records again with a new writer");
+    }
   }
 
   private TFRecordStream keyed(int index) throws IOException {

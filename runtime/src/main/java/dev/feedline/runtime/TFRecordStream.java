@@ -51,6 +51,10 @@ final class TFRecordStream {
     if (closed) {
       throw new IllegalStateException("the TFRecord writer of " + file + " is closed");
     }
+    if (failed) {
+      throw new IllegalStateException("an earlier write to " + file + " failed, so the file will"
+          + " not be kept; write the records again with a new writer");
+    }
     try {
       out.write(TFRecordFraming.header(record.length));
       out.write(record);

@@ -128,6 +128,10 @@ class ShardedTFRecordWriterTest {
       writer.write(record(0, 5));
       writer.write(record(1, 5));
       assertThrows(NullPointerException.class, () -> writer.write(null));
+      assertEquals("an earlier write to the shards " + dir.resolve("part") + "-* failed, so none"
+          + " will be kept; write the records again with a new writer",
+          assertThrows(IllegalStateException.class, () -> writer.write(record(2, 5)))
+              .getMessage());
     }
     assertEquals(List.of(), listing(), "neither shards nor temporary files");
   }

@@ -82,6 +82,8 @@ class TFRecordWriterTest {
     try (TFRecordWriter writer = new TFRecordWriter(file)) {
       writer.write(new byte[10]);
       assertThrows(NullPointerException.class, () -> writer.write(null));
+      assertThrows(IllegalStateException.class, () -> writer.write(new byte[1]),
+          "nothing more goes into a file that will not be kept");
     }
     assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
   }

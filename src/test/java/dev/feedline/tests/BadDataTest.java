@@ -168,8 +168,8 @@ class BadDataTest {
   void aJpegThatDoesNotDecodeNamesTheMapStage() throws IOException {
     PhotoDataset photos = new PhotoDataset(3);
     try (TFRecordWriter writer = new TFRecordWriter(dir.resolve("photos.tfrecord"))) {
-      writer.write(PhotoDataset.example(0, photos.jpeg(0)).toByteArray());
-      writer.write(PhotoDataset.example(1, Arrays.copyOf(photos.jpeg(1), 200)).toByteArray());
+      writer.write(PhotoDataset.record(0, photos.jpeg(0)));
+      writer.write(PhotoDataset.record(1, Arrays.copyOf(photos.jpeg(1), 200)));
     }
     try (Graph graph = new Graph();
         Session session = new Session(graph);
@@ -191,8 +191,8 @@ class BadDataTest {
   void aJpegThatDoesNotDecodeInAMapFusedWithItsBatchNamesTheMapStage() throws IOException {
     PhotoDataset photos = new PhotoDataset(3);
     try (TFRecordWriter writer = new TFRecordWriter(dir.resolve("photos.tfrecord"))) {
-      writer.write(PhotoDataset.example(0, photos.jpeg(0)).toByteArray());
-      writer.write(PhotoDataset.example(1, Arrays.copyOf(photos.jpeg(1), 200)).toByteArray());
+      writer.write(PhotoDataset.record(0, photos.jpeg(0)));
+      writer.write(PhotoDataset.record(1, Arrays.copyOf(photos.jpeg(1), 200)));
     }
     try (Graph graph = new Graph();
         Session session = new Session(graph);

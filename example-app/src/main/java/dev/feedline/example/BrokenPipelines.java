@@ -12,6 +12,7 @@ import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
+import dev.feedline.photos.EncodedPhoto;
 import java.util.List;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;

@@ -1,13 +1,16 @@
 package dev.feedline.example;
 
-import com.google.protobuf.ByteString;
+import dev.feedline.Compression;
 import dev.feedline.launcher.FileErrors;
 import dev.feedline.launcher.ScratchFolder;
+import dev.feedline.photos.EncodedPhoto;
+import dev.feedline.photos.FeedlineEncodedPhotoWriter;
+import dev.feedline.photos.Jpeg;
+import dev.feedline.runtime.ShardedTFRecordWriter;
 import dev.feedline.runtime.TFRecordWriter;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -15,26 +18,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
-import org.tensorflow.proto.BytesList;
-import org.tensorflow.proto.Example;
-import org.tensorflow.proto.Feature;
-import org.tensorflow.proto.Features;
-import org.tensorflow.proto.Int64List;
 
 /**
  * Writes the example data set: distinct JPEG photos cut out of two real photographs (see
- * {@code photos/ATTRIBUTION.md}), as sharded TFRecord files of {@code tf.train.Example} records.
+ * {@code photos/ATTRIBUTION.md}), as sharded TFRecord files of {@code tf.train.Example} records
+ * that the generated writer of {@link EncodedPhoto} writes.
  *
  * <p>Photo {@code id} is a random window of photograph {@code label} (0 the temple, 1 the flower):
  * 30–100% of its height, a random aspect ratio, sometimes mirrored, scaled so that its longer side
@@ -44,6 +38,8 @@ import org.tensorflow.proto.Int64List;
 public final class PhotoDataset {
   /** The photographs, by label. */
   static final List<String> PHOTOS = List.of("china.jpg", "flower.jpg");
+  /** The start of the shards' names: {@code photos-00000-of-00008.tfrecord}. */
+  private static final String PREFIX = "photos";
 
   private final List<BufferedImage> photographs;
   private final long seed;
@@ -70,7 +66,7 @@ public final class PhotoDataset {
 
   /** The file name of shard {@code index} of {@code count}. */
   public static String shardName(int index, int count) {
-    return TFRecordWriter.shardName("photos", index, count);
+    return TFRecordWriter.shardName(PREFIX, index, count);
   }
 
   /**
@@ -97,23 +93,22 @@ public final class PhotoDataset {
             + " be read together with them");
       }
     }
-    List<Path> files = new ArrayList<>();
-    for (int s = 0; s < shards; s++) {
-      Path file = dir.resolve(shardName(s, shards));
-      int shard = s;
-      List<byte[]> records = IntStream.range(0, photos)
-          .filter(id -> id % shards == shard)
-          .parallel()
-          .mapToObj(id -> example(id, jpeg(id)).toByteArray())
-          .toList();
-      try (TFRecordWriter writer = new TFRecordWriter(file)) {
+    try (ShardedTFRecordWriter writer =
+        ShardedTFRecordWriter.byKey(dir, PREFIX, shards, Compression.NONE)) {
+      for (int s = 0; s < shards; s++) { // a shard's photos at a time: memory stays flat
+        int shard = s;
+        List<byte[]> records = IntStream.range(0, photos)
+            .filter(id -> id % shards == shard)
+            .parallel()
+            .mapToObj(id -> record(id, jpeg(id)))
+            .toList();
         for (byte[] record : records) {
-          writer.write(record);
+          writer.write(shard, record);
         }
       }
-      files.add(file);
+      writer.close();
+      return writer.files();
     }
-    return files;
   }
 
   /**
@@ -167,44 +162,12 @@ public final class PhotoDataset {
     boolean mirror = random.nextBoolean();
     g.drawImage(source, mirror ? outW : 0, 0, mirror ? 0 : outW, outH, x, y, x + w, y + h, null);
     g.dispose();
-    return encode(crop);
+    return Jpeg.encode(crop, 0.9f);
   }
 
-  /** A tf.train.Example with the features {@link EncodedPhoto} declares. */
-  public static Example example(long id, byte[] jpeg) {
-    return example(id, labelOf(id), jpeg);
-  }
-
-  /** A tf.train.Example with the features {@link EncodedPhoto} declares, for any labelled JPEG. */
-  public static Example example(long id, long label, byte[] jpeg) {
-    return Example.newBuilder()
-        .setFeatures(Features.newBuilder()
-            .putFeature("image/encoded", Feature.newBuilder()
-                .setBytesList(BytesList.newBuilder().addValue(ByteString.copyFrom(jpeg))).build())
-            .putFeature("label", int64(label))
-            .putFeature("id", int64(id)))
-        .build();
-  }
-
-  private static Feature int64(long value) {
-    return Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(value)).build();
-  }
-
-  private static byte[] encode(BufferedImage image) {
-    ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (MemoryCacheImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
-      ImageWriteParam param = writer.getDefaultWriteParam();
-      param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-      param.setCompressionQuality(0.9f);
-      writer.setOutput(out);
-      writer.write(null, new IIOImage(image, null, null), param);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      writer.dispose();
-    }
-    return bytes.toByteArray();
+  /** Photo {@code id} as the serialized tf.train.Example that {@link EncodedPhoto} declares. */
+  public static byte[] record(long id, byte[] jpeg) {
+    return FeedlineEncodedPhotoWriter.builder().jpeg(jpeg).label(labelOf(id)).id(id).toByteArray();
   }
 
   private static BufferedImage load(String name) {

@@ -11,6 +11,7 @@ import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
+import dev.feedline.photos.EncodedPhoto;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.image.DecodeJpeg;

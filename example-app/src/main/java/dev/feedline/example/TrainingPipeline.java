@@ -12,6 +12,7 @@ import dev.feedline.Prefetch;
 import dev.feedline.PrefetchToDevice;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
+import dev.feedline.photos.EncodedPhoto;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TFloat32;

@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.reading.ElementReader;
@@ -14,6 +15,7 @@ import dev.feedline.processor.reading.UnresolvedTypeException;
 import dev.feedline.processor.validation.PipelineValidator;
 import dev.feedline.processor.writing.PipelineWriter;
 import dev.feedline.processor.writing.ReviewReport;
+import dev.feedline.processor.writing.WriterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,6 +33,7 @@ import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
@@ -56,6 +59,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   private ElementReader elementReader;
   private PipelineReader pipelineReader;
   private PipelineWriter writer;
+  private Writers writers;
 
   @Override
   public synchronized void init(ProcessingEnvironment environment) {
@@ -69,6 +73,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     boolean generatedAvailable =
         environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
     writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
+    writers = new Writers(new WriterWriter(environment.getFiler(), generatedAvailable));
   }
 
   @Override
@@ -76,6 +81,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     Set<String> types = new LinkedHashSet<>();
     types.add(PipelineReader.PIPELINE);
     types.add(ELEMENT);
+    types.add(Writers.WRITABLE);
     for (StageKind kind : StageKind.values()) {
       types.add(kind.annotationQualifiedName());
     }
@@ -96,6 +102,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     elementReader.newRound();
     checkRecords(round);
+    checkWritable(round);
     checkStagePlacement(round);
     Set<TypeElement> pipelines = new LinkedHashSet<>();
     for (String name : Set.copyOf(deferred.keySet())) {
@@ -128,6 +135,9 @@ public final class PipelineProcessor extends AbstractProcessor {
       if (model.isPresent() && !Reporter.hasErrors(reported)) {
         write(model.get(), report);
         written.add(name);
+        Report writerReport = new Report();
+        writers.parsedBy(model.get(), writerReport);
+        reporter.print(writerReport);
       }
       options.reportDirectory().ifPresent(dir -> writeReviewReport(dir, pipeline, model, reported));
     } catch (UnresolvedTypeException e) {
@@ -157,17 +167,35 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  /** Records are checked on their own too, so a bad record is reported even if no stage uses it. */
+  /**
+   * Records are checked on their own too, so a bad record is reported even if no stage uses it;
+   * a record that asks for a writer gets it here.
+   */
   private void checkRecords(RoundEnvironment round) {
     for (Element element : round.getElementsAnnotatedWith(annotation(ELEMENT))) {
       Report report = new Report();
       try {
-        elementReader.readRecord((TypeElement) element, report);
+        Optional<ElementType> record = elementReader.readRecord((TypeElement) element, report);
+        if (element.getKind() == ElementKind.RECORD) {
+          writers.record((TypeElement) element, record, report);
+        }
         reporter.print(report);
       } catch (UnresolvedTypeException e) {
         // javac reports the missing type itself; a stage using the record defers its pipeline
       } catch (RuntimeException e) {
         reportInternalError(element, e);
+      }
+    }
+  }
+
+  /** {@code @Writable} does nothing on a type that is not an {@code @Element} record. */
+  private void checkWritable(RoundEnvironment round) {
+    for (Element type : round.getElementsAnnotatedWith(annotation(Writers.WRITABLE))) {
+      // @Element on a class is reported as such (element-not-record).
+      if (Annotations.find(type, ELEMENT).isEmpty()) {
+        Report report = new Report();
+        Writers.notElement((TypeElement) type, report);
+        reporter.print(report);
       }
     }
   }

@@ -1,8 +1,7 @@
 package dev.feedline.runtime;
 
-import java.io.BufferedOutputStream;
+import dev.feedline.Compression;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -10,22 +9,33 @@ import java.util.Locale;
 
 /**
  * Writes a TFRecord file that TensorFlow and Feedline read: per record, its length (uint64,
- * little-endian), the masked CRC32C of the length, the bytes, and the masked CRC32C of the bytes.
+ * little-endian), the masked CRC32C of the length, the bytes, and the masked CRC32C of the bytes;
+ * plain, or GZIP or ZLIB compressed as {@code @TFRecordSource(compression = ...)} reads it.
  *
  * <p>It writes to a temporary name beside the target ({@code <name>.partial}) and renames it on
- * {@link #close()}, so a crash never leaves a half-written file under the real name.
+ * {@link #close()}, so a crash never leaves a half-written file under the real name; when a write
+ * failed, closing removes the temporary file instead. For many files, see
+ * {@link ShardedTFRecordWriter}.
  */
 public final class TFRecordWriter implements AutoCloseable {
   private final Path target;
-  private final Path partial;
-  private final OutputStream out;
-  private long records;
+  private final TFRecordStream stream;
+  private boolean closed;
 
-  /** Starts writing {@code target}; it appears under that name when closed. */
+  /** Starts writing {@code target}, uncompressed; it appears under that name when closed. */
   public TFRecordWriter(Path target) throws IOException {
+    this(target, Compression.NONE);
+  }
+
+  /** Starts writing {@code target}, compressed as given; it appears under that name when closed. */
+  public TFRecordWriter(Path target, Compression compression) throws IOException {
     this.target = target;
-    this.partial = target.resolveSibling(target.getFileName() + ".partial");
-    this.out = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16);
+    this.stream = new TFRecordStream(partial(target), compression);
+  }
+
+  /** The temporary name a file is written under until it is complete. */
+  static Path partial(Path target) {
+    return target.resolveSibling(target.getFileName() + ".partial");
   }
 
   /**
@@ -42,21 +52,35 @@ public final class TFRecordWriter implements AutoCloseable {
 
   /** Appends one record. */
   public void write(byte[] record) throws IOException {
-    out.write(TFRecordFraming.header(record.length));
-    out.write(record);
-    out.write(TFRecordFraming.footer(record));
-    records++;
+    stream.write(record);
   }
 
   /** Records written so far. */
   public long records() {
-    return records;
+    return stream.records();
   }
 
-  /** Flushes and moves the file to its real name. */
+  /** Bytes written so far, framing included, before compression. */
+  public long bytes() {
+    return stream.bytes();
+  }
+
+  /**
+   * Flushes and moves the file to its real name; after a failed write, removes it instead, so
+   * that no file with records missing appears. Closing twice does nothing more.
+   */
   @Override
   public void close() throws IOException {
-    out.close();
-    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (stream.failed()) {
+      stream.discard();
+      return;
+    }
+    stream.finish();
+    Files.move(stream.file(), target, StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
   }
 }

@@ -3,7 +3,9 @@ package dev.feedline.runtime;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.Compression;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,11 +55,56 @@ class TFRecordWriterTest {
   }
 
   @Test
+  void compressedFilesHoldTheSameRecordsAsGzipAndZlibStreams() throws IOException {
+    List<byte[]> records = List.of("one".getBytes(StandardCharsets.UTF_8), new byte[70_000],
+        new byte[0]);
+    for (Compression compression : List.of(Compression.GZIP, Compression.ZLIB)) {
+      Path file = dir.resolve(compression + ".tfrecord");
+      try (TFRecordWriter writer = new TFRecordWriter(file, compression)) {
+        for (byte[] record : records) {
+          writer.write(record);
+        }
+        assertEquals(12 + 3 + 4 + 12 + 70_000 + 4 + 12 + 4, writer.bytes(), "framed, uncompressed");
+      }
+      byte[] head = Arrays.copyOf(Files.readAllBytes(file), 2);
+      assertEquals(compression == Compression.GZIP ? "1f8b" : "789c",
+          java.util.HexFormat.of().formatHex(head), "the stream's magic bytes");
+      assertTrue(Files.size(file) < 1000, "70,000 zeros compress: " + Files.size(file));
+      assertEquals(records.stream().map(Arrays::toString).toList(), read(file, compression),
+          compression.toString());
+    }
+  }
+
+  /** A write that fails leaves no file under the real name, nor a temporary one. */
+  @Test
+  void aFailedWriteLeavesNoFileBehind() throws IOException {
+    Path file = dir.resolve("a.tfrecord");
+    try (TFRecordWriter writer = new TFRecordWriter(file)) {
+      writer.write(new byte[10]);
+      assertThrows(NullPointerException.class, () -> writer.write(null));
+      assertThrows(IllegalStateException.class, () -> writer.write(new byte[1]),
+          "nothing more goes into a file that will not be kept");
+    }
+    assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
+  }
+
+  @Test
   void shardNamesSortInShardOrder() {
     assertEquals("part-00002-of-00008.tfrecord", TFRecordWriter.shardName("part", 2, 8));
     assertEquals("IllegalArgumentException: shard 8 of 8 does not exist",
         describe(assertThrows(IllegalArgumentException.class,
             () -> TFRecordWriter.shardName("part", 8, 8))));
+  }
+
+  /** The records of {@code file}, each as {@code Arrays.toString}. */
+  static List<String> read(Path file, Compression compression) {
+    List<String> read = new ArrayList<>();
+    TFRecordFile.Framing framing = CompressedTFRecordFile.check(file, compression, data -> {
+      read.add(Arrays.toString(data));
+      return java.util.Optional.empty();
+    });
+    assertEquals(java.util.Optional.empty(), framing.damage(), file.toString());
+    return read;
   }
 
   private List<Path> list() throws IOException {

@@ -25,13 +25,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
- * bad records skipped, and names that clash with generated members. Run with
+ * bad records skipped, and names that clash with generated members; and the writers generated
+ * for records: the example's photo, a sequence with a length and a default, a SequenceExample and
+ * fixed vectors of every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
  * review their diff.
  */
 class GoldenFileTest {
   private static final Path ROOT = Path.of(System.getProperty("feedline.root", "../.."));
   private static final Path EXAMPLE = ROOT.resolve("example-app/src/main/java/dev/feedline/example");
+  private static final Path PHOTOS = ROOT.resolve("photos/src/main/java/dev/feedline/photos");
   private static final Path TEST_PIPELINES =
       ROOT.resolve("src/test/java/dev/feedline/tests/pipelines");
   private static final Path GOLDEN = ROOT.resolve("src/test/resources/golden");
@@ -48,8 +51,8 @@ class GoldenFileTest {
 
   private static Compilation compileAll() throws IOException {
     List<JavaFileObject> sources = new ArrayList<>();
-    for (String name : List.of("EncodedPhoto", "Photo", "PhotoPipeline", "AugmentedPhotoPipeline",
-        "TrainingPipeline")) {
+    sources.add(source("dev.feedline.photos.EncodedPhoto", PHOTOS.resolve("EncodedPhoto.java")));
+    for (String name : List.of("Photo", "PhotoPipeline", "AugmentedPhotoPipeline", "TrainingPipeline")) {
       sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
     }
     try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {
@@ -90,7 +93,11 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",
-      "dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted"})
+      "dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted",
+      "dev.feedline.photos.FeedlineEncodedPhotoWriter",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ReviewWriter",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClipWriter",
+      "dev.feedline.tests.pipelines.FeedlineWriterPipelines_VectorsWriter"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

@@ -7,8 +7,8 @@ import dev.feedline.DecodeJpeg;
 import dev.feedline.InMemorySource;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
-import dev.feedline.example.EncodedPhoto;
 import dev.feedline.example.Photo;
+import dev.feedline.photos.EncodedPhoto;
 
 /** The built-in JPEG decode, at the reduced scale the declared sizes allow, and in full. */
 public final class JpegPipelines {

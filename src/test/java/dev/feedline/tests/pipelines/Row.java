@@ -6,7 +6,7 @@ import org.tensorflow.Operand;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 
-/** A parsed test record: see {@code TestData.example}. */
+/** A parsed test record: see {@code TestData.rowRecord}. */
 @Element
 public record Row(
     @Shape({}) Operand<TInt64> id,

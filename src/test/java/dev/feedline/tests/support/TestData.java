@@ -1,6 +1,9 @@
 package dev.feedline.tests.support;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import dev.feedline.runtime.TFRecordWriter;
+import dev.feedline.tests.pipelines.FeedlineRowWriter;
+import dev.feedline.tests.pipelines.Row;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,26 +11,29 @@ import java.util.List;
 import org.tensorflow.proto.Example;
 import org.tensorflow.proto.Feature;
 import org.tensorflow.proto.Features;
-import org.tensorflow.proto.FloatList;
 import org.tensorflow.proto.Int64List;
 
 /**
- * TFRecord files of test rows: row {@code id} has {@code label = id % 10} and
+ * TFRecord files of test rows, written by the runtime's {@code TFRecordWriter} and the generated
+ * writer of {@link Row}: row {@code id} has {@code label = id % 10} and
  * {@code values = [id, 2·id, 3·id]}, so every parsed value can be checked from its id.
  */
 public final class TestData {
   private TestData() {}
 
-  /** The Example of row {@code id}. */
+  /** Row {@code id}, serialized by the generated writer of {@link Row}. */
+  public static byte[] rowRecord(long id) {
+    return FeedlineRowWriter.builder().id(id).label(id % 10).values(id, 2 * id, 3 * id)
+        .toByteArray();
+  }
+
+  /** The Example of row {@code id}, for tests that take it apart. */
   public static Example row(long id) {
-    return Example.newBuilder()
-        .setFeatures(Features.newBuilder()
-            .putFeature("id", int64(id))
-            .putFeature("label", int64(id % 10))
-            .putFeature("values", Feature.newBuilder()
-                .setFloatList(FloatList.newBuilder().addValue(id).addValue(2 * id).addValue(3 * id))
-                .build()))
-        .build();
+    try {
+      return Example.parseFrom(rowRecord(id));
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalStateException("the generated writer wrote no Example", e);
+    }
   }
 
   /** Row {@code id} without its {@code values} feature. */
@@ -47,7 +53,7 @@ public final class TestData {
       Path path = dir.resolve("rows-" + f + ".tfrecord");
       try (TFRecordWriter writer = new TFRecordWriter(path)) {
         for (int i = 0; i < perFile; i++) {
-          writer.write(row((long) f * perFile + i).toByteArray());
+          writer.write(rowRecord((long) f * perFile + i));
         }
       }
       paths.add(path);

@@ -9,9 +9,6 @@ import java.util.Locale;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.SerializableCoder;
-import org.apache.beam.sdk.coders.VarIntCoder;
-import org.apache.beam.sdk.io.FileIO;
-import org.apache.beam.sdk.io.TFRecordIO;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricQueryResults;
@@ -19,18 +16,17 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.transforms.Contextful;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.KV;
 
 /**
  * {@code ./feedline shard-beam --input DIR --output DIR --shards N [--labels CSV] [--seed S]
  * [--replace] [Beam options]}: the conversion of {@link ShardCommand} as an Apache Beam pipeline,
  * for folders too large for one machine. The folder is listed and labelled on the launching
- * machine, exactly as locally; the workers read, check and encode the images and write each shard
- * with Beam's TFRecord sink. Runs on the DirectRunner unless Beam options such as
+ * machine, exactly as locally; the workers read, check and encode the images, and
+ * {@link WriteExamples} writes each shard with Beam's TFRecord sink through the photo record's
+ * generated writer. Runs on the DirectRunner unless Beam options such as
  * {@code --runner=FlinkRunner} name another (docs/scale-out.md).
  *
  * <p>The records and the shard that holds each are the local command's (image {@code id} in shard
@@ -57,11 +53,11 @@ public final class BeamShardPipeline {
       return () -> {
         List<ImageFolder.Image> images =
             ImageFolder.scan(options.input(), options.labels(), options.seed());
-        ShardFolder.checkFill(images.size(), options.shards());
+        ShardFolder.checkFill(images.size(), options.shards(), "image");
         out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s with Beam%n",
             images.size(), options.input(), options.shards(), options.output());
         long start = System.nanoTime();
-        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace())) {
+        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace(), "image")) {
           Result result = write(images, folder.staging(), options.shards(), beam);
           folder.commit(ShardCommand.shardNames(options.shards()));
           out.printf(Locale.ROOT, "%,d records in %d shards, in %.1f s; %d unreadable file%s"
@@ -98,15 +94,11 @@ public final class BeamShardPipeline {
       PipelineOptions options) {
     Pipeline pipeline = Pipeline.create(options);
     pipeline.apply("List images", Create.of(images).withCoder(SerializableCoder.of(ImageFolder.Image.class)))
-        .apply("Encode", ParDo.of(new Encode(shards)))
-        .apply("Write shards", FileIO.<Integer, KV<Integer, byte[]>>writeDynamic()
-            .by(KV::getKey)
-            .withDestinationCoder(VarIntCoder.of())
-            .via(Contextful.fn(KV::getValue), TFRecordIO.sink())
-            .to(output.toString())
-            .withNaming(shard -> (window, pane, numShards, index, compression) ->
-                ImageRecords.shardName(shard, shards))
-            .withNumShards(1)); // one file per shard: the destination is the shard
+        .apply("Read and check", ParDo.of(new Encode()))
+        .setCoder(SerializableCoder.of(ImageRecords.Photo.class))
+        .apply("Write shards", WriteExamples.of(ImageRecords.Photo::record, ImageRecords.Photo::id)
+            .to(output.toString(), ImageRecords.PREFIX)
+            .withShards(shards));
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
     MetricQueryResults metrics = result.metrics().queryMetrics(MetricsFilter.builder()
@@ -125,28 +117,23 @@ public final class BeamShardPipeline {
   }
 
   /**
-   * Reads and encodes one image, keyed by its shard; an unreadable one is logged by name and
+   * Reads and checks one image, re-encoding a PNG; an unreadable one is logged by name and
    * counted.
    */
-  static final class Encode extends DoFn<ImageFolder.Image, KV<Integer, byte[]>> {
+  static final class Encode extends DoFn<ImageFolder.Image, ImageRecords.Photo> {
     private static final System.Logger LOG = System.getLogger(BeamShardPipeline.class.getName());
     private final Counter records = Metrics.counter(NAMESPACE, "records");
     private final Counter skipped = Metrics.counter(NAMESPACE, "skipped");
-    private final int shards;
-
-    Encode(int shards) {
-      this.shards = shards;
-    }
 
     @ProcessElement
-    public void process(@Element ImageFolder.Image image, OutputReceiver<KV<Integer, byte[]>> out) {
+    public void process(@Element ImageFolder.Image image, OutputReceiver<ImageRecords.Photo> out) {
       ImageRecords.Converted converted = ImageRecords.convert(image);
       if (converted.problem() != null) {
         LOG.log(System.Logger.Level.WARNING, "skipped {0}: it {1}", image.path(), converted.problem());
         skipped.inc();
       } else {
         records.inc();
-        out.output(KV.of((int) (image.id() % shards), converted.record()));
+        out.output(converted.photo());
       }
     }
   }

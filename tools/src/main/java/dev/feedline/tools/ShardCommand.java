@@ -3,7 +3,8 @@ package dev.feedline.tools;
 import dev.feedline.launcher.CommandOptions;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
-import dev.feedline.runtime.TFRecordWriter;
+import dev.feedline.Compression;
+import dev.feedline.runtime.ShardedTFRecordWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -69,7 +70,7 @@ public final class ShardCommand {
       return () -> {
         List<ImageFolder.Image> images =
             ImageFolder.scan(options.input(), options.labels(), options.seed());
-        ShardFolder.checkFill(images.size(), options.shards());
+        ShardFolder.checkFill(images.size(), options.shards(), "image");
         out.printf(Locale.ROOT, "Converting %,d images from %s into %d shards in %s%n",
             images.size(), options.input(), options.shards(), options.output());
         if (options.labels() == null) {
@@ -80,8 +81,8 @@ public final class ShardCommand {
           }
           out.println("Labels from sub-folders: " + String.join(", ", legend));
         }
-        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace())) {
-          Summary summary = convert(images, folder.staging(), options.shards(), err);
+        try (ShardFolder folder = ShardFolder.open(options.output(), options.replace(), "image")) {
+          Summary summary = convert(images, folder, options.shards(), err);
           folder.commit(shardNames(options.shards()));
           summary.print(out);
         }
@@ -99,25 +100,24 @@ public final class ShardCommand {
   }
 
   /**
-   * Writes the images into {@code shards} shards in {@code output}, decoding them on every core.
-   * Shard files appear only complete; a shard whose images were all unreadable is left empty, and
-   * {@link ShardFolder#commit} refuses it.
+   * Writes the images into {@code shards} shards in the folder's staging folder, decoding them on
+   * every core, through the runtime's sharded writer: image {@code id} in shard {@code id % shards}.
+   *
+   * @throws IllegalArgumentException when every image of some shard was unreadable: the shards
+   *     would be empty, and none is written
    */
-  static Summary convert(List<ImageFolder.Image> images, Path output, int shards, PrintStream progress)
-      throws IOException {
-    Files.createDirectories(output);
+  static Summary convert(List<ImageFolder.Image> images, ShardFolder folder, int shards,
+      PrintStream progress) throws IOException {
+    Path output = folder.staging();
     long start = System.nanoTime();
-    List<TFRecordWriter> writers = new ArrayList<>();
-    for (int s = 0; s < shards; s++) {
-      writers.add(new TFRecordWriter(output.resolve(ImageRecords.shardName(s, shards))));
-    }
-    long[] shardRecords = new long[shards];
     List<String> skipped = new ArrayList<>();
-    Progress bar = new Progress(progress, images.size());
+    long[] shardRecords = new long[shards];
+    Progress bar = new Progress(progress, images.size(), "images");
     int cores = Runtime.getRuntime().availableProcessors();
     int window = 8 * cores; // images converted ahead, so memory stays flat however many there are
     ExecutorService decoders = Executors.newFixedThreadPool(cores);
-    try {
+    try (ShardedTFRecordWriter writer =
+        ShardedTFRecordWriter.byKey(output, ImageRecords.PREFIX, shards, Compression.NONE)) {
       List<Future<ImageRecords.Converted>> converted = new ArrayList<>();
       for (int i = 0; i < Math.min(window, images.size()); i++) {
         ImageFolder.Image image = images.get(i);
@@ -133,14 +133,16 @@ public final class ShardCommand {
         if (result.problem() != null) {
           skipped.add(image.path() + " " + result.problem());
         } else {
-          int shard = (int) (image.id() % shards);
-          writers.get(shard).write(result.record());
-          shardRecords[shard]++;
+          writer.write(image.id(), result.photo().record());
         }
         bar.update(i + 1);
       }
-      for (TFRecordWriter writer : writers) {
-        writer.close();
+      List<String> empty = writer.emptyShards();
+      if (!empty.isEmpty()) {
+        throw folder.emptyShards(empty, shards);
+      }
+      for (int s = 0; s < shards; s++) {
+        shardRecords[s] = writer.records(s);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -23,22 +23,26 @@ import java.util.stream.Stream;
 final class ShardFolder implements AutoCloseable {
   private final Path output;
   private final ScratchFolder staging;
+  /** What the shards' records come from, for messages: "image", "row". */
+  private final String unit;
 
-  private ShardFolder(Path output, ScratchFolder staging) {
+  private ShardFolder(Path output, ScratchFolder staging, String unit) {
     this.output = output;
     this.staging = staging;
+    this.unit = unit;
   }
 
   /**
-   * Checks that {@code images} can fill {@code shards} shards, at least one record each.
+   * Checks that {@code inputs} can fill {@code shards} shards, at least one record each.
    *
+   * @param unit what an input is: "image", "row"
    * @throws IllegalArgumentException saying how many shards they fill
    */
-  static void checkFill(int images, int shards) {
-    if (images < shards) {
-      throw new IllegalArgumentException(images + " image" + (images == 1 ? "" : "s")
+  static void checkFill(long inputs, int shards, String unit) {
+    if (inputs < shards) {
+      throw new IllegalArgumentException(inputs + " " + unit + (inputs == 1 ? "" : "s")
           + " cannot fill " + shards + " shards: a shard holds at least one record; give --shards "
-          + images + " or fewer");
+          + inputs + " or fewer");
     }
   }
 
@@ -46,9 +50,10 @@ final class ShardFolder implements AutoCloseable {
    * Opens {@code output} for new shards.
    *
    * @param replace whether the TFRecord files already there are to be replaced
+   * @param unit what the records come from, for messages: "image", "row"
    * @throws IllegalArgumentException when it holds TFRecord files and {@code replace} is false
    */
-  static ShardFolder open(Path output, boolean replace) throws IOException {
+  static ShardFolder open(Path output, boolean replace, String unit) throws IOException {
     Files.createDirectories(output);
     List<Path> old = tfRecords(output);
     if (!old.isEmpty() && !replace) {
@@ -57,7 +62,7 @@ final class ShardFolder implements AutoCloseable {
           + ", which a reader of the folder would take with the new shards; give --replace to"
           + " replace them, or another --output");
     }
-    return new ShardFolder(output, ScratchFolder.create(output, ".feedline-shards"));
+    return new ShardFolder(output, ScratchFolder.create(output, ".feedline-shards"), unit);
   }
 
   /** Where the new shards are written until {@link #commit}. */
@@ -80,9 +85,7 @@ final class ShardFolder implements AutoCloseable {
       }
     }
     if (!empty.isEmpty()) {
-      throw new IllegalArgumentException(empty.size() + " of " + names.size() + " shards would be"
-          + " empty (" + String.join(", ", empty) + "): every image assigned to them was"
-          + " unreadable; give fewer --shards. Nothing was written to " + output);
+      throw emptyShards(empty, names.size());
     }
     for (Path old : tfRecords(output)) {
       Files.delete(old);
@@ -90,6 +93,13 @@ final class ShardFolder implements AutoCloseable {
     for (String name : names) {
       Files.move(staging().resolve(name), output.resolve(name), StandardCopyOption.ATOMIC_MOVE);
     }
+  }
+
+  /** The error of shards that no readable input was assigned to: nothing is moved in. */
+  IllegalArgumentException emptyShards(List<String> empty, int shards) {
+    return new IllegalArgumentException(empty.size() + " of " + shards + " shards would be"
+        + " empty (" + String.join(", ", empty) + "): every " + unit + " assigned to them was"
+        + " unreadable; give fewer --shards. Nothing was written to " + output);
   }
 
   /** Removes the scratch folder and whatever was not committed from it. */

@@ -36,8 +36,11 @@ class BeamShardPipelineTest {
     Path images = dir.resolve("images");
     ImageFolderFixture.write(images);
     List<ImageFolder.Image> scanned = ImageFolder.scan(images, null, 42);
-    ShardCommand.convert(scanned, dir.resolve("local"), 3, new java.io.PrintStream(
-        java.io.OutputStream.nullOutputStream()));
+    try (ShardFolder local = ShardFolder.open(dir.resolve("local"), false, "image")) {
+      ShardCommand.convert(scanned, local, 3, new java.io.PrintStream(
+          java.io.OutputStream.nullOutputStream()));
+      local.commit(ShardCommand.shardNames(3));
+    }
 
     BeamShardPipeline.Result result = BeamShardPipeline.write(scanned, dir.resolve("beam"), 3,
         PipelineOptionsFactory.create());

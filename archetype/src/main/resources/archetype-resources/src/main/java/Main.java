@@ -1,20 +1,15 @@
 package ${package};
 
 import ${package}.FeedlineSamplePipeline.SampleTensors;
+import dev.feedline.Compression;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.ShardedTFRecordWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
-import org.tensorflow.proto.Example;
-import org.tensorflow.proto.Feature;
-import org.tensorflow.proto.Features;
-import org.tensorflow.proto.FloatList;
-import org.tensorflow.proto.Int64List;
 
 /**
  * Writes a small data set of random samples into TFRecord files, then runs one epoch of
@@ -52,39 +47,24 @@ public final class Main {
 
   /**
    * Writes {@code count} samples with random measurements in [0, MAX_VALUE) into {@code files}
-   * TFRecord files in {@code dir}; sample i goes to file i % files.
+   * TFRecord shards in {@code dir}; sample i goes to shard i % files. {@code FeedlineSampleWriter},
+   * which the processor generates from {@link Sample}, writes each: the features
+   * {@link SamplePipeline} parses, by construction.
    */
   static List<Path> writeSamples(Path dir, int count, int files) throws IOException {
-    Files.createDirectories(dir);
     Random random = new Random(42);
-    List<Path> paths = new ArrayList<>();
-    for (int f = 0; f < files; f++) {
-      Path path = dir.resolve(String.format("samples-%d-of-%d.tfrecord", f, files));
-      try (TFRecordWriter writer = new TFRecordWriter(path)) {
-        for (int i = f; i < count; i += files) {
-          float[] features = new float[4];
-          for (int j = 0; j < features.length; j++) {
-            features[j] = random.nextFloat() * SamplePipeline.MAX_VALUE;
-          }
-          writer.write(example(features, i % 3).toByteArray());
+    try (ShardedTFRecordWriter shards =
+        ShardedTFRecordWriter.byKey(dir, "samples", files, Compression.NONE)) {
+      for (int i = 0; i < count; i++) {
+        float[] features = new float[4];
+        for (int j = 0; j < features.length; j++) {
+          features[j] = random.nextFloat() * SamplePipeline.MAX_VALUE;
         }
+        shards.write(i, FeedlineSampleWriter.builder().features(features).label(i % 3)
+            .toByteArray());
       }
-      paths.add(path);
+      shards.close(); // the shards take their names
+      return shards.files();
     }
-    return paths;
-  }
-
-  /** A tf.train.Example with the features {@link Sample} declares. */
-  static Example example(float[] features, long label) {
-    FloatList.Builder values = FloatList.newBuilder();
-    for (float value : features) {
-      values.addValue(value);
-    }
-    return Example.newBuilder()
-        .setFeatures(Features.newBuilder()
-            .putFeature("features", Feature.newBuilder().setFloatList(values).build())
-            .putFeature("label", Feature.newBuilder()
-                .setInt64List(Int64List.newBuilder().addValue(label)).build()))
-        .build();
   }
 }

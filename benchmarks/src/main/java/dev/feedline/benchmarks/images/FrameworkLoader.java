@@ -1,8 +1,8 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.example.EncodedPhoto;
 import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoPipeline;
+import dev.feedline.photos.EncodedPhoto;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

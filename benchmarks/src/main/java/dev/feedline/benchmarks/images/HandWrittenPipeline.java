@@ -1,8 +1,8 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.example.EncodedPhoto;
 import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoPipeline;
+import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.DatasetOps;
 import dev.feedline.runtime.ElementSpec;
 import dev.feedline.runtime.TVariant;

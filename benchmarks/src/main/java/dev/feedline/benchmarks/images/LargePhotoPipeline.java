@@ -10,8 +10,8 @@ import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
-import dev.feedline.example.EncodedPhoto;
 import dev.feedline.example.Photo;
+import dev.feedline.photos.EncodedPhoto;
 import org.tensorflow.Operand;
 import org.tensorflow.types.TString;
 

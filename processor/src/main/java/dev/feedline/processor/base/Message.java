@@ -138,6 +138,9 @@ public enum Message {
   GENERATED_FILE_NOT_WRITTEN(Rule.GENERATED_FILE_NOT_WRITTEN, Severity.ERROR,
       "Could not write %s for pipeline %s: %s; if a type of that name already exists in package"
           + " %s, rename one of them."),
+  WRITER_FILE_NOT_WRITTEN(Rule.GENERATED_FILE_NOT_WRITTEN, Severity.ERROR,
+      "Could not write %s for @Element %s: %s; if a type of that name already exists in package"
+          + " %s, rename one of them."),
   INTERNAL_ERROR(Rule.INTERNAL_ERROR, Severity.ERROR,
       "The Feedline processor failed on %s; please report it with this trace: %s"),
   MISSING_SOURCE(Rule.MISSING_SOURCE, Severity.ERROR,
@@ -164,6 +167,17 @@ public enum Message {
       "@Decode '%s' cannot parse component '%s' of %s: its shape %s has an unknown dimension"
           + " after the first; a feature is one flat list of values, so only its first dimension"
           + " can vary (-1); fix the others, or parse it flat and reshape it in a @Map."),
+  WRITER_COMPONENT_DTYPE(Rule.UNWRITABLE_ELEMENT, Severity.ERROR,
+      "@Writable %s cannot write component '%s': its dtype is %s, and a tf.train.Example feature"
+          + " holds TString, TInt64 or TFloat32 only; declare it as one of those and convert in a"
+          + " @Map after @Decode, or remove @Writable."),
+  WRITER_COMPONENT_SHAPE(Rule.UNWRITABLE_ELEMENT, Severity.ERROR,
+      "@Writable %s cannot write component '%s': its shape %s has an unknown dimension after the"
+          + " first, so a reader could not tell its rows apart; fix the others, or declare it"
+          + " flat, such as @Shape({-1}), and reshape it in a @Map."),
+  WRITER_NOT_ELEMENT(Rule.UNWRITABLE_ELEMENT, Severity.ERROR,
+      "@Writable on %1$s has no effect because %1$s is not an @Element record; annotate it with"
+          + " @Element, or remove @Writable."),
   DECODE_CSV_COMPONENT(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
       "@DecodeCsv '%s' cannot parse component '%s' of %s: it is %s of shape %s; a CSV field is"
           + " one scalar TString, TInt64, TInt32, TFloat32 or TFloat64, so parse to that and"

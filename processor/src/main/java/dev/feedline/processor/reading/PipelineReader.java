@@ -196,7 +196,8 @@ public final class PipelineReader {
   }
 
   /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */
-  private static String nestedName(TypeElement type) {
+  /** The type's name inside its package, its enclosing types' names before it: {@code Outer_Inner}. */
+  public static String nestedName(TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
     for (Element e = type.getEnclosingElement(); !(e instanceof PackageElement);
         e = e.getEnclosingElement()) {

@@ -51,6 +51,8 @@ final class Names {
   static final ClassName SHUFFLE_SEEDS = ClassName.get(RUNTIME, "ShuffleSeeds");
   static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
   static final ClassName EXAMPLE_FEATURES = ClassName.get(RUNTIME, "ExampleFeatures");
+  static final ClassName EXAMPLE_SCHEMA = ClassName.get(RUNTIME, "ExampleSchema");
+  static final ClassName EXAMPLE_BUILDER = ClassName.get(RUNTIME, "ExampleBuilder");
   static final ClassName CSV_COLUMNS = ClassName.get(RUNTIME, "CsvColumns");
   static final ClassName PADDING = ClassName.get(RUNTIME, "Padding");
   static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");

@@ -62,7 +62,8 @@ final class StageConstants {
         .toList();
   }
 
-  private static CodeBlock exampleFeatures(ElementType element) {
+  /** What a parse of {@code element} reads; a generated writer writes exactly this. */
+  static CodeBlock exampleFeatures(ElementType element) {
     List<CodeBlock> features = new ArrayList<>();
     for (Component c : parsed(element)) {
       CodeBlock common = CodeBlock.of("$S, $T.class, $L", c.featureKey(), Names.dtype(c.dtype()),

@@ -1,0 +1,235 @@
+package dev.feedline.processor.writing;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.feedline.processor.base.JavaLiterals;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.reading.PipelineReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Writes the writer generated for an element record: {@code Feedline<Name>Writer} beside it, whose
+ * builder turns Java values into the serialized {@code tf.train.Example} (a
+ * {@code SequenceExample} when the record has feature lists) that a {@code @Decode} of the record
+ * parses. Its features are written by the code that writes a {@code @Decode} stage's parse spec
+ * ({@link StageConstants#exampleFeatures}), and the runtime's {@code ExampleBuilder} checks every
+ * value against them, so writer and reader cannot disagree on keys, dtypes or shapes.
+ */
+public final class WriterWriter {
+  private static final String SCHEMA = "SCHEMA";
+  private static final ClassName LONG = ClassName.get(Long.class);
+  private static final ClassName FLOAT = ClassName.get(Float.class);
+
+  private final Filer filer;
+  private final boolean generatedAvailable;
+
+  /**
+   * @param generatedAvailable whether {@code javax.annotation.processing.Generated} exists on the
+   *     compile class path; without it the marker is a file comment
+   */
+  public WriterWriter(Filer filer, boolean generatedAvailable) {
+    this.filer = filer;
+    this.generatedAvailable = generatedAvailable;
+  }
+
+  /** The writer's simple name: {@code FeedlineReviewWriter}, {@code FeedlineOuter_ReviewWriter}. */
+  public static String simpleName(TypeElement record) {
+    return PipelineReader.GENERATED_PREFIX + PipelineReader.nestedName(record) + "Writer";
+  }
+
+  /** The package the writer goes to: the record's. */
+  public static String packageName(TypeElement record) {
+    Element e = record;
+    while (!(e instanceof PackageElement)) {
+      e = e.getEnclosingElement();
+    }
+    return ((PackageElement) e).getQualifiedName().toString();
+  }
+
+  public void write(TypeElement record, ElementType element) throws IOException {
+    javaFile(record, element).writeTo(filer);
+  }
+
+  /** The generated source, deterministic: the same record always gives the same bytes. */
+  JavaFile javaFile(TypeElement record, ElementType element) {
+    ClassName writer = ClassName.get(packageName(record), simpleName(record));
+    ClassName builder = writer.nestedClass("Builder");
+    TypeName recordType = TypeName.get(record.asType());
+    List<Component> written = StageConstants.parsed(element);
+    TypeSpec.Builder type = TypeSpec.classBuilder(writer)
+        .addOriginatingElement(record)
+        .addJavadoc(classJavadoc(recordType, element))
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addField(FieldSpec.builder(Names.EXAMPLE_SCHEMA, SCHEMA, Modifier.PUBLIC, Modifier.STATIC,
+                Modifier.FINAL)
+            .addJavadoc("The features a {@code @Decode} of {@link $T} parses, one per component\n"
+                + "it reads: keys, dtypes, shapes and defaults. Tools that set values by name read"
+                + " it.\n", recordType)
+            .initializer("new $T($S,\n$>$>$T.of($L),\n$L)$<$<", Names.EXAMPLE_SCHEMA,
+                element.displayName(), Names.LIST, written.stream()
+                    .map(c -> CodeBlock.of("$S", c.name())).collect(CodeBlock.joining(", ")),
+                StageConstants.exampleFeatures(element))
+            .build())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
+        .addMethod(MethodSpec.methodBuilder("builder")
+            .addJavadoc("Starts a record: set its components, then take {@link Builder#toByteArray()}.\n")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(builder)
+            .addStatement("return new $T()", builder)
+            .build())
+        .addType(builderType(builder, recordType, written));
+    if (generatedAvailable) {
+      type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
+          .addMember("value", "$S", PipelineWriter.PROCESSOR)
+          .addMember("comments", "$S", "Generated by Feedline from " + record.getQualifiedName())
+          .build());
+    }
+    JavaFile.Builder file = JavaFile.builder(writer.packageName(), type.build())
+        .skipJavaLangImports(true);
+    if (!generatedAvailable) {
+      file.addFileComment("Generated by $L.", PipelineWriter.PROCESSOR);
+    }
+    return file.build();
+  }
+
+  private static CodeBlock classJavadoc(TypeName record, ElementType element) {
+    return CodeBlock.builder()
+        .add("Writes {@link $T} as serialized tf.train.$L records:\nthe features a"
+            + " {@code @Decode} of it parses, under the same keys, with the same dtypes and\n"
+            + "shapes.\n\n",
+            record, element.components().stream()
+                .anyMatch(c -> c.source() == Component.Source.FEATURE_LIST)
+                ? "SequenceExample" : "Example")
+        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(plan(element)))
+        .add("<p>Take {@link #builder()}, set every component (one with a default may be left out)"
+            + " and call\n{@link Builder#toByteArray()}; write the bytes with the runtime's"
+            + " {@code TFRecordWriter} or\n{@code ShardedTFRecordWriter}. Values are given flat, in"
+            + " row-major order. A value that does\nnot fit its component's shape is an"
+            + " {@link IllegalArgumentException} naming the component and\nboth shapes, and so is"
+            + " a component left without a value.\n")
+        .build();
+  }
+
+  /** One line per component: its name, dtype and shape, and how it is written. */
+  private static String plan(ElementType element) {
+    List<String[]> rows = new ArrayList<>();
+    for (Component c : element.components()) {
+      rows.add(new String[] {c.name(), c.dtype().tfName() + c.shape(), how(c)});
+    }
+    int name = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+    int shape = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
+    return rows.stream()
+        .map(r -> String.format(Locale.ROOT, "%-" + name + "s  %-" + shape + "s  %s", r[0], r[1],
+            r[2]).stripTrailing() + "\n")
+        .collect(Collectors.joining());
+  }
+
+  private static String how(Component c) {
+    String key = JavaLiterals.quoted(c.featureKey());
+    return switch (c.source()) {
+      case LENGTH -> "not written: the reader counts " + JavaLiterals.quoted(c.lengthOf());
+      case FEATURE_LIST -> "feature list " + key + ", one step per row";
+      case FEATURE -> "feature " + key
+          + (c.isVariableLength() ? (c.shape().rank() == 1 ? ", any number of values"
+              : ", any number of rows") : "")
+          + (c.defaults().isPresent() ? "; may be left out: the reader takes its default" : "");
+    };
+  }
+
+  private static TypeSpec builderType(ClassName builder, TypeName record,
+      List<Component> written) {
+    TypeSpec.Builder type = TypeSpec.classBuilder(builder)
+        .addJavadoc("One {@link $T} record's values.\n", record)
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addField(FieldSpec.builder(Names.EXAMPLE_BUILDER, "example", Modifier.PRIVATE,
+                Modifier.FINAL)
+            .initializer("$N.builder()", SCHEMA)
+            .build())
+        .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    for (int i = 0; i < written.size(); i++) {
+      type.addMethods(setters(builder, written.get(i), i));
+    }
+    return type.addMethod(MethodSpec.methodBuilder("toByteArray")
+            .addJavadoc("The serialized record.\n\n@throws IllegalArgumentException naming a"
+                + " component that has neither a value nor a\n    default\n")
+            .addModifiers(Modifier.PUBLIC)
+            .returns(byte[].class)
+            .addStatement("return example.toByteArray()")
+            .build())
+        .build();
+  }
+
+  /** The setters of one component: one per Java type its values come in. */
+  private static List<MethodSpec> setters(ClassName builder, Component c, int index) {
+    boolean scalar = c.shape().rank() == 0;
+    List<MethodSpec> setters = new ArrayList<>();
+    switch (c.dtype()) {
+      case STRING -> {
+        setters.add(setter(builder, c, index, scalar, TypeName.get(byte[].class), "bytes"));
+        setters.add(setter(builder, c, index, scalar, TypeName.get(String.class), "strings"));
+      }
+      case INT64 -> {
+        setters.add(setter(builder, c, index, scalar, TypeName.LONG, "longs"));
+        if (!scalar) {
+          setters.add(listSetter(builder, c, index, LONG, "longs"));
+        }
+      }
+      case FLOAT32 -> {
+        setters.add(setter(builder, c, index, scalar, TypeName.FLOAT, "floats"));
+        if (!scalar) {
+          setters.add(listSetter(builder, c, index, FLOAT, "floats"));
+        }
+      }
+      default -> throw new IllegalStateException(c.dtype() + " has no Example list: "
+          + "the record's check lets no such component through");
+    }
+    return setters;
+  }
+
+  /** A setter of one value, or of values as varargs. */
+  private static MethodSpec setter(ClassName builder, Component c, int index, boolean scalar,
+      TypeName value, String call) {
+    MethodSpec.Builder method = start(builder, c)
+        .addParameter(scalar ? value : ArrayTypeName.of(value), scalar ? "value" : "values")
+        .varargs(!scalar)
+        .addStatement("example.$L($L, $L)", call, index, scalar ? "value" : "values");
+    return method.addStatement("return this").build();
+  }
+
+  private static MethodSpec listSetter(ClassName builder, Component c, int index, ClassName boxed,
+      String call) {
+    return start(builder, c)
+        .addParameter(ParameterizedTypeName.get(Names.LIST, boxed), "values")
+        .addStatement("example.$L($L, values)", call, index)
+        .addStatement("return this")
+        .build();
+  }
+
+  private static MethodSpec.Builder start(ClassName builder, Component c) {
+    return MethodSpec.methodBuilder(c.name())
+        .addJavadoc("Sets {@code $L}, $L of shape $L: $L.\n", c.name(), c.dtype().tfName(),
+            c.shape().dims().stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]")),
+            Javadoc.safe(how(c)))
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder);
+  }
+}

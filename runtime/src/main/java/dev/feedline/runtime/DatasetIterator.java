@@ -285,7 +285,9 @@ public final class DatasetIterator {
    * Starts epoch {@code number} in {@code session}, ending the open one: parks the kept part the
    * first time this session sees it, and again whenever the last epoch over it ended before it
    * filled its cache, or {@code freshCache} asks for it; then builds this epoch's stages and a
-   * fresh iterator over them.
+   * fresh iterator over them, or switches to the one made ahead for it. Over a filled memory cache,
+   * it makes the next epoch's iterator ahead, while this one runs: cached epochs are short, and
+   * would otherwise each begin by rebuilding their dataset.
    */
   private void begin(Session session, long number, boolean freshCache) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
@@ -293,16 +295,20 @@ public final class DatasetIterator {
       if (deviceBuffer != null && parkedIn != null) {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
       }
+      boolean parked = false;
       if (session != parkedIn) {
         iterators.forget();
-        park(session);
+        parked = park(session);
         parkedIn = session;
       } else if (freshCache || cache == CacheState.FILLING) {
-        park(session);
+        parked = park(session);
       }
-      iterators.start(session, number);
+      iterators.start(session, number, !parked); // one made ahead read the dataset parked before
       if (cache == CacheState.EMPTY) {
         cache = CacheState.FILLING;
+      }
+      if (park != null && cache == CacheState.FILLED) {
+        iterators.prepare(session, number + 1);
       }
       if (deviceBuffer != null) {
         deviceBuffer.start(session);
@@ -314,12 +320,21 @@ public final class DatasetIterator {
     }
   }
 
-  /** Parks the kept part in {@code session}, with an empty cache: the old one is dropped. */
-  private void park(Session session) {
+  /**
+   * Parks the kept part in {@code session}, with an empty cache: the old one is dropped. Returns
+   * whether there was a part to park.
+   */
+  private boolean park(Session session) {
     if (park != null) {
       session.run(park);
       cache = CacheState.EMPTY;
     }
+    return park != null;
+  }
+
+  /** Epochs started so far on an iterator made ahead, for tests. */
+  long epochsStartedAhead() {
+    return iterators.preparedStarts();
   }
 
   /**

@@ -32,6 +32,7 @@ public final class ImageBenchmark {
   private final Path data;
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset"));
+  private Machine machine;
 
   private ImageBenchmark(Plan plan, Path data) {
     this.plan = plan;
@@ -60,15 +61,19 @@ public final class ImageBenchmark {
 
   private void run(boolean quick) throws IOException, InterruptedException {
     long start = System.nanoTime();
+    machine = Machine.probe();
     System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
         quick ? "quick" : "full", plan.images(), plan.epochs(), cores);
+    System.out.println("Machine: " + machine.cpu() + "; " + machine.tensorFlow() + "; "
+        + machine.build() + "; tensors from " + machine.allocator());
     Path main = photos("main", plan.images());
     List<Measurement> table = new ArrayList<>();
-    for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits both alike
-      table.add(measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, false));
-      table.add(measure(Variant.HAND_WRITTEN, main, plan.images(), plan.epochs(), cores, false));
+    for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits each alike
+      for (Variant variant : List.of(Variant.GENERATED, Variant.HAND_WRITTEN, Variant.FRAMEWORK)) {
+        table.add(measure(variant, main, plan.images(), plan.epochs(), cores, false));
+      }
     }
-    for (Variant peer : List.of(Variant.NAIVE, Variant.FRAMEWORK, Variant.PLAIN_JAVA)) {
+    for (Variant peer : List.of(Variant.NAIVE, Variant.PLAIN_JAVA)) {
       table.add(measure(peer, main, plan.images(), plan.epochs(), cores, false));
     }
     Measurement singleThread = measure(Variant.NAIVE, main, plan.images(), 2, 1, false);
@@ -77,6 +82,12 @@ public final class ImageBenchmark {
     List<Measurement> training = List.of(
         measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, true),
         measure(Variant.NAIVE, main, plan.images(), plan.epochs(), cores, true));
+
+    List<Results.AllocatorRun> allocators = new ArrayList<>();
+    for (Environment environment : Environment.compared()) {
+      allocators.add(new Results.AllocatorRun(environment.name(), measure(Variant.GENERATED, main,
+          plan.images(), plan.epochs(), cores, false, environment)));
+    }
 
     List<Measurement> scaling = new ArrayList<>();
     for (int factor : new int[] {1, 2, 4}) {
@@ -94,8 +105,8 @@ public final class ImageBenchmark {
       beyond.add(measure(Variant.HAND_WRITTEN_FULL_DECODE, large, plan.largeImages(), 2, cores, false));
     }
 
-    Results results = new Results(plan, cores, table, singleThread, streaming, training, scaling,
-        beyond, (System.nanoTime() - start) / 1e9);
+    Results results = new Results(plan, cores, machine, table, singleThread, streaming, training,
+        allocators, scaling, beyond, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);
@@ -121,6 +132,15 @@ public final class ImageBenchmark {
   /** Runs one variant in a fresh JVM, on the first {@code cores} cores. */
   private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
       boolean train) throws IOException, InterruptedException {
+    return measure(variant, dir, images, epochs, cores, train, null);
+  }
+
+  /**
+   * Runs one variant in a fresh JVM, on the first {@code cores} cores, in {@code environment}
+   * (null: the benchmark's own).
+   */
+  private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
+      boolean train, Environment environment) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     if (cores < this.cores && taskset) {
       command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
@@ -133,6 +153,16 @@ public final class ImageBenchmark {
     }
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
+    if (environment != null) {
+      environment.changes().forEach((name, value) -> {
+        if (value.isEmpty()) {
+          builder.environment().remove(name);
+        } else {
+          builder.environment().put(name, value);
+        }
+      });
+    }
+    machine = machine.withLoad(Machine.loadNow());
     Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {
@@ -141,9 +171,10 @@ public final class ImageBenchmark {
     String line = out.lines().filter(l -> l.startsWith("RESULT ")).reduce((a, b) -> b)
         .orElseThrow(() -> new IllegalStateException(variant.id() + " printed no result:\n" + out));
     Measurement m = Measurement.parse(line, cores);
-    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
+    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
             + " first batch %.2f s, peak RSS %,.0f MiB%n", variant.id(), cores,
-        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "", m.firstEpoch(),
+        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "",
+        environment == null ? "" : ", " + environment.name(), m.firstEpoch(),
         m.rates().length > 1 ? m.laterEpochs() : Double.NaN, m.firstBatchSeconds(), m.peakRssMib());
     return m;
   }

@@ -15,7 +15,8 @@ enum Variant {
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
   STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),
   SCALED_DECODE("generated-scaled-decode", "Large photos: the generated pipeline whose @DecodeJpeg decodes at 1/2 scale"),
-  HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full");
+  HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full"),
+  PROTOTYPE("prototype", "The generated pipeline rebuilt by hand with one change the generator could make");
 
   private final String id;
   private final String description;
@@ -59,6 +60,8 @@ enum Variant {
       case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);
       case FRAMEWORK -> new FrameworkLoader(files);
       case PLAIN_JAVA -> new PlainJavaLoader(files);
+      case PROTOTYPE -> new PrototypePipeline(glob,
+          PrototypePipeline.Config.of(System.getProperty("feedline.prototype", "separate")));
     };
   }
 }

@@ -82,10 +82,16 @@ public record TensorAllocator(Kind kind, String description) {
    * @param cpuFlags its CPU's feature flags, as {@code /proc/cpuinfo} spells them
    */
   static TensorAllocator of(String maps, Map<String, String> env, Set<String> cpuFlags) {
+    TensorAllocator malloc = malloc(maps, env);
     if (oneDnnOn(env.get("TF_ENABLE_ONEDNN_OPTS"), cpuFlags)) {
-      return new TensorAllocator(Kind.TENSORFLOW_POOL,
-          "TensorFlow's oneDNN pool (BFC) for tensors of 256 KiB and more");
+      return new TensorAllocator(Kind.TENSORFLOW_POOL, "TensorFlow's oneDNN pool (BFC) for"
+          + " tensors of 256 KiB and more, " + malloc.description() + " for smaller ones");
     }
+    return malloc;
+  }
+
+  /** The process's malloc: a preloaded one, or glibc's. */
+  private static TensorAllocator malloc(String maps, Map<String, String> env) {
     if (maps.contains("libtcmalloc")) {
       return new TensorAllocator(Kind.TCMALLOC, "tcmalloc (preloaded)");
     }

@@ -77,9 +77,11 @@ class TensorAllocatorTest {
 
   @Test
   void theAllocatorOfTheLargeTensorsIsNamed() {
-    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL,
-        TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX512_VNNI).kind(),
+    TensorAllocator pool = TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX512_VNNI);
+    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL, pool.kind(),
         "with oneDNN on, TensorFlow's pool takes the large tensors whatever malloc is");
+    assertEquals("TensorFlow's oneDNN pool (BFC) for tensors of 256 KiB and more, tcmalloc"
+        + " (preloaded) for smaller ones", pool.description());
     assertEquals(TensorAllocator.Kind.TCMALLOC, TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX2).kind());
     assertEquals(TensorAllocator.Kind.JEMALLOC, TensorAllocator.of(GLIBC_MAPS
         + "7f00-7f01 r-xp 0 08:01 7 /usr/lib/x86_64-linux-gnu/libjemalloc.so.2\n", Map.of(), AVX2).kind());

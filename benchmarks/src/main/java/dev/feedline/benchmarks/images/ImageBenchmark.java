@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code ./feedline bench [--quick]}: the photo pipeline's loaders side by side on the same data,
+ * {@code ./feedline bench [--quick] [--candidates]}: the photo pipeline's loaders side by side on the
+ * same data, with {@code --candidates} also the epoch-1 candidates for the generator,
  * each run in a JVM of its own (see {@link VariantRun}), then a Markdown table, a JSON file and a
  * PNG plot under {@code benchmarks/target/bench/}, and a one-line JSON summary as the last line of
  * standard output. docs/performance.md explains the method and the numbers.
@@ -45,12 +46,13 @@ public final class ImageBenchmark {
 
   /** Runs the benchmark; returns the process exit status. */
   static int run(String[] args, PrintStream err) {
-    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick]").flag("quick"),
-        err, options -> {
+    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick] [--candidates]")
+            .flag("quick").flag("candidates"), err, options -> {
           boolean quick = options.flag("quick");
+          boolean candidates = options.flag("candidates");
           return () -> {
             try (ScratchFolder data = ScratchFolder.create("bench")) {
-              new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick);
+              new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick, candidates);
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
               throw new IOException("interrupted", e);
@@ -59,7 +61,7 @@ public final class ImageBenchmark {
         });
   }
 
-  private void run(boolean quick) throws IOException, InterruptedException {
+  private void run(boolean quick, boolean candidates) throws IOException, InterruptedException {
     long start = System.nanoTime();
     machine = Machine.probe();
     System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
@@ -89,6 +91,16 @@ public final class ImageBenchmark {
           plan.images(), plan.epochs(), cores, false, environment)));
     }
 
+    // Epoch 1 of what the generator could emit, beside the generated pipeline and tf-framework.
+    List<Measurement> epochOne = new ArrayList<>();
+    for (int r = 0; candidates && r < plan.repeats(); r++) {
+      List<Variant> round = new ArrayList<>(List.of(Variant.GENERATED, Variant.FRAMEWORK));
+      round.addAll(Variant.candidates());
+      for (Variant variant : round) {
+        epochOne.add(measure(variant, main, plan.images(), 2, cores, false));
+      }
+    }
+
     List<Measurement> scaling = new ArrayList<>();
     for (int factor : new int[] {1, 2, 4}) {
       int images = plan.scaleBase() * factor;
@@ -106,7 +118,7 @@ public final class ImageBenchmark {
     }
 
     Results results = new Results(plan, cores, machine, table, singleThread, streaming, training,
-        allocators, scaling, beyond, (System.nanoTime() - start) / 1e9);
+        allocators, epochOne, scaling, beyond, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);

@@ -11,8 +11,8 @@ import java.util.function.ToDoubleFunction;
 /** The measurements of one benchmark run, and the numbers derived from them. */
 record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measurement> table,
     Measurement singleThread, Measurement streaming, List<Measurement> training,
-    List<AllocatorRun> allocators, List<Measurement> scaling, List<Measurement> beyond,
-    double seconds) {
+    List<AllocatorRun> allocators, List<Measurement> epochOne, List<Measurement> scaling,
+    List<Measurement> beyond, double seconds) {
 
   /** Bytes of one decoded photo: a 224×224×3 float32 image, an int64 label and an int64 id. */
   static final long PHOTO_BYTES = 224L * 224 * 3 * 4 + 8 + 8;
@@ -139,6 +139,9 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
         summary().get("cached_generated_vs_handwritten"),
         summary().get("generated_vs_framework_epoch1")));
     md.append(memory());
+    if (!epochOne.isEmpty()) {
+      md.append(epochOneTable());
+    }
     md.append("### Training loop: a model step of two convolutions per batch\n\n"
         + "Share of the loop's time spent waiting for the next batch.\n\n"
         + "| variant | epoch 1 | epoch 2 | epochs 3+ (median) | epochs 3+ img/s |\n"
@@ -190,6 +193,27 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     return md.append("\n").toString();
   }
 
+  /**
+   * Epoch 1 of the candidates for the generator, alternated with the generated pipeline and
+   * tf-framework: images/s, and CPU time per image, which load from other processes changes less.
+   */
+  private String epochOneTable() {
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "### Epoch 1: candidates for"
+        + " the generator, %d photos, median of %d alternated runs%n%n| variant | what changes |"
+        + " epoch 1 img/s | runs | epoch 1 CPU ms per image | epoch 2 img/s | peak RSS MiB |%n"
+        + "|---|---|---:|---|---:|---:|---:|%n", plan.images(), plan.repeats()));
+    for (Variant v : epochOne.stream().map(Measurement::variant).distinct().toList()) {
+      List<Measurement> runs = epochOne.stream().filter(m -> m.variant() == v).toList();
+      md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f | %,.0f | %,.0f |%n",
+          v.id(), v.description(), Measurement.median(runs.stream().map(Measurement::firstEpoch).toList()),
+          String.join(", ", runs.stream().map(m -> String.format(Locale.ROOT, "%,.0f", m.firstEpoch())).toList()),
+          Measurement.median(runs.stream().map(Measurement::firstEpochCpuMsPerImage).toList()),
+          Measurement.median(runs.stream().map(Measurement::laterEpochs).toList()),
+          Measurement.median(runs.stream().map(Measurement::peakRssMib).toList())));
+    }
+    return md.append("\n").toString();
+  }
+
   String json() {
     StringBuilder json = new StringBuilder("{\n");
     json.append(String.format(Locale.ROOT, "  \"images\": %d, \"epochs\": %d, \"cores\": %d,"
@@ -203,6 +227,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     addRuns(runs, "single-thread", List.of(singleThread));
     addRuns(runs, "efficiency", List.of(streaming));
     addRuns(runs, "training", training);
+    addRuns(runs, "epoch-1-candidates", epochOne);
     for (AllocatorRun run : allocators) {
       addRuns(runs, "allocator: " + run.environment(), List.of(run.measurement()));
     }
@@ -217,9 +242,10 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
       runs.add(String.format(Locale.ROOT, "    {\"kind\": \"%s\", \"variant\": \"%s\", \"cores\": %d,"
               + " \"images\": %d, \"rates\": %s, \"waits\": %s, \"first_batch_s\": %.3f,"
               + " \"cpu_utilization\": %.3f, \"peak_rss_mib\": %.1f, \"epoch_rss_mib\": %s,"
-              + " \"allocator\": \"%s\"}", kind, m.variant().id(),
+              + " \"epoch_cpu_s\": %s, \"allocator\": \"%s\"}", kind, m.variant().id(),
           m.cores(), m.images(), array(m.rates()), array(m.waits()), m.firstBatchSeconds(),
-          m.cpuUtilization(), m.peakRssMib(), array(m.epochRssMib()), m.allocator()));
+          m.cpuUtilization(), m.peakRssMib(), array(m.epochRssMib()), array(m.epochCpuSeconds()),
+          m.allocator()));
     }
   }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ResultsTest {
   private static Measurement run(Variant variant, int cores, String rates, String waits) {
     return Measurement.parse("RESULT variant=" + variant.id() + " images=1024 rates=" + rates
-        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 first_batch_s=1.500"
+        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 first_batch_s=1.500"
         + " cpu_utilization=0.800 cores=2 peak_rss_mib=1000.0 wall_s=3.00 allocator=GLIBC", cores);
   }
 
@@ -27,6 +27,7 @@ class ResultsTest {
     assertEquals(0.04, m.steadyWait(), 1e-9, "epochs 3 and 4: the stall in epoch 2 is apart");
     assertEquals(1.5, m.firstBatchSeconds());
     assertEquals(1000, m.epochRssMib()[1]);
+    assertEquals(2.0, m.firstEpochCpuMsPerImage(), 1e-9, "2.048 s of CPU over 1,024 images");
     assertEquals("GLIBC", m.allocator());
   }
 
@@ -46,6 +47,8 @@ class ResultsTest {
         List.of(run(Variant.GENERATED, 2, "1000.0,10000.0,10000.0", "0.4,0.5,0.03")),
         List.of(new Results.AllocatorRun("oneDNN off, glibc malloc",
             run(Variant.GENERATED, 2, "700.0,1400.0", ""))),
+        List.of(run(Variant.CANDIDATE_FUSED, 2, "1200.0,9000.0", ""),
+            run(Variant.CANDIDATE_FUSED, 2, "1000.0,9000.0", "")),
         List.of(), List.of(run(Variant.SCALED_DECODE, 2, "300.0,300.0", ""),
             run(Variant.HAND_WRITTEN_FULL_DECODE, 2, "250.0,250.0", "")), 10);
 
@@ -62,6 +65,8 @@ class ResultsTest {
     assertTrue(md.contains("| generated | 1,000 | 10,000 |"), md);
     assertTrue(md.contains("| generated | 9,000 | 10,000 | 11,000 | 1.22 | 9,000, 11,000, 10,000 |"), md);
     assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 0.86 | 700 | 1,400 |"), md);
+    assertTrue(md.contains("| candidate-fused | One parallel map parses and decodes | 1,100 |"
+        + " 1,200, 1,000 | 2.00 | 9,000 | 1,000 |"), md);
     assertTrue(results.json().contains("\"machine\": {\"cpu\": \"Some CPU\""), results.json());
   }
 }

@@ -75,7 +75,7 @@ final class PrototypePipeline implements Loader {
    */
   record Config(Parse parse, int privateThreads, int maxIntraOp, boolean deterministic,
       boolean narrowCache, int prefetch, boolean parallelBatch, int shuffle, boolean autotune,
-      boolean warmStart) {
+      boolean warmStart, boolean cache) {
     /** Reads a config such as {@code fused,intra1,threads4,nondeterministic,uint8}. */
     static Config of(String text) {
       Parse parse = Parse.SEPARATE;
@@ -88,6 +88,7 @@ final class PrototypePipeline implements Loader {
       int shuffle = 1000;
       boolean autotune = true;
       boolean warm = false;
+      boolean cache = true;
       for (String part : text.split(",")) {
         switch (part) {
           case "separate" -> parse = Parse.SEPARATE;
@@ -98,6 +99,7 @@ final class PrototypePipeline implements Loader {
           case "parallelbatch" -> parallelBatch = true;
           case "noautotune" -> autotune = false;
           case "warm" -> warm = true;
+          case "nocache" -> cache = false;
           default -> {
             if (part.startsWith("intra")) {
               intra = Integer.parseInt(part.substring("intra".length()));
@@ -114,7 +116,7 @@ final class PrototypePipeline implements Loader {
         }
       }
       return new Config(parse, threads, intra, deterministic, narrow, prefetch, parallelBatch, shuffle,
-          autotune, warm);
+          autotune, warm, cache);
     }
   }
 
@@ -240,8 +242,8 @@ final class PrototypePipeline implements Loader {
         dataset = decode(tf, dataset, cached, deterministic);
       }
     }
-    return tf.data.cacheDataset(dataset, tf.constant(""), tf.dummyMemoryCache(), cached.types(),
-        cached.shapes());
+    return config.cache() ? tf.data.cacheDataset(dataset, tf.constant(""), tf.dummyMemoryCache(),
+        cached.types(), cached.shapes()) : dataset;
   }
 
   private Operand<? extends TType> decode(Ops tf, Operand<? extends TType> dataset,

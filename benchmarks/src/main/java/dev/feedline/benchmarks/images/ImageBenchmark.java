@@ -67,7 +67,7 @@ public final class ImageBenchmark {
     System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
         quick ? "quick" : "full", plan.images(), plan.epochs(), cores);
     System.out.println("Machine: " + machine.cpu() + "; " + machine.tensorFlow() + "; "
-        + machine.build() + "; tensors from " + machine.allocator());
+        + machine.build() + "; allocator: " + machine.allocator());
     Path main = photos("main", plan.images());
     List<Measurement> table = new ArrayList<>();
     for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits each alike

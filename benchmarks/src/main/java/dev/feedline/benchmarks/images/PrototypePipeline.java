@@ -190,13 +190,23 @@ final class PrototypePipeline implements Loader {
     if (config.maxIntraOp() > 0) {
       threading.setMaxIntraOpParallelism(config.maxIntraOp());
     }
-    return DatasetOptions.Options.newBuilder()
+    // Only what the config asks for is set: an option set to its "off" value is not the same as
+    // one left to TensorFlow's default (parallel_batch, for one, is on by default).
+    DatasetOptions.OptimizationOptions.Builder optimization = DatasetOptions.OptimizationOptions
+        .newBuilder().setApplyDefaultOptimizations(true);
+    if (config.parallelBatch()) {
+      optimization.setParallelBatch(true);
+    }
+    DatasetOptions.Options.Builder options = DatasetOptions.Options.newBuilder()
         .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(config.autotune()))
-        .setOptimizationOptions(DatasetOptions.OptimizationOptions.newBuilder()
-            .setApplyDefaultOptimizations(true).setParallelBatch(config.parallelBatch()))
-        .setThreadingOptions(threading)
-        .setWarmStart(config.warmStart())
-        .build();
+        .setOptimizationOptions(optimization);
+    if (config.privateThreads() > 0 || config.maxIntraOp() > 0) {
+      options.setThreadingOptions(threading);
+    }
+    if (config.warmStart()) {
+      options.setWarmStart(true);
+    }
+    return options.build();
   }
 
   private static ElementSpec photo(Class<? extends TType> pixels, boolean batched) {

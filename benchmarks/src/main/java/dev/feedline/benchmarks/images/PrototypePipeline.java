@@ -32,13 +32,11 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.data.ParallelInterleaveDataset;
 import org.tensorflow.op.data.ParallelMapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
-import org.tensorflow.op.io.ParseExample;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
@@ -276,12 +274,7 @@ final class PrototypePipeline implements Loader {
   /** One {@code ParseExample} for a batch of serialized records. */
   private static Signature parseBatch(Ops tf) {
     Placeholder<TString> records = tf.placeholder(TString.class, Placeholder.shape(Shape.of(-1)));
-    Operand<TString> none = tf.constant(Shape.of(0), DataBuffers.ofObjects(String.class, 0));
-    ParseExample parsed = tf.io.parseExample(records, none, none,
-        tf.array("image/encoded", "label", "id"), none,
-        List.of(none, tf.constant(new long[0]), tf.constant(new long[0])), 0L, List.of(), List.of(),
-        List.of(), List.of(Shape.scalar(), Shape.scalar(), Shape.scalar()));
-    List<Output<?>> values = parsed.denseValues();
+    List<Output<?>> values = ExampleParser.parseBatch(tf, records, FEATURES);
     return Signature.builder().key("parse_batch").input("records", records)
         .output("jpeg", values.get(0)).output("label", values.get(1)).output("id", values.get(2))
         .build();

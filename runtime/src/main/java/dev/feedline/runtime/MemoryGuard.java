@@ -9,6 +9,8 @@ import java.util.Locale;
  * budget, measured with the real number of elements, instead of letting it drive the machine into
  * swap halfway through an epoch. The budget is the builder's {@code ramBudget(bytes)}, else
  * {@code @Pipeline(ramBudget)}, else half the machine's memory, as tf.data's autotuner assumes.
+ * A large memory cache in a process whose tensors come from glibc's malloc also gets a warning:
+ * that allocator holds several times the cache ({@link TensorAllocator}).
  */
 public final class MemoryGuard {
   private static final System.Logger LOG = System.getLogger(MemoryGuard.class.getName());
@@ -89,11 +91,11 @@ public final class MemoryGuard {
     }
   }
 
-  /** Says, once per cache, that this process's allocator will hold a multiple of it. */
+  /** Says, once per cache and build, that this process's allocator will hold a multiple of it. */
   private static void warnFragmenting(PipelineInfo pipeline, String stage, double bytes) {
     LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, stage ''{1}'' (@Cache) keeps {2} in memory,"
-        + " and TensorFlow takes its tensors from glibc''s malloc in this process (oneDNN off on"
-        + " this CPU, no tcmalloc or jemalloc loaded), whose arenas grow under a cache to several"
+        + " and TensorFlow takes its tensors from glibc''s malloc in this process (oneDNN off, and"
+        + " no tcmalloc or jemalloc loaded), whose arenas grow under a cache to several"
         + " times its size and slow every cached epoch. Start the JVM with"
         + " LD_PRELOAD=libtcmalloc_minimal.so.4 (Debian and Ubuntu: libtcmalloc-minimal4), as"
         + " ./feedline does, or with MALLOC_MMAP_THRESHOLD_=4194304; docs/performance.md#memory"

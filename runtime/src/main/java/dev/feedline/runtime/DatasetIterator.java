@@ -348,7 +348,9 @@ public final class DatasetIterator {
    * Starts epoch {@code number} in {@code session}, ending the open one: parks the kept part the
    * first time this session sees it, and again whenever the last epoch over it ended before it
    * filled its cache, or {@code freshCache} asks for it; then builds this epoch's stages and a
-   * fresh iterator over them.
+   * fresh iterator over them, or switches to the one made ahead for it. Over a filled memory cache,
+   * it makes the next epoch's iterator ahead, while this one runs: cached epochs are short, and
+   * would otherwise each begin by rebuilding their dataset.
    */
   private void begin(Session session, long number, boolean freshCache) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
@@ -359,6 +361,7 @@ public final class DatasetIterator {
       if (deviceBuffer != null && parkedIn != null) {
         deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
       }
+      boolean parked = false;
       if (session != parkedIn) {
         iterators.forget();
         if (!setup.isEmpty()) {
@@ -366,14 +369,17 @@ public final class DatasetIterator {
           setup.forEach(runner::addTarget);
           runner.run();
         }
-        park(session);
+        parked = park(session);
         parkedIn = session;
       } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
-        park(session);
+        parked = park(session);
       }
-      iterators.start(session, number);
+      iterators.start(session, number, !parked); // one made ahead read the dataset parked before
       if (cache == CacheState.EMPTY) {
         cache = CacheState.FILLING;
+      }
+      if (park != null && cache == CacheState.FILLED) {
+        iterators.prepare(session, number + 1);
       }
       if (deviceBuffer != null) {
         deviceBuffer.start(session);
@@ -387,9 +393,10 @@ public final class DatasetIterator {
 
   /**
    * Parks the kept part in {@code session}, with an empty memory cache: the old one is dropped.
-   * Each file cache reads the complete folder of its key, or writes a new partial one.
+   * Each file cache reads the complete folder of its key, or writes a new partial one. Returns
+   * whether there was a part to park.
    */
-  private void park(Session session) {
+  private boolean park(Session session) {
     if (park != null) {
       fileCaches.choose();
       Session.Runner runner = session.runner().addTarget(park);
@@ -398,6 +405,7 @@ public final class DatasetIterator {
       cache = CacheState.EMPTY;
       parkAgain = false;
     }
+    return park != null;
   }
 
   /** The file caches and snapshots of the pipeline, with their keys and folders. */
@@ -415,6 +423,11 @@ public final class DatasetIterator {
       fileCaches.feed(runner);
       return runner;
     }
+  }
+
+  /** Epochs started so far on an iterator made ahead, for tests. */
+  long epochsStartedAhead() {
+    return iterators.preparedStarts();
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.feedline.runtime;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
 import org.tensorflow.Session;
@@ -28,6 +29,12 @@ import org.tensorflow.types.family.TType;
  * consumer's ops read whichever iterator a variable names, through its string handle, so they
  * stay one set of graph outputs. The first epoch's iterator, whose model sleeps longest after the
  * longest epoch, is never reused by the epochs after it, which may be far shorter once cached.
+ *
+ * <p>An epoch can also be made ahead ({@link #prepare}): while one epoch runs, a thread of its own
+ * makes the next one's iterator, without switching the consumer to it. {@code MakeIterator}
+ * rebuilds the epoch's dataset and applies TensorFlow's rewrites: 9 to 35 ms, measured on the
+ * example pipeline, that a cached epoch of a few hundred milliseconds would otherwise begin with.
+ * Making an iterator reads nothing: its stages start at its first element.
  */
 final class EpochIterators {
   private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
@@ -38,10 +45,22 @@ final class EpochIterators {
   private final Iterator[] iterators = new Iterator[SLOTS];
   /** Slot 0 runs the first epoch; slots 1 and 2, the later ones. */
   private final Op[] starts = new Op[SLOTS];
+  /** Makes a slot's iterator without switching the consumer to it. */
+  private final Op[] makes = new Op[SLOTS];
+  /** Switches the consumer to a slot's iterator. */
+  private final Op[] uses = new Op[SLOTS];
   private final Op[] free = new Op[SLOTS];
   private final Thread[] freeing = new Thread[SLOTS];
   private final boolean[] inUse = new boolean[SLOTS];
   private final Operand<? extends TType> current;
+  /** The epoch made ahead, if any. */
+  private Prepared prepared;
+  /** Epochs started on an iterator made ahead, for tests. */
+  private long preparedStarts;
+
+  /** An epoch whose iterator a thread of its own is making, or has made, ahead of its start. */
+  private record Prepared(Session session, long number, int slot, Thread thread,
+      AtomicReference<RuntimeException> failure) {}
 
   /**
    * @param epoch the epoch's number, which the dataset reads
@@ -62,6 +81,9 @@ final class EpochIterators {
       Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
       starts[i] = tf.withName(i == 0 ? "start_first_epoch" : "start_later_epoch_" + i)
           .withControlDependencies(List.of(use)).data.makeIterator(dataset, iterators[i]);
+      makes[i] = tf.withName("make_epoch_iterator_" + i).data.makeIterator(dataset, iterators[i]);
+      uses[i] = tf.withName("use_epoch_iterator_" + i).assignVariableOp(handle,
+          tf.data.iteratorToStringHandle(iterators[i]));
       free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
     }
     this.current = tf.withName("iterator").data.iteratorFromStringHandle(
@@ -86,13 +108,31 @@ final class EpochIterators {
 
   /**
    * Starts epoch {@code number} on its iterator, once that iterator is free, and frees the last
-   * epoch's in the background.
+   * epoch's in the background. The iterator made ahead for this epoch is used when it is of the
+   * same session and number and {@code madeAheadStillValid} says the dataset it read is still the
+   * one to read; otherwise it is freed with the others.
    */
-  void start(Session session, long number) {
-    int slot = number == 0 ? 0 : 1 + (int) ((number - 1) % 2);
-    awaitFreeing(slot);
-    try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-      session.runner().feed(epoch, epochNumber).addTarget(starts[slot]).run();
+  void start(Session session, long number, boolean madeAheadStillValid) {
+    int slot = slot(number);
+    Prepared ahead = prepared;
+    prepared = null;
+    boolean useAhead = false;
+    if (ahead != null) {
+      join(ahead.thread());
+      useAhead = madeAheadStillValid && ahead.session() == session && ahead.number() == number
+          && ahead.failure().get() == null;
+      if (!useAhead && ahead.slot() != slot && ahead.session() == session) {
+        inUse[ahead.slot()] = true; // made but never started: freed below with the others
+      }
+    }
+    if (useAhead) {
+      session.run(uses[slot]);
+      preparedStarts++;
+    } else {
+      awaitFreeing(slot);
+      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+        session.runner().feed(epoch, epochNumber).addTarget(starts[slot]).run();
+      }
     }
     for (int other = 0; other < SLOTS; other++) {
       if (other != slot && inUse[other]) {
@@ -102,18 +142,57 @@ final class EpochIterators {
     inUse[slot] = true;
   }
 
+  /**
+   * Makes epoch {@code number}'s iterator on a thread of its own, once its slot is free, for
+   * {@link #start} to switch to. Call it right after starting epoch {@code number - 1}, whose
+   * slot is another.
+   */
+  void prepare(Session session, long number) {
+    int slot = slot(number);
+    Thread freeing = this.freeing[slot]; // the prepare thread waits for it instead
+    this.freeing[slot] = null;
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    Thread thread = new Thread(() -> {
+      join(freeing);
+      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+        session.runner().feed(epoch, epochNumber).addTarget(makes[slot]).run();
+      } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
+        failure.set(e);
+        LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
+      }
+    }, "feedline-prepare-epoch-iterator");
+    thread.setDaemon(true);
+    thread.start();
+    prepared = new Prepared(session, number, slot, thread, failure);
+  }
+
+  /** Epochs started so far on an iterator made ahead. */
+  long preparedStarts() {
+    return preparedStarts;
+  }
+
+  private static int slot(long number) {
+    return number == 0 ? 0 : 1 + (int) ((number - 1) % 2);
+  }
+
   /** Forgets the iterators of the last session, once they are freed: a new one has its own. */
   void forget() {
     awaitFreeing();
+    prepared = null;
     Arrays.fill(inUse, false);
   }
 
   /**
    * Frees every iterator of {@code session} now, the open epoch's too, and waits until they are
-   * freed: what they hold, such as a file cache's writer, is gone when this returns.
+   * freed: what they hold, such as a file cache's writer, is gone when this returns. An iterator
+   * made ahead is freed too.
    */
   void freeNow(Session session) {
     awaitFreeing();
+    if (prepared != null && prepared.session() == session) {
+      inUse[prepared.slot()] = true;
+    }
+    prepared = null;
     for (int slot = 0; slot < SLOTS; slot++) {
       if (inUse[slot]) {
         inUse[slot] = false;
@@ -126,8 +205,14 @@ final class EpochIterators {
     }
   }
 
-  /** Waits until no iterator is being freed: before the session that frees one closes. */
+  /**
+   * Waits until no iterator is being freed or made ahead: before the session that frees or makes
+   * one closes.
+   */
   void awaitFreeing() {
+    if (prepared != null) {
+      join(prepared.thread());
+    }
     for (int slot = 0; slot < SLOTS; slot++) {
       awaitFreeing(slot);
     }
@@ -147,14 +232,18 @@ final class EpochIterators {
   }
 
   private void awaitFreeing(int slot) {
-    if (freeing[slot] == null) {
+    join(freeing[slot]);
+    freeing[slot] = null;
+  }
+
+  private static void join(Thread thread) {
+    if (thread == null) {
       return;
     }
     try {
-      freeing[slot].join();
+      thread.join();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    freeing[slot] = null;
   }
 }

@@ -8,6 +8,7 @@ import org.tensorflow.Output;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
+import org.tensorflow.op.io.ParseExample;
 import org.tensorflow.op.io.ParseSingleExample;
 import org.tensorflow.op.io.ParseSingleSequenceExample;
 import org.tensorflow.types.TFloat32;
@@ -46,6 +47,37 @@ public final class ExampleParser {
     }
     ParseSingleExample parsed =
         tf.io.parseSingleExample(serialized, defaults, 0L, List.of(), keys, List.of(), shapes);
+    return List.copyOf(parsed.denseValues());
+  }
+
+  /**
+   * Parses a batch of serialized Examples with one {@code ParseExample}: the vectorized form of
+   * {@link #parse}, for a parse stage after a batch of records (docs/performance.md#epoch-1 measured
+   * 4 to 5% less CPU per image than one parse per record in the example pipeline).
+   *
+   * @param serialized a vector of serialized Examples
+   * @param features one component per feature, as for {@link #parse}; not a SequenceExample's
+   * @return the dense values, in the order of {@code features}, with the batch dimension in front;
+   *     a variable-length feature is padded to the batch's longest list
+   */
+  public static List<Output<?>> parseBatch(
+      Ops tf, Operand<TString> serialized, ExampleFeatures features) {
+    if (features.sequence()) {
+      throw new IllegalArgumentException("A batch of SequenceExamples is parsed one by one: "
+          + features.describe());
+    }
+    List<Operand<?>> defaults = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    List<Shape> shapes = new ArrayList<>();
+    for (ExampleFeatures.Feature feature : features.features()) {
+      defaults.add(denseDefault(tf, feature));
+      keys.add(feature.key());
+      shapes.add(feature.shape());
+    }
+    Operand<TString> none = tf.constant(Shape.of(0), DataBuffers.ofObjects(String.class, 0));
+    ParseExample parsed = tf.io.parseExample(serialized, none, none,
+        tf.array(keys.toArray(String[]::new)), none, defaults, 0L, List.of(), List.of(),
+        List.of(), shapes);
     return List.copyOf(parsed.denseValues());
   }
 

@@ -9,8 +9,15 @@ import java.util.Locale;
  * budget, measured with the real number of elements, instead of letting it drive the machine into
  * swap halfway through an epoch. The budget is the builder's {@code ramBudget(bytes)}, else
  * {@code @Pipeline(ramBudget)}, else half the machine's memory, as tf.data's autotuner assumes.
+ * A large memory cache in a process whose tensors come from glibc's malloc also gets a warning:
+ * that allocator holds several times the cache ({@link TensorAllocator}).
  */
 public final class MemoryGuard {
+  private static final System.Logger LOG = System.getLogger(MemoryGuard.class.getName());
+
+  /** A memory cache from this size on is worth a warning about a fragmenting allocator. */
+  static final long FRAGMENTATION_WARNING_BYTES = 256L << 20;
+
   private MemoryGuard() {}
 
   /**
@@ -46,6 +53,12 @@ public final class MemoryGuard {
    */
   public static void check(
       PipelineInfo pipeline, long runTimeBudget, long elements, List<Buffer> buffers) {
+    check(pipeline, runTimeBudget, elements, buffers, TensorAllocator.ofThisProcess());
+  }
+
+  /** {@link #check}, with the process's tensor allocator; null when it is not known. */
+  static void check(PipelineInfo pipeline, long runTimeBudget, long elements, List<Buffer> buffers,
+      TensorAllocator allocator) {
     long budget = runTimeBudget > 0 ? runTimeBudget
         : pipeline.ramBudget() > 0 ? pipeline.ramBudget()
         : halfOfMemory();
@@ -75,7 +88,22 @@ public final class MemoryGuard {
         throw new FeedlineException(pipeline.simpleName(), pipeline.stage(buffer.stage()), null,
             what + "; " + fix, null);
       }
+      if (buffer.capacity() < 0 && needed >= FRAGMENTATION_WARNING_BYTES && allocator != null
+          && allocator.fragmentsUnderCache()) {
+        warnFragmenting(pipeline, buffer.stage(), needed);
+      }
     }
+  }
+
+  /** Says, once per cache and build, that this process's allocator will hold a multiple of it. */
+  private static void warnFragmenting(PipelineInfo pipeline, String stage, double bytes) {
+    LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, stage ''{1}'' (@Cache) keeps {2} in memory,"
+        + " and TensorFlow takes its tensors from glibc''s malloc in this process (oneDNN off, and"
+        + " no tcmalloc or jemalloc loaded), whose arenas grow under a cache to several"
+        + " times its size and slow every cached epoch. Start the JVM with"
+        + " LD_PRELOAD=libtcmalloc_minimal.so.4 (Debian and Ubuntu: libtcmalloc-minimal4), as"
+        + " ./feedline does, or with MALLOC_MMAP_THRESHOLD_=4194304; docs/performance.md#memory"
+        + " has the measurements.", pipeline.simpleName(), stage, bytes(bytes));
   }
 
   private static long halfOfMemory() {

@@ -14,13 +14,14 @@ import javax.imageio.ImageIO;
 
 /**
  * Draws the benchmark's plot with Java2D: images/s per variant (epoch 1 and later epochs, on a
- * logarithmic axis) and the training loop's fraction of time waiting for input.
+ * logarithmic axis) and the training loop's fraction of time waiting for input, over the machine
+ * they were measured on.
  */
 final class Chart {
   private static final Color FIRST = new Color(0x4C72B0);
   private static final Color LATER = new Color(0xDD8452);
   private static final int WIDTH = 1100;
-  private static final int HEIGHT = 480;
+  private static final int HEIGHT = 505;
 
   private Chart() {}
 
@@ -33,7 +34,12 @@ final class Chart {
     g.fillRect(0, 0, WIDTH, HEIGHT);
     throughput(g, results, 20, 40, 700, 380);
     waiting(g, results, 770, 40, 310, 380);
-    legend(g, 20, HEIGHT - 30);
+    legend(g, 20, HEIGHT - 55);
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    g.setColor(Color.GRAY);
+    g.drawString(results.machine().cpu() + ", " + results.machine().cores() + " cores; "
+        + results.machine().tensorFlow() + "; load average " + results.machine().loadRange(),
+        20, HEIGHT - 15);
     g.dispose();
     ImageIO.write(image, "png", file.toFile());
   }

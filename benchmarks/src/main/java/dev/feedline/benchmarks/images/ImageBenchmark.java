@@ -17,7 +17,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code ./feedline bench [--quick]}: the photo pipeline's loaders side by side on the same data,
+ * {@code ./feedline bench [--quick] [--candidates]}: the photo pipeline's loaders side by side on the
+ * same data, with {@code --candidates} also the epoch-1 candidates for the generator,
  * each run in a JVM of its own (see {@link VariantRun}), then a Markdown table, a JSON file and a
  * PNG plot under {@code benchmarks/target/bench/}, and a one-line JSON summary as the last line of
  * standard output. docs/performance.md explains the method and the numbers.
@@ -36,6 +37,7 @@ public final class ImageBenchmark {
   private final Path data;
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset"));
+  private Machine machine;
 
   private ImageBenchmark(Plan plan, Path data) {
     this.plan = plan;
@@ -48,12 +50,13 @@ public final class ImageBenchmark {
 
   /** Runs the benchmark; returns the process exit status. */
   static int run(String[] args, PrintStream err) {
-    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick]").flag("quick"),
-        err, options -> {
+    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick] [--candidates]")
+            .flag("quick").flag("candidates"), err, options -> {
           boolean quick = options.flag("quick");
+          boolean candidates = options.flag("candidates");
           return () -> {
             try (ScratchFolder data = ScratchFolder.create("bench")) {
-              new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick);
+              new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick, candidates);
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
               throw new IOException("interrupted", e);
@@ -62,17 +65,21 @@ public final class ImageBenchmark {
         });
   }
 
-  private void run(boolean quick) throws IOException, InterruptedException {
+  private void run(boolean quick, boolean candidates) throws IOException, InterruptedException {
     long start = System.nanoTime();
+    machine = Machine.probe();
     System.out.printf(Locale.ROOT, "Feedline image benchmark (%s): %d photos, %d epochs, %d cores%n",
         quick ? "quick" : "full", plan.images(), plan.epochs(), cores);
+    System.out.println("Machine: " + machine.cpu() + "; " + machine.tensorFlow() + "; "
+        + machine.build() + "; allocator: " + machine.allocator());
     Path main = photos("main", plan.images());
     List<Measurement> table = new ArrayList<>();
-    for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits both alike
-      table.add(measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, false));
-      table.add(measure(Variant.HAND_WRITTEN, main, plan.images(), plan.epochs(), cores, false));
+    for (int r = 0; r < plan.repeats(); r++) { // alternated, so drift hits each alike
+      for (Variant variant : List.of(Variant.GENERATED, Variant.HAND_WRITTEN, Variant.FRAMEWORK)) {
+        table.add(measure(variant, main, plan.images(), plan.epochs(), cores, false));
+      }
     }
-    for (Variant peer : List.of(Variant.NAIVE, Variant.FRAMEWORK, Variant.PLAIN_JAVA)) {
+    for (Variant peer : List.of(Variant.NAIVE, Variant.PLAIN_JAVA)) {
       table.add(measure(peer, main, plan.images(), plan.epochs(), cores, false));
     }
     Measurement singleThread = measure(Variant.NAIVE, main, plan.images(), 2, 1, false);
@@ -81,6 +88,22 @@ public final class ImageBenchmark {
     List<Measurement> training = List.of(
         measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, true),
         measure(Variant.NAIVE, main, plan.images(), plan.epochs(), cores, true));
+
+    List<Results.AllocatorRun> allocators = new ArrayList<>();
+    for (Environment environment : Environment.compared()) {
+      allocators.add(new Results.AllocatorRun(environment.name(), measure(Variant.GENERATED, main,
+          plan.images(), plan.epochs(), cores, false, environment)));
+    }
+
+    // Epoch 1 of what the generator could emit, beside the generated pipeline and tf-framework.
+    List<Measurement> epochOne = new ArrayList<>();
+    for (int r = 0; candidates && r < plan.repeats(); r++) {
+      List<Variant> round = new ArrayList<>(List.of(Variant.GENERATED, Variant.FRAMEWORK));
+      round.addAll(Variant.candidates());
+      for (Variant variant : round) {
+        epochOne.add(measure(variant, main, plan.images(), 2, cores, false));
+      }
+    }
 
     List<Measurement> scaling = new ArrayList<>();
     for (int factor : new int[] {1, 2, 4}) {
@@ -101,8 +124,8 @@ public final class ImageBenchmark {
     System.out.println("Start-up against data size (small records, 8 files):");
     Startup startup = StartupBenchmark.measure(data.resolve("startup"), plan.startupRepeats());
 
-    Results results = new Results(plan, cores, table, singleThread, streaming, training, scaling,
-        beyond, startup, (System.nanoTime() - start) / 1e9);
+    Results results = new Results(plan, cores, machine, table, singleThread, streaming, training,
+        allocators, epochOne, scaling, beyond, startup, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);
@@ -129,6 +152,15 @@ public final class ImageBenchmark {
   /** Runs one variant in a fresh JVM, on the first {@code cores} cores. */
   private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
       boolean train) throws IOException, InterruptedException {
+    return measure(variant, dir, images, epochs, cores, train, null);
+  }
+
+  /**
+   * Runs one variant in a fresh JVM, on the first {@code cores} cores, in {@code environment}
+   * (null: the benchmark's own).
+   */
+  private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
+      boolean train, Environment environment) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     if (cores < this.cores && taskset) {
       command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
@@ -141,6 +173,16 @@ public final class ImageBenchmark {
     }
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
+    if (environment != null) {
+      environment.changes().forEach((name, value) -> {
+        if (value.isEmpty()) {
+          builder.environment().remove(name);
+        } else {
+          builder.environment().put(name, value);
+        }
+      });
+    }
+    machine = machine.withLoad(Machine.loadNow());
     Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {
@@ -149,9 +191,10 @@ public final class ImageBenchmark {
     String line = out.lines().filter(l -> l.startsWith("RESULT ")).reduce((a, b) -> b)
         .orElseThrow(() -> new IllegalStateException(variant.id() + " printed no result:\n" + out));
     Measurement m = Measurement.parse(line, cores);
-    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
+    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
             + " first batch %.2f s, peak RSS %,.0f MiB%n", variant.id(), cores,
-        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "", m.firstEpoch(),
+        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "",
+        environment == null ? "" : ", " + environment.name(), m.firstEpoch(),
         m.rates().length > 1 ? m.laterEpochs() : Double.NaN, m.firstBatchSeconds(), m.peakRssMib());
     return m;
   }

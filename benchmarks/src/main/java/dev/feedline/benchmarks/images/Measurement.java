@@ -14,9 +14,13 @@ import java.util.Map;
  * @param firstBatchSeconds from the start of building the loader to its first batch
  * @param cpuUtilization process CPU time over wall time and cores
  * @param peakRssMib the run's peak resident memory
+ * @param epochRssMib resident memory at the end of each epoch
+ * @param epochCpuSeconds the process's CPU time in each epoch
+ * @param allocator who allocated the large tensors ({@code TensorAllocator.Kind})
  */
 record Measurement(Variant variant, int cores, long images, double[] rates, double[] waits,
-    double firstBatchSeconds, double cpuUtilization, double peakRssMib, double wallSeconds) {
+    double firstBatchSeconds, double cpuUtilization, double peakRssMib, double wallSeconds,
+    double[] epochRssMib, double[] epochCpuSeconds, String allocator) {
 
   static Measurement parse(String line, int cores) {
     Map<String, String> values = new HashMap<>();
@@ -28,7 +32,9 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
         Long.parseLong(values.get("images")), numbers(values.get("rates")),
         numbers(values.get("waits")), Double.parseDouble(values.get("first_batch_s")),
         Double.parseDouble(values.get("cpu_utilization")),
-        Double.parseDouble(values.get("peak_rss_mib")), Double.parseDouble(values.get("wall_s")));
+        Double.parseDouble(values.get("peak_rss_mib")), Double.parseDouble(values.get("wall_s")),
+        numbers(values.getOrDefault("rss_mib", "")), numbers(values.getOrDefault("cpu_s", "")),
+        values.getOrDefault("allocator", "unknown"));
   }
 
   private static double[] numbers(String list) {
@@ -38,6 +44,14 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
 
   double firstEpoch() {
     return rates[0];
+  }
+
+  /**
+   * CPU milliseconds per image in epoch 1: the work done, which load from other processes changes
+   * far less than it changes images/s. NaN when the run did not report it.
+   */
+  double firstEpochCpuMsPerImage() {
+    return epochCpuSeconds.length == 0 ? Double.NaN : 1000 * epochCpuSeconds[0] / images;
   }
 
   /** Mean images/s of the epochs after the first. */

@@ -10,13 +10,27 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /** The measurements of one benchmark run, and the numbers derived from them. */
-record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
+record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measurement> table,
     Measurement singleThread, Measurement streaming, List<Measurement> training,
-    List<Measurement> scaling, List<Measurement> beyond, Startup startup, double seconds) {
+    List<AllocatorRun> allocators, List<Measurement> epochOne, List<Measurement> scaling,
+    List<Measurement> beyond, Startup startup, double seconds) {
+
+  /** Bytes of one decoded photo: a 224×224×3 float32 image, an int64 label and an int64 id. */
+  static final long PHOTO_BYTES = 224L * 224 * 3 * 4 + 8 + 8;
+  /** The example pipeline's shuffle buffer, in elements. */
+  static final long SHUFFLE_BUFFER = 1000;
+
+  /** A run of the generated pipeline under another allocator environment. */
+  record AllocatorRun(String environment, Measurement measurement) {}
 
   /** The table's variants, in order of first appearance. */
   List<Variant> variants() {
     return table.stream().map(Measurement::variant).distinct().toList();
+  }
+
+  /** The runs of {@code variant} in the table, in the order they ran. */
+  List<Measurement> runs(Variant variant) {
+    return table.stream().filter(m -> m.variant() == variant).toList();
   }
 
   /** The median over the runs of {@code variant} of {@code value}. */
@@ -39,6 +53,25 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     return Arrays.stream(singleThread.rates()).average().orElseThrow();
   }
 
+  /**
+   * The memory the example pipeline needs for its data: its cache, every decoded photo, and its
+   * shuffle buffer, counted apart although its elements are the cache's own after the first epoch.
+   */
+  double workingSetMib() {
+    return (plan.images() + Math.min(SHUFFLE_BUFFER, plan.images())) * PHOTO_BYTES / 1048576.0;
+  }
+
+  /** Cached-epoch throughput of {@code variant}, one value a run: images/s after epoch 1. */
+  List<Double> cachedRates(Variant variant) {
+    return runs(variant).stream().map(Measurement::laterEpochs).toList();
+  }
+
+  /** The largest over the smallest of {@code values}. */
+  static double spread(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
+        / values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+  }
+
   /** The summary's numbers, by key. */
   Map<String, Double> summary() {
     Map<String, Double> summary = new LinkedHashMap<>();
@@ -53,6 +86,13 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     summary.put("input_wait_fraction", training(Variant.GENERATED).steadyWait());
     summary.put("optimized_vs_handwritten", median(beyond, Variant.SCALED_DECODE)
         / median(beyond, Variant.HAND_WRITTEN_FULL_DECODE));
+    summary.put("peak_rss_vs_working_set",
+        median(Variant.GENERATED, Measurement::peakRssMib) / workingSetMib());
+    summary.put("cached_generated_vs_handwritten", median(Variant.GENERATED,
+        Measurement::laterEpochs) / median(Variant.HAND_WRITTEN, Measurement::laterEpochs));
+    summary.put("cached_spread", spread(cachedRates(Variant.GENERATED)));
+    summary.put("generated_vs_framework_epoch1", median(Variant.GENERATED,
+        Measurement::firstEpoch) / median(Variant.FRAMEWORK, Measurement::firstEpoch));
     summary.put("startup_100x_vs_1x", startup.ratio()); // a first run: every file walked
     summary.put("startup_100x_vs_1x_later", startup.ratioAgain()); // checks recalled
     return summary;
@@ -70,9 +110,10 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
 
   String markdown() {
     StringBuilder md = new StringBuilder();
+    md.append("Machine: ").append(machine.line()).append(".\n\n");
     md.append(String.format(Locale.ROOT, "### Throughput: %d photos, %d epochs, %d cores; median of"
-        + " %d alternated runs for generated and hand-written%n%n", plan.images(), plan.epochs(),
-        cores, plan.repeats()));
+        + " %d alternated runs for generated, hand-written and tf-framework%n%n", plan.images(),
+        plan.epochs(), cores, plan.repeats()));
     md.append("| variant | epoch 1 img/s | later epochs img/s | all epochs img/s | first batch s"
         + " | peak RSS MiB | CPU use |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (Variant v : variants()) {
@@ -86,6 +127,24 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
             + " img/s on one thread (the sequential pipeline on one core); efficiency %.2f.%n%n",
         Arrays.stream(streaming.rates()).average().orElseThrow(), cores, singleThreadRate(),
         summary().get("parallel_efficiency")));
+    md.append("### Cached epochs over the runs: images/s after epoch 1, one value a run\n\n"
+        + "| variant | min | median | max | max / min | runs |\n|---|---:|---:|---:|---:|---|\n");
+    for (Variant v : List.of(Variant.GENERATED, Variant.HAND_WRITTEN)) {
+      List<Double> rates = cachedRates(v);
+      md.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.2f | %s |%n", v.id(),
+          rates.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
+          Measurement.median(rates),
+          rates.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), spread(rates),
+          String.join(", ", rates.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r)).toList())));
+    }
+    md.append(String.format(Locale.ROOT, "%nGenerated against hand-written, cached epochs: %.2f;"
+            + " generated against tf-framework, epoch 1: %.2f.%n%n",
+        summary().get("cached_generated_vs_handwritten"),
+        summary().get("generated_vs_framework_epoch1")));
+    md.append(memory());
+    if (!epochOne.isEmpty()) {
+      md.append(epochOneTable());
+    }
     md.append("### Training loop: a model step of two convolutions per batch\n\n"
         + "Share of the loop's time spent waiting for the next batch.\n\n"
         + "| variant | epoch 1 | epoch 2 | epochs 3+ (median) | epochs 3+ img/s |\n"
@@ -115,10 +174,58 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     return md.toString();
   }
 
+  /**
+   * Peak resident memory against the working set: the generated runs of the table, under the
+   * launcher's allocator, then one run under each allocator environment compared.
+   */
+  private String memory() {
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "### Memory: the generated"
+        + " pipeline's peak RSS against its working set%n%nWorking set: the cache, %,d photos of"
+        + " %,d bytes, and the shuffle buffer, %,d of them: %,.0f MiB; target peak RSS ≤ 1.3 ×"
+        + " that + 1 GiB = %,.0f MiB.%n%n| environment | tensors from | peak RSS MiB | RSS after"
+        + " each epoch, MiB | peak / working set | epoch 1 img/s | later epochs img/s |%n"
+        + "|---|---|---:|---|---:|---:|---:|%n", plan.images(), PHOTO_BYTES,
+        Math.min(SHUFFLE_BUFFER, plan.images()), workingSetMib(), 1.3 * workingSetMib() + 1024));
+    List<AllocatorRun> rows = new ArrayList<>();
+    runs(Variant.GENERATED).forEach(m -> rows.add(new AllocatorRun("as ./feedline starts it", m)));
+    rows.addAll(allocators);
+    for (AllocatorRun row : rows) {
+      Measurement m = row.measurement();
+      md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f | %,.0f | %,.0f |%n",
+          row.environment(), m.allocator(), m.peakRssMib(), String.join(", ",
+              Arrays.stream(m.epochRssMib()).mapToObj(r -> String.format(Locale.ROOT, "%,.0f", r))
+                  .toList()), m.peakRssMib() / workingSetMib(), m.firstEpoch(), m.laterEpochs()));
+    }
+    return md.append("\n").toString();
+  }
+
+  /**
+   * Epoch 1 of the candidates for the generator, alternated with the generated pipeline and
+   * tf-framework: images/s, and CPU time per image, which load from other processes changes less.
+   */
+  private String epochOneTable() {
+    StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "### Epoch 1: candidates for"
+        + " the generator, %d photos, median of %d alternated runs%n%n| variant | what changes |"
+        + " epoch 1 img/s | runs | epoch 1 CPU ms per image | epoch 2 img/s | peak RSS MiB |%n"
+        + "|---|---|---:|---|---:|---:|---:|%n", plan.images(), plan.repeats()));
+    for (Variant v : epochOne.stream().map(Measurement::variant).distinct().toList()) {
+      List<Measurement> runs = epochOne.stream().filter(m -> m.variant() == v).toList();
+      md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f | %,.0f | %,.0f |%n",
+          v.id(), v.description(), Measurement.median(runs.stream().map(Measurement::firstEpoch).toList()),
+          String.join(", ", runs.stream().map(m -> String.format(Locale.ROOT, "%,.0f", m.firstEpoch())).toList()),
+          Measurement.median(runs.stream().map(Measurement::firstEpochCpuMsPerImage).toList()),
+          Measurement.median(runs.stream().map(Measurement::laterEpochs).toList()),
+          Measurement.median(runs.stream().map(Measurement::peakRssMib).toList())));
+    }
+    return md.append("\n").toString();
+  }
+
   String json() {
     StringBuilder json = new StringBuilder("{\n");
     json.append(String.format(Locale.ROOT, "  \"images\": %d, \"epochs\": %d, \"cores\": %d,"
         + " \"seconds\": %.1f,%n", plan.images(), plan.epochs(), cores, seconds));
+    json.append("  \"machine\": ").append(machine.json()).append(",\n");
+    json.append(String.format(Locale.ROOT, "  \"working_set_mib\": %.1f,%n", workingSetMib()));
     json.append("  \"summary\": ").append(summaryLine()).append(",\n");
     json.append("  \"runs\": [\n");
     List<String> runs = new ArrayList<>();
@@ -126,6 +233,10 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     addRuns(runs, "single-thread", List.of(singleThread));
     addRuns(runs, "efficiency", List.of(streaming));
     addRuns(runs, "training", training);
+    addRuns(runs, "epoch-1-candidates", epochOne);
+    for (AllocatorRun run : allocators) {
+      addRuns(runs, "allocator: " + run.environment(), List.of(run.measurement()));
+    }
     addRuns(runs, "scaling", scaling);
     addRuns(runs, "beyond-hand-written", beyond);
     json.append(String.join(",\n", runs)).append("\n  ],\n");
@@ -138,9 +249,11 @@ record Results(ImageBenchmark.Plan plan, int cores, List<Measurement> table,
     for (Measurement m : measurements) {
       runs.add(String.format(Locale.ROOT, "    {\"kind\": \"%s\", \"variant\": \"%s\", \"cores\": %d,"
               + " \"images\": %d, \"rates\": %s, \"waits\": %s, \"first_batch_s\": %.3f,"
-              + " \"cpu_utilization\": %.3f, \"peak_rss_mib\": %.1f}", kind, m.variant().id(),
+              + " \"cpu_utilization\": %.3f, \"peak_rss_mib\": %.1f, \"epoch_rss_mib\": %s,"
+              + " \"epoch_cpu_s\": %s, \"allocator\": \"%s\"}", kind, m.variant().id(),
           m.cores(), m.images(), array(m.rates()), array(m.waits()), m.firstBatchSeconds(),
-          m.cpuUtilization(), m.peakRssMib()));
+          m.cpuUtilization(), m.peakRssMib(), array(m.epochRssMib()), array(m.epochCpuSeconds()),
+          m.allocator()));
     }
   }
 

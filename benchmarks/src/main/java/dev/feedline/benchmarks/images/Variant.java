@@ -15,12 +15,27 @@ enum Variant {
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
   STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),
   SCALED_DECODE("generated-scaled-decode", "Large photos: the generated pipeline whose @DecodeJpeg decodes at 1/2 scale"),
-  HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full");
+  HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full"),
+  CANDIDATE_SEPARATE("candidate-separate", "Epoch-1 control: the generated pipeline rebuilt by hand on the runtime", "separate"),
+  CANDIDATE_FUSED("candidate-fused", "One parallel map parses and decodes", "fused"),
+  CANDIDATE_VECTORIZED("candidate-vectorized", "Records batched by 32, one ParseExample a batch, unbatched to the decode", "vectorized"),
+  CANDIDATE_INTRA_OP_1("candidate-fused-intra1", "Fused, with tf.data's max intra-op parallelism 1", "fused,intra1"),
+  CANDIDATE_THREADS_2("candidate-fused-threads2", "Fused, with a private tf.data thread pool of 2", "fused,threads2"),
+  CANDIDATE_UINT8_CACHE("candidate-uint8-cache", "Fused, caching uint8 pixels, scaled to float32 after the batch", "fused,uint8"),
+  /** Any prototype configuration, from {@code -Dfeedline.prototype=...} (PrototypePipeline.Config). */
+  PROTOTYPE("prototype", "The generated pipeline rebuilt by hand with the changes -Dfeedline.prototype names");
 
   private final String id;
   private final String description;
+  /** The {@link PrototypePipeline} configuration of a candidate; null for other variants. */
+  private final String prototype;
 
   Variant(String id, String description) {
+    this(id, description, null);
+  }
+
+  Variant(String id, String description, String prototype) {
+    this.prototype = prototype;
     this.id = id;
     this.description = description;
   }
@@ -31,6 +46,17 @@ enum Variant {
 
   String description() {
     return description;
+  }
+
+  /** The prototype configuration of a candidate, such as {@code fused,intra1}; null otherwise. */
+  String prototype() {
+    return prototype;
+  }
+
+  /** The epoch-1 candidates the benchmark measures with {@code --candidates}, control first. */
+  static List<Variant> candidates() {
+    return List.of(CANDIDATE_SEPARATE, CANDIDATE_FUSED, CANDIDATE_VECTORIZED, CANDIDATE_INTRA_OP_1,
+        CANDIDATE_THREADS_2, CANDIDATE_UINT8_CACHE);
   }
 
   static Variant of(String id) {
@@ -59,6 +85,11 @@ enum Variant {
       case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);
       case FRAMEWORK -> new FrameworkLoader(files);
       case PLAIN_JAVA -> new PlainJavaLoader(files);
+      case PROTOTYPE -> new PrototypePipeline(glob,
+          PrototypePipeline.Config.of(System.getProperty("feedline.prototype", "separate")));
+      case CANDIDATE_SEPARATE, CANDIDATE_FUSED, CANDIDATE_VECTORIZED, CANDIDATE_INTRA_OP_1,
+          CANDIDATE_THREADS_2, CANDIDATE_UINT8_CACHE ->
+          new PrototypePipeline(glob, PrototypePipeline.Config.of(prototype));
     };
   }
 }

@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.benchmarks.Rss;
+import dev.feedline.runtime.TensorAllocator;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * One measured run of one loader, in a JVM of its own so that its peak memory and its CPU time are
  * its own: {@code VariantRun VARIANT DATA_DIR IMAGES EPOCHS [train]}. Prints one line,
- * {@code RESULT key=value ...}, for {@link ImageBenchmark} to read.
+ * {@code RESULT key=value ...}, for {@link ImageBenchmark} to read: images/s, CPU time and
+ * resident memory of each epoch, peak memory, CPU use, and who allocated the tensors.
  */
 public final class VariantRun {
   private VariantRun() {}
@@ -28,6 +30,8 @@ public final class VariantRun {
     List<Double> rates = new ArrayList<>();
     List<Double> waits = new ArrayList<>();
     List<Double> starts = new ArrayList<>();
+    List<Double> rss = new ArrayList<>();
+    List<Double> cpuSeconds = new ArrayList<>();
     double[] firstBatch = {-1};
     long cpuStart = os.getProcessCpuTime();
     long wallStart = System.nanoTime();
@@ -35,6 +39,7 @@ public final class VariantRun {
         ModelStep model = train ? new ModelStep() : null) {
       for (int epoch = 0; epoch < epochs; epoch++) {
         long epochStart = System.nanoTime();
+        long epochCpu = os.getProcessCpuTime();
         long[] seen = {0};
         long[] waited = {0};
         long[] stepped = {0};
@@ -61,16 +66,20 @@ public final class VariantRun {
               + " images in epoch " + epoch);
         }
         rates.add(seen[0] / seconds);
+        rss.add(Rss.bytes() / 1048576.0);
+        cpuSeconds.add((os.getProcessCpuTime() - epochCpu) / 1e9);
         waits.add((double) waited[0] / (waited[0] + stepped[0]));
       }
     }
     double wall = (System.nanoTime() - wallStart) / 1e9;
+    TensorAllocator allocator = TensorAllocator.ofThisProcess();
     double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
-    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s first_batch_s=%.3f"
-            + " cpu_utilization=%.3f cores=%d peak_rss_mib=%.1f wall_s=%.2f%n",
-        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), firstBatch[0],
+    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s rss_mib=%s cpu_s=%s first_batch_s=%.3f"
+            + " cpu_utilization=%.3f cores=%d peak_rss_mib=%.1f wall_s=%.2f allocator=%s%n",
+        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), join(rss), join(cpuSeconds), firstBatch[0],
         cpu / wall / Runtime.getRuntime().availableProcessors(),
-        Runtime.getRuntime().availableProcessors(), Rss.peakBytes() / 1048576.0, wall);
+        Runtime.getRuntime().availableProcessors(), Rss.peakBytes() / 1048576.0, wall,
+        allocator == null ? "unknown" : allocator.kind());
   }
 
   private static String join(List<Double> values) {

@@ -11,9 +11,12 @@ import org.junit.jupiter.api.Test;
 class ResultsTest {
   private static Measurement run(Variant variant, int cores, String rates, String waits) {
     return Measurement.parse("RESULT variant=" + variant.id() + " images=1024 rates=" + rates
-        + " waits=" + waits + " epoch_first_batch_s=0.5 first_batch_s=1.500"
-        + " cpu_utilization=0.800 cores=2 peak_rss_mib=1000.0 wall_s=3.00", cores);
+        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 first_batch_s=1.500"
+        + " cpu_utilization=0.800 cores=2 peak_rss_mib=1000.0 wall_s=3.00 allocator=GLIBC", cores);
   }
+
+  private static final Machine MACHINE = new Machine("Some CPU", 2, 8L << 30, "TensorFlow 2.18.0",
+      "oneDNN off", "glibc malloc", List.of(1.0, 3.0));
 
   @Test
   void aResultLineIsReadBack() {
@@ -24,10 +27,13 @@ class ResultsTest {
     assertEquals(4 / (1 / 1000.0 + 3 / 10000.0), m.overall(), 1e-9, "images over time, not a mean of rates");
     assertEquals(0.04, m.steadyWait(), 1e-9, "epochs 3 and 4: the stall in epoch 2 is apart");
     assertEquals(1.5, m.firstBatchSeconds());
+    assertEquals(1000, m.epochRssMib()[1]);
+    assertEquals(2.0, m.firstEpochCpuMsPerImage(), 1e-9, "2.048 s of CPU over 1,024 images");
+    assertEquals("GLIBC", m.allocator());
   }
 
   @Test
-  void theSummaryComparesMediansAndEndsWithItsEightKeys() {
+  void theSummaryComparesMediansAndKeepsItsKeysInOrder() {
     List<Measurement> table = List.of(
         run(Variant.GENERATED, 2, "900.0,9000.0", ""),
         run(Variant.HAND_WRITTEN, 2, "1000.0,10000.0", ""),
@@ -35,24 +41,40 @@ class ResultsTest {
         run(Variant.HAND_WRITTEN, 2, "1000.0,10000.0", ""),
         run(Variant.GENERATED, 2, "1000.0,10000.0", ""),
         run(Variant.HAND_WRITTEN, 2, "1000.0,10000.0", ""),
+        run(Variant.FRAMEWORK, 2, "800.0,800.0", ""),
         run(Variant.NAIVE, 2, "909.090909,909.090909", ""));
-    Results results = new Results(ImageBenchmark.Plan.QUICK, 2, table,
+    Results results = new Results(ImageBenchmark.Plan.QUICK, 2, MACHINE, table,
         run(Variant.NAIVE, 1, "400.0,400.0", ""), run(Variant.STREAMING, 2, "720.0,720.0", ""),
         List.of(run(Variant.GENERATED, 2, "1000.0,10000.0,10000.0", "0.4,0.5,0.03")),
+        List.of(new Results.AllocatorRun("oneDNN off, glibc malloc",
+            run(Variant.GENERATED, 2, "700.0,1400.0", ""))),
+        List.of(run(Variant.CANDIDATE_FUSED, 2, "1200.0,9000.0", ""),
+            run(Variant.CANDIDATE_FUSED, 2, "1000.0,9000.0", "")),
         List.of(), List.of(run(Variant.SCALED_DECODE, 2, "300.0,300.0", ""),
             run(Variant.HAND_WRITTEN_FULL_DECODE, 2, "250.0,250.0", "")),
         new Startup(List.of(new Startup.Run(10_000, 0.40, 0.30), new Startup.Run(1_000_000, 0.50, 0.31),
             new Startup.Run(10_000, 0.42, 0.30), new Startup.Run(1_000_000, 0.46, 0.33),
             new Startup.Run(10_000, 0.38, 0.29), new Startup.Run(1_000_000, 0.48, 0.32))), 10);
 
+    // Working set: (1,024 photos cached + 1,000 in the shuffle buffer) × 602,128 B = 1,162.25 MiB.
     assertEquals("{\"generated_vs_handwritten\": 1.000, \"generated_vs_naive\": 2.000,"
         + " \"cached_vs_first_epoch\": 10.000, \"parallel_efficiency\": 0.900,"
         + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200,"
+        + " \"peak_rss_vs_working_set\": 0.860, \"cached_generated_vs_handwritten\": 1.000,"
+        + " \"cached_spread\": 1.222, \"generated_vs_framework_epoch1\": 1.250,"
         + " \"startup_100x_vs_1x\": 1.200, \"startup_100x_vs_1x_later\": 1.067}",
         results.summaryLine());
-    assertTrue(results.markdown().contains("| generated | 1,000 | 10,000 |"), results.markdown());
-    assertTrue(results.markdown().contains("| 1,000,000 | 100 | 0.480 | 0.320 |"), results.markdown());
+    String md = results.markdown();
+    assertTrue(md.startsWith("Machine: Some CPU, 2 cores, 8.0 GiB; TensorFlow 2.18.0; oneDNN off;"
+        + " allocator: glibc malloc; load average 1.0 to 3.0 on 2 cores during the runs."), md);
+    assertTrue(md.contains("| generated | 1,000 | 10,000 |"), md);
+    assertTrue(md.contains("| generated | 9,000 | 10,000 | 11,000 | 1.22 | 9,000, 11,000, 10,000 |"), md);
+    assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 0.86 | 700 | 1,400 |"), md);
+    assertTrue(md.contains("| candidate-fused | One parallel map parses and decodes | 1,100 |"
+        + " 1,200, 1,000 | 2.00 | 9,000 | 1,000 |"), md);
+    assertTrue(md.contains("| 1,000,000 | 100 | 0.480 | 0.320 |"), md);
     assertTrue(results.json().contains("{\"records\": 1000000, \"first_run_s\": 0.5000,"
         + " \"again_s\": 0.3100}"), results.json());
+    assertTrue(results.json().contains("\"machine\": {\"cpu\": \"Some CPU\""), results.json());
   }
 }

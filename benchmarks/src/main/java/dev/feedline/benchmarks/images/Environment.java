@@ -1,0 +1,51 @@
+package dev.feedline.benchmarks.images;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A process environment the memory table runs the generated pipeline under: who allocates
+ * TensorFlow's tensors. An empty value removes the variable that {@code ./feedline} set.
+ *
+ * @param name the environment in words, for the report
+ * @param changes the variables set, or removed where the value is empty
+ */
+record Environment(String name, Map<String, String> changes) {
+  /** Where Debian, Ubuntu and Fedora install tcmalloc; the launcher looks in the same places. */
+  private static final List<String> TCMALLOC = List.of(
+      "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4", "/usr/lib64/libtcmalloc_minimal.so.4",
+      "/usr/lib/libtcmalloc_minimal.so.4", "/usr/local/lib/libtcmalloc_minimal.so.4");
+  /** glibc's default malloc: what a JVM started without the launcher's settings has. */
+  private static final Map<String, String> GLIBC =
+      Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_", "");
+
+  /**
+   * The environments compared: glibc's malloc as a JVM has it by default, then, with oneDNN off
+   * as TensorFlow leaves it on CPUs without AVX512_VNNI, AVX512_BF16, AVX_VNNI or AMX (AVX2
+   * ones, such as AMD's Zen 1), glibc's malloc, glibc's with the launcher's fixed mmap threshold,
+   * and tcmalloc where it is installed.
+   */
+  static List<Environment> compared() {
+    List<Environment> environments = new ArrayList<>(List.of(
+        new Environment("glibc malloc", GLIBC),
+        new Environment("oneDNN off, glibc malloc", with(GLIBC, "TF_ENABLE_ONEDNN_OPTS", "0")),
+        new Environment("oneDNN off, glibc malloc, MALLOC_MMAP_THRESHOLD_=4194304",
+            Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_", "4194304",
+                "TF_ENABLE_ONEDNN_OPTS", "0"))));
+    TCMALLOC.stream().filter(path -> Files.isRegularFile(Path.of(path))).findFirst()
+        .ifPresent(tcmalloc -> environments.add(new Environment("oneDNN off, tcmalloc",
+            Map.of("LD_PRELOAD", tcmalloc, "MALLOC_MMAP_THRESHOLD_", "",
+                "TF_ENABLE_ONEDNN_OPTS", "0"))));
+    return environments;
+  }
+
+  private static Map<String, String> with(Map<String, String> changes, String name, String value) {
+    Map<String, String> more = new HashMap<>(changes);
+    more.put(name, value);
+    return Map.copyOf(more);
+  }
+}

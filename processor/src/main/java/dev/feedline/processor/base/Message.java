@@ -388,6 +388,10 @@ public enum Message {
           + " pruning the folder to the newest caches, with the builder's keepCaches(n) or"
           + " `./feedline cache prune`, counts both together and removes one's to keep the"
           + " other's; give each a folder of its own."),
+  CACHE_WIDENED_VALUES(Rule.CACHE_WIDENED_VALUES, Severity.NOTE,
+      "@%1$s '%2$s' keeps component '%3$s' as %4$s, which @Map '%5$s' widened from %6$s '%7$s' of"
+          + " the same shape: %8$s an element, where %6$s would take %9$s%10$s; cache the %6$s"
+          + " values and convert them after '%2$s' (after the batch, or on the device)."),
   SHUFFLE_AFTER_BATCH(Rule.SHUFFLE_AFTER_BATCH, Severity.WARNING,
       "@Shuffle '%1$s' follows @%2$s '%3$s', so it reorders whole batches and every epoch groups"
           + " the same elements together; shuffle elements before '%3$s'."),

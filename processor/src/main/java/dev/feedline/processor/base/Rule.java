@@ -61,6 +61,7 @@ public enum Rule {
   CACHE_AFTER_INFINITE_REPEAT(Category.CHECK), // 15
   CACHE_EXCEEDS_RAM(Category.CHECK), // 16
   CACHE_FILE_PATH(Category.CHECK), // 17
+  CACHE_WIDENED_VALUES(Category.CHECK), // Feedline's: issue 16
   SHUFFLE_AFTER_BATCH(Category.CHECK), // 18
   SHUFFLE_BUFFER_TOO_SMALL(Category.CHECK), // 19
   SHUFFLE_BUFFER_MEMORY(Category.CHECK), // 20

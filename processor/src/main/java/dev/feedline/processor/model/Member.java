@@ -17,6 +17,12 @@ public enum Member {
   TEXT_LINE_SOURCE_RECORDS(StageKind.TEXT_LINE_SOURCE, "records", Display.PLAIN),
   TEXT_LINE_SOURCE_BYTES_PER_FILE(StageKind.TEXT_LINE_SOURCE, "bytesPerFile", Display.PLAIN),
   IN_MEMORY_SOURCE_RECORDS(StageKind.IN_MEMORY_SOURCE, "records", Display.PLAIN),
+  MIX_OF(StageKind.MIX, "of", Display.PLAIN),
+  MIX_WEIGHTS(StageKind.MIX, "weights", Display.PLAIN),
+  MIX_SEED(StageKind.MIX, "seed", Display.SEED),
+  MIX_ON_EMPTY(StageKind.MIX, "onEmpty", Display.PLAIN),
+  CONCATENATE_OF(StageKind.CONCATENATE, "of", Display.PLAIN),
+  ZIP_OF(StageKind.ZIP, "of", Display.PLAIN),
   INTERLEAVE_CYCLE_LENGTH(StageKind.INTERLEAVE, "cycleLength", Display.AUTO_OR_COUNT),
   INTERLEAVE_BLOCK_LENGTH(StageKind.INTERLEAVE, "blockLength", Display.PLAIN),
   INTERLEAVE_PARALLEL(StageKind.INTERLEAVE, "parallel", Display.PARALLELISM),
@@ -62,7 +68,7 @@ public enum Member {
 
   /** How a value is written back in generated code and messages: sentinels by their names. */
   public enum Display {
-    /** As is: a number, a boolean, an enum constant. */
+    /** As is: a number, a boolean, an enum constant, a class ({@code Photos.class}). */
     PLAIN,
     /** {@code AUTO}, {@code SEQUENTIAL} or a count. */
     PARALLELISM,

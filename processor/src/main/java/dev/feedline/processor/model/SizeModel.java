@@ -1,5 +1,6 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.ByteSize;
 import java.util.HashMap;
 import java.util.List;
@@ -69,6 +70,7 @@ public final class SizeModel {
           yield hint(source.files());
         }
         case IN_MEMORY_SOURCE -> hint(((Parameters.InMemorySource) stage.parameters()).records());
+        case MIX, CONCATENATE, ZIP -> pipelines(stage.parameters());
         case INTERLEAVE -> pipeline.source()
             .map(Stage::parameters)
             .filter(Parameters.Files.class::isInstance)
@@ -136,6 +138,31 @@ public final class SizeModel {
 
   private static Count hint(OptionalLong value) {
     return value.isPresent() ? Count.exact(value.getAsLong()) : Count.UNKNOWN;
+  }
+
+  /**
+   * The elements of a source that reads pipelines: a concatenation's add up, a zip's are the
+   * fewest, and a mix hands out at most all of them (fewer when it stops at the first to end).
+   */
+  static Count pipelines(Parameters parameters) {
+    List<Count> counts = ((Parameters.Pipelines) parameters).of().stream()
+        .map(p -> new SizeModel(p, Optional.empty()).count(p.lastOnHost()))
+        .toList();
+    if (counts.stream().anyMatch(c -> c.kind() == Count.Kind.UNKNOWN)) {
+      return Count.UNKNOWN;
+    }
+    if (parameters instanceof Parameters.Zip) {
+      return counts.stream().filter(Count::isFinite)
+          .min(java.util.Comparator.comparingLong(Count::value)).orElse(Count.INFINITE);
+    }
+    if (counts.stream().anyMatch(c -> !c.isFinite())) {
+      return Count.INFINITE;
+    }
+    Count sum = new Count(counts.stream().mapToLong(Count::value)
+        .reduce(0, SizeModel::saturatedAdd), counts.stream()
+        .allMatch(c -> c.kind() == Count.Kind.EXACT) ? Count.Kind.EXACT : Count.Kind.AT_MOST);
+    boolean stops = parameters instanceof Parameters.Mix mix && mix.onEmpty() == OnEmpty.STOP;
+    return stops ? sum.atMost() : sum;
   }
 
   private static Count take(Count count, long k) {

@@ -3,12 +3,14 @@ package dev.feedline.processor.model;
 import dev.feedline.Batch;
 import dev.feedline.BucketByLength;
 import dev.feedline.Cache;
+import dev.feedline.Concatenate;
 import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
 import dev.feedline.DecodeJpeg;
 import dev.feedline.Filter;
 import dev.feedline.InMemorySource;
 import dev.feedline.Interleave;
+import dev.feedline.Mix;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Prefetch;
 import dev.feedline.PrefetchToDevice;
@@ -20,6 +22,7 @@ import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
 import dev.feedline.Take;
+import dev.feedline.Zip;
 import java.lang.annotation.Annotation;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -34,6 +37,9 @@ public enum StageKind {
   TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE),
   TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE),
   IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE),
+  MIX(Mix.class, Form.SOURCE),
+  CONCATENATE(Concatenate.class, Form.SOURCE),
+  ZIP(Zip.class, Form.SOURCE),
   INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
   DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
@@ -115,6 +121,11 @@ public enum StageKind {
 
   public boolean isSource() {
     return form == Form.SOURCE;
+  }
+
+  /** Whether it is a source that reads other pipelines ({@code @Mix}, {@code @Zip}, ...). */
+  public boolean readsPipelines() {
+    return this == MIX || this == CONCATENATE || this == ZIP;
   }
 
   /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */

@@ -15,6 +15,7 @@ public final class PipelineValidator {
   public static void validate(PipelineModel pipeline, Options options, Report report) {
     ChainValidator.validate(pipeline, report);
     PaddingRules.check(pipeline, report);
+    SourcesRules.declarations(pipeline, report);
     if (report.hasDeclarationErrors()) {
       return; // the checks below assume each stage takes what the previous one produces
     }
@@ -31,6 +32,7 @@ public final class PipelineValidator {
     ShardRules.check(pipeline, report);
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
+    SourcesRules.check(pipeline, report);
     OrderRules.check(pipeline, report); // last: it defers to every rule above
   }
 }

@@ -42,10 +42,14 @@ final class BuilderWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
         .addParameter(Names.GRAPH, "graph");
+    // What build(graph) and asSource(tf) both do first: check and resolve the data.
+    CodeBlock.Builder prelude = CodeBlock.builder();
     if (source.kind().readsFiles()) {
-      addFiles(type, builder, source, build, pipeline, names);
+      addFiles(type, builder, source, prelude, pipeline, names);
+    } else if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      addPipelines(type, builder, pipelines, prelude, pipeline, names);
     } else {
-      addDataSetter(type, builder, source, build, names);
+      addDataSetter(type, builder, source, prelude, names);
     }
     for (Stage cache : names.fileCaches(pipeline)) {
       String field = names.cacheFile(cache).orElseThrow();
@@ -69,11 +73,14 @@ final class BuilderWriter {
       pipeline.stages().stream()
           .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
           .findFirst()
-          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
+          .ifPresent(shard -> prelude.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
+    build.addCode(prelude.build());
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
+    CodeBlock sources = sourcePipelines(source, names);
+    build.addCode(sources);
     List<String> tables = addInputs(type, builder, build, pipeline, names);
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
@@ -103,7 +110,96 @@ final class BuilderWriter {
       iterator.add("\n.reading($L)", dataSource(pipeline, names));
     }
     build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
-    return type.addMethod(build.build()).build();
+    type.addMethod(build.build());
+    if (canBeSource(pipeline)) {
+      type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources));
+    }
+    return type.build();
+  }
+
+  /**
+   * Whether another pipeline can read this one as a source: every stage runs in tf.data, no table
+   * needs initializing, and no memory cache would have to outlive an epoch. The processor reports
+   * a source stage that names any other pipeline.
+   */
+  private static boolean canBeSource(PipelineModel pipeline) {
+    return pipeline.deviceStages().isEmpty()
+        && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY)
+        && pipeline.stagesOf(StageKind.CACHE).stream()
+            .allMatch(c -> ((Parameters.Cache) c.parameters()).file().isPresent());
+  }
+
+  /**
+   * {@code asSource(tf)}: the data checked and resolved as {@code build(graph)} does, and this
+   * pipeline's dataset ops for the pipeline that reads it, every stage of them in each epoch.
+   */
+  private static MethodSpec asSource(PipelineModel pipeline, GeneratedNames names,
+      DatasetWriter dataset, CodeBlock prelude, CodeBlock sources) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("asSource")
+        .addJavadoc("This pipeline as a source of another ({@code @Mix}, {@code @Zip},"
+            + " {@code @Concatenate}): checks\nand resolves the data as {@link #build} does; the"
+            + " result adds the dataset ops, under\n{@code tf}, where the reading pipeline builds"
+            + " its own.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(Names.SOURCE_DATASET)
+        .addParameter(Names.OPS, "tf")
+        .addCode(prelude)
+        .addCode(sources);
+    for (Input input : pipeline.inputs()) {
+      String name = names.input(input.name());
+      method.beginControlFlow("if ($N == null)", name)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call " + name + "(value) before asSource(tf)")
+          .endControlFlow();
+    }
+    CodeBlock epochDataset = dataset.hasCachedPart()
+        ? CodeBlock.of("dataset(tf, cachedDataset(tf$L), epoch, options$L)",
+            dataset.cachedArguments(), dataset.epochArguments())
+        : CodeBlock.of("dataset(tf, epoch, options$L)", dataset.epochArguments());
+    return method.addStatement("return (epoch, options) -> $L", epochDataset).build();
+  }
+
+  /** Each pipeline a source stage reads, resolved under a name scope of its own. */
+  private static CodeBlock sourcePipelines(Stage source, GeneratedNames names) {
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      for (PipelineModel read : pipelines.of()) {
+        String name = names.sourcePipeline(read);
+        code.addStatement("$T $N = this.$N.asSource(tf.withSubScope($S))", Names.SOURCE_DATASET,
+            name, name, read.simpleName());
+      }
+    }
+    return code.build();
+  }
+
+  /**
+   * The setters of the builders of the pipelines a source stage reads, one per pipeline, and the
+   * check in {@code build} that each was given.
+   */
+  private static void addPipelines(TypeSpec.Builder type, ClassName builder,
+      Parameters.Pipelines pipelines, CodeBlock.Builder prelude, PipelineModel pipeline,
+      GeneratedNames names) {
+    for (PipelineModel read : pipelines.of()) {
+      String name = names.sourcePipeline(read);
+      ClassName readBuilder = ClassName.get(read.generatedPackage(), read.generatedSimpleName())
+          .nestedClass("Builder");
+      type.addField(FieldSpec.builder(readBuilder, name, Modifier.PRIVATE).build());
+      type.addMethod(MethodSpec.methodBuilder(name)
+          .addJavadoc("Sets the pipeline {@link $T} is read from, with its data set: its builder,"
+              + "\nwhich {@link #build} resolves and adds to this pipeline's graph.\n",
+              ClassName.get(read.type()))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(readBuilder, "value")
+          .addStatement("this.$N = value", name)
+          .addStatement("return this")
+          .build());
+      prelude.beginControlFlow("if ($N == null)", name)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call " + name + "(" + read.generatedSimpleName()
+              + ".builder()...) before building")
+          .endControlFlow();
+    }
   }
 
   /**
@@ -111,7 +207,7 @@ final class BuilderWriter {
    * recalled, and for CSV the columns found in its header.
    */
   private static void addFiles(TypeSpec.Builder type, ClassName builder, Stage source,
-      MethodSpec.Builder build, PipelineModel pipeline, GeneratedNames names) {
+      CodeBlock.Builder build, PipelineModel pipeline, GeneratedNames names) {
     String what = source.kind() == StageKind.TEXT_LINE_SOURCE ? "text" : "TFRecord";
     type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
             Modifier.PRIVATE, Modifier.FINAL)
@@ -140,7 +236,7 @@ final class BuilderWriter {
       build.addStatement("$T.Resolved resolved = $T.resolveText($N, this.files)",
           Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
       for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
-        build.addCode(text.header()
+        build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"
                 : "// The files have no header: the columns are the first fields, in order.\n")
             .addStatement("int[] $N = $N.select($N, resolved.files(), $L /* header */, $T.$L)",
@@ -148,7 +244,7 @@ final class BuilderWriter {
                 text.header(), Names.COMPRESSION, files.compression());
       }
     } else if (skipsBadRecords(pipeline)) {
-      build.addCode("// Checks every record now, and leaves the bad ones out of every epoch.\n")
+      build.add("// Checks every record now, and leaves the bad ones out of every epoch.\n")
           .addStatement("$T.Resolved resolved = $T.resolveSkippingBadRecords($N, this.files,\n$L)",
               Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE,
               features(pipeline, names).orElse(CodeBlock.of("null /* records are not parsed */")));
@@ -243,8 +339,8 @@ final class BuilderWriter {
         default -> true;
       };
     }
-    if (buffers.isEmpty()) {
-      return false;
+    if (buffers.isEmpty() || pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines) {
+      return false; // the pipelines a source reads count their own elements
     }
     Stage source = pipeline.stages().get(0);
     CodeBlock elements = source.kind().readsFiles()
@@ -354,7 +450,7 @@ final class BuilderWriter {
   }
 
   private static void addDataSetter(TypeSpec.Builder type, ClassName builder, Stage source,
-      MethodSpec.Builder build, GeneratedNames names) {
+      CodeBlock.Builder build, GeneratedNames names) {
     List<Component> components = source.output().components();
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
         .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"

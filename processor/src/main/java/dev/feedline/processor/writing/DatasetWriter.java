@@ -91,6 +91,9 @@ final class DatasetWriter {
             ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
+        case MIX, CONCATENATE, ZIP -> ((Parameters.Pipelines) stage.parameters()).of()
+            .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
+                names.sourcePipeline(p)).build()));
         case CACHE -> names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
         case SHARD -> {
@@ -180,6 +183,7 @@ final class DatasetWriter {
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
+      case MIX, CONCATENATE, ZIP -> pipelines(stage, spec);
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
@@ -243,6 +247,43 @@ final class DatasetWriter {
           .build(), List.of(Names.dataOp("PrefetchDataset")));
       case PREFETCH_TO_DEVICE -> throw new IllegalStateException("a device stage is not in tf.data");
     };
+  }
+
+  /**
+   * A source that reads pipelines: each adds its own stages through its generated class, with
+   * this epoch's number, or epoch 0 when the source is in the part kept across epochs.
+   */
+  private StageCode pipelines(Stage stage, CodeBlock spec) {
+    boolean perEpoch = stage.position() > lastCache();
+    CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
+    CodeBlock options = perEpoch ? CodeBlock.of("options")
+        : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
+    List<CodeBlock> datasets = ((Parameters.Pipelines) stage.parameters()).of().stream()
+        .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
+        .toList();
+    CodeBlock list = CodeBlock.of("$T.of(\n$>$>$L)$<$<", Names.LIST,
+        CodeBlock.join(datasets, ",\n"));
+    if (stage.parameters() instanceof Parameters.Mix mix) {
+      return new StageCode(CodeBlock.builder()
+          .add(mix.seed().isPresent()
+              ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on every run.\n"
+              : "// No seed: TensorFlow draws random seeds each time an epoch builds this.\n")
+          .addStatement("$T dataset = $T.sample(tf, $L,\nnew double[] {$L} /* weights */, $L,\n"
+                  + "$L, $L /* stop when one ends */, $L)",
+              Names.anyDataset(), Names.MIXING, list,
+              mix.weights().stream().map(String::valueOf).collect(
+                  java.util.stream.Collectors.joining(", ")),
+              mix.seed().isPresent()
+                  ? CodeBlock.of("$T.of($LL)", OptionalLong.class, mix.seed().getAsLong())
+                  : CodeBlock.of("$T.empty()", OptionalLong.class),
+              epoch, mix.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
+          .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
+    }
+    boolean zip = stage.kind() == StageKind.ZIP;
+    return new StageCode(CodeBlock.builder()
+        .addStatement("$T dataset = $T.$L(tf, $L, $L)", Names.anyDataset(), Names.MIXING,
+            zip ? "zip" : "concatenate", list, spec)
+        .build(), List.of(Names.dataOp(zip ? "ZipDataset" : "ConcatenateDataset")));
   }
 
   /** A size tf.data takes as an int64: the autotune value, or the fixed count. */

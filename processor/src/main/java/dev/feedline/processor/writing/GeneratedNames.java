@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -50,7 +51,7 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header",
+      "values", "header", "asSource",
       // The constants these methods refer to: a parameter of the same name would hide them.
       PIPELINE, DATASET_OPTIONS);
 
@@ -78,6 +79,8 @@ public final class GeneratedNames {
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
+  /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
+  private final Map<String, String> sourcePipelines = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
@@ -93,6 +96,10 @@ public final class GeneratedNames {
     Stage source = pipeline.stages().get(0);
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
+    }
+    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
+          runTime.newName(lowerCamel(p.simpleName()))));
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
@@ -124,7 +131,7 @@ public final class GeneratedNames {
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
-      if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
+      if (stage.parameters() instanceof Parameters.Cache cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       }
@@ -221,9 +228,21 @@ public final class GeneratedNames {
     return sourceValues.get(component);
   }
 
+  /**
+   * The builder member, {@code asSource} local and dataset parameter that hold a pipeline a
+   * source stage reads, such as {@code cityPhotos}.
+   */
+  String sourcePipeline(PipelineModel pipeline) {
+    return sourcePipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
   /** The stages with a file cache, in stage order. */
   List<Stage> fileCaches(PipelineModel pipeline) {
     return pipeline.stages().stream().filter(cacheFiles::containsKey).toList();
+  }
+
+  private static String lowerCamel(String name) {
+    return Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 
   static String upperSnake(String camel) {

@@ -56,6 +56,8 @@ final class Names {
   static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
   static final ClassName IN_MEMORY_DATA = ClassName.get(RUNTIME, "InMemoryData");
+  static final ClassName SOURCE_DATASET = ClassName.get(RUNTIME, "SourceDataset");
+  static final ClassName MIXING = ClassName.get(RUNTIME, "Mixing");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

@@ -190,6 +190,61 @@ class ManySourcesTest {
     assertEquals(LongStream.range(0, labels).boxed().toList(), seen);
   }
 
+  /**
+   * Runs the mixed pipeline: {@code k} batches of the first epoch, a checkpoint, then, in a new
+   * graph and session, the rest of that epoch from the checkpoint and all of the next.
+   */
+  private List<List<Long>> mixedBatches(int k, Path checkpoint) {
+    List<List<Long>> batches = new ArrayList<>();
+    try (TInt64 ids = TInt64.vectorOf(LongStream.range(ID_BASE, ID_BASE + IDS).toArray())) {
+      for (int process = 0; process < 2; process++) {
+        try (Graph graph = new Graph();
+            Session session = new Session(graph);
+            FeedlineSourcePipelines_Mixed mixed = FeedlineSourcePipelines_Mixed.builder()
+                .fileRows(rows())
+                .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids))
+                .build(graph)) {
+          if (process == 0) {
+            try (var epoch = mixed.epoch(session)) {
+              for (int i = 0; i < k; i++) {
+                batches.add(ids(epoch.next()));
+              }
+            }
+            mixed.checkpoint(session, checkpoint);
+            continue;
+          }
+          try (var rest = mixed.resume(session, checkpoint)) {
+            rest.forEach(batch -> batches.add(ids(batch)));
+          }
+          try (var next = mixed.epoch(session)) {
+            next.forEach(batch -> batches.add(ids(batch)));
+          }
+        }
+      }
+    }
+    return batches;
+  }
+
+  private static List<Long> ids(FeedlineSourcePipelines_Mixed.TaggedTensors batch) {
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < batch.id().shape().get(0); i++) {
+      ids.add(batch.id().getLong(i) * 2 + batch.from().getInt(i));
+    }
+    return ids;
+  }
+
+  @Test
+  void aMixedPipelineResumedInTheMiddleOfAnEpochHandsOutExactlyTheRest() {
+    List<Drawn> twoEpochs = mixedEpochs(2);
+    List<Long> expected = twoEpochs.stream().filter(d -> d != null)
+        .map(d -> d.id() * 2 + d.from()).toList();
+    for (int k : new int[] {1, 57}) {
+      List<Long> run = mixedBatches(k, dir.resolve("mixed-" + k)).stream()
+          .flatMap(List::stream).toList();
+      assertEquals(expected, run, "stopped after " + k + " batches");
+    }
+  }
+
   @Test
   void aMissingSourceBuilderIsNamedBeforeAnythingIsBuilt() {
     try (Graph graph = new Graph()) {

@@ -19,6 +19,12 @@ import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Appended;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_LabeledRows;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Labels;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_MemoryIds;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Mixed;
 import dev.feedline.tests.pipelines.FeedlineWordsPipeline;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
@@ -85,7 +91,16 @@ class StageKindContractTest {
           graph -> FeedlineSequencePipelines_RebatchedReviews.builder().files(files).build(graph),
           graph -> FeedlineSequencePipelines_Purchases.builder().files(csv).build(graph),
           graph -> FeedlineClashingNamesPipelines_InMemory.builder()
-              .data(ids, values, values, ids, ids, ids, ids).build(graph));
+              .data(ids, values, values, ids, ids, ids, ids).build(graph),
+          graph -> FeedlineSourcePipelines_Mixed.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),
+          graph -> FeedlineSourcePipelines_Appended.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),
+          graph -> FeedlineSourcePipelines_LabeledRows.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .labels(FeedlineSourcePipelines_Labels.builder().data(ids, ids)).build(graph));
       for (Function<Graph, BuiltPipeline<?, ?>> build : pipelines) {
         try (Graph graph = new Graph(); BuiltPipeline<?, ?> pipeline = build.apply(graph)) {
           PipelineInfo info = pipeline.iterator().pipeline();

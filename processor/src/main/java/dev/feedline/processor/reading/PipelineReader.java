@@ -95,7 +95,8 @@ public final class PipelineReader {
           reader.getSimpleName());
       return Optional.empty();
     }
-    if (read.isEmpty() || own.hasDeclarationErrors()) {
+    if (read.isEmpty() || own.hasDeclarationErrors() || read.get().stages().isEmpty()
+        || !read.get().stages().get(0).kind().isSource()) {
       report.add(Message.SOURCE_INVALID, method, annotation, at, stage, name);
       return Optional.empty();
     }

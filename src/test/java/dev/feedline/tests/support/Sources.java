@@ -47,7 +47,8 @@ public final class Sources {
 
   /**
    * Pipelines other pipelines read, one per line, to nest in a test pipeline: {@code Left} and
-   * {@code Right} hand out 600 images each, {@code Samples} 500 samples, {@code Endless} images
+   * {@code Right} hand out 600 images each, {@code Samples} 600 samples and {@code FewSamples}
+   * 500, {@code Endless} images
    * forever, {@code Batched} and {@code BatchedToo} batches of 4 images.
    */
   public static final List<String> READ_PIPELINES = List.of(
@@ -55,7 +56,9 @@ public final class Sources {
           + " @Prefetch(AUTO) Image prefetch(Image image); }",
       "  @Pipeline interface Right { @InMemorySource(records = 600) Image images();"
           + " @Prefetch(AUTO) Image prefetch(Image image); }",
-      "  @Pipeline interface Samples { @InMemorySource(records = 500) Sample samples();"
+      "  @Pipeline interface Samples { @InMemorySource(records = 600) Sample samples();"
+          + " @Prefetch(AUTO) Sample prefetch(Sample sample); }",
+      "  @Pipeline interface FewSamples { @InMemorySource(records = 500) Sample samples();"
           + " @Prefetch(AUTO) Sample prefetch(Sample sample); }",
       "  @Pipeline interface Endless { @InMemorySource(records = 600) Image images();"
           + " @Repeat Image again(Image image); @Prefetch(AUTO) Image prefetch(Image image); }",

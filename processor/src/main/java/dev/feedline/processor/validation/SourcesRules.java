@@ -142,10 +142,13 @@ final class SourcesRules {
         }
       }
     }
-    for (PipelineModel read : mix.of()) {
-      read.stages().stream().filter(Stages::isBatching).findFirst().ifPresent(batch ->
-          report.add(Message.MIX_OF_BATCHES, stage.method(), stage.annotation(), null,
-              stage.name(), read.simpleName(), batch.name()));
+    for (PipelineModel read : mix.of()) { // once: the pipelines read are batched alike
+      Optional<Stage> batch = read.stages().stream().filter(Stages::isBatching).findFirst();
+      if (batch.isPresent()) {
+        report.add(Message.MIX_OF_BATCHES, stage.method(), stage.annotation(), null,
+            stage.name(), read.simpleName(), batch.get().name());
+        break;
+      }
     }
     for (Stage cache : pipeline.stagesOf(StageKind.CACHE)) {
       report.add(Message.CACHE_AFTER_MIX, cache.method(), cache.annotation(), null, cache.name(),

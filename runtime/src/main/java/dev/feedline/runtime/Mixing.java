@@ -11,7 +11,6 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.data.DirectedInterleaveDataset;
 import org.tensorflow.types.TFloat32;
-import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TType;
 
@@ -85,6 +84,30 @@ public final class Mixing {
     return Signature.builder().key(SELECT).input("seeds", seeds)
         .output("index", tf.reshape(drawn, tf.constant(new long[0])))
         .build();
+  }
+
+  /**
+   * Checks weights given at run time for a mix of {@code pipelines}: one positive, finite weight
+   * per pipeline.
+   *
+   * @return a copy of {@code weights}
+   * @throws IllegalArgumentException naming the pipeline, stage and weight otherwise
+   */
+  public static double[] weights(PipelineInfo pipeline, String stage, List<String> pipelines,
+      double[] weights) {
+    String mix = "Pipeline " + pipeline.simpleName() + ": @Mix '" + stage + "'";
+    if (weights.length != pipelines.size()) {
+      throw new IllegalArgumentException(mix + " mixes " + pipelines.size() + " pipelines ("
+          + String.join(", ", pipelines) + "), so it takes " + pipelines.size()
+          + " weights, not " + weights.length);
+    }
+    for (int i = 0; i < weights.length; i++) {
+      if (!(weights[i] > 0) || Double.isInfinite(weights[i])) {
+        throw new IllegalArgumentException(mix + " gives pipeline " + pipelines.get(i)
+            + " the weight " + weights[i] + "; a weight is a positive, finite number");
+      }
+    }
+    return weights.clone();
   }
 
   /** Hands out every element of each pipeline in turn, in order. */

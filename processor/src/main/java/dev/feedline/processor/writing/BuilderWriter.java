@@ -200,6 +200,33 @@ final class BuilderWriter {
               + ".builder()...) before building")
           .endControlFlow();
     }
+    if (pipelines instanceof Parameters.Mix mix) {
+      addWeights(type, builder, pipeline.stages().get(0), mix, names);
+    }
+  }
+
+  /** The mix's weights, as declared unless the builder is given others. */
+  private static void addWeights(TypeSpec.Builder type, ClassName builder, Stage stage,
+      Parameters.Mix mix, GeneratedNames names) {
+    String field = names.mixWeights();
+    String declared = mix.weights().stream().map(String::valueOf)
+        .collect(java.util.stream.Collectors.joining(", "));
+    type.addField(FieldSpec.builder(double[].class, field, Modifier.PRIVATE)
+        .initializer("{$L}", declared).build());
+    type.addMethod(MethodSpec.methodBuilder(field)
+        .addJavadoc("Sets the weights of the pipelines stage $L mixes, one per pipeline in the order of\n"
+            + "{@code of}, instead of {@code {$L}}: each is drawn with probability weight / sum.\n\n"
+            + "@throws IllegalArgumentException when a weight is not a positive, finite number, or\n"
+            + "    their number is not the number of pipelines\n", stage.name(), declared)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(double[].class, "values")
+        .varargs()
+        .addStatement("this.$N = $T.weights($N, $S, $T.of($L), values)", field, Names.MIXING,
+            GeneratedNames.PIPELINE, stage.name(), Names.LIST, CodeBlock.join(mix.of().stream()
+                .map(p -> CodeBlock.of("$S", p.simpleName())).toList(), ", "))
+        .addStatement("return this")
+        .build());
   }
 
   /**

@@ -91,9 +91,14 @@ final class DatasetWriter {
             ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
-        case MIX, CONCATENATE, ZIP -> ((Parameters.Pipelines) stage.parameters()).of()
-            .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
-                names.sourcePipeline(p)).build()));
+        case MIX, CONCATENATE, ZIP -> {
+          ((Parameters.Pipelines) stage.parameters()).of()
+              .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
+                  names.sourcePipeline(p)).build()));
+          if (stage.kind() == StageKind.MIX) {
+            parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
+          }
+        }
         case CACHE -> names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
         case SHARD -> {
@@ -268,11 +273,9 @@ final class DatasetWriter {
           .add(mix.seed().isPresent()
               ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on every run.\n"
               : "// No seed: TensorFlow draws random seeds each time an epoch builds this.\n")
-          .addStatement("$T dataset = $T.sample(tf, $L,\nnew double[] {$L} /* weights */, $L,\n"
+          .addStatement("$T dataset = $T.sample(tf, $L,\n$N, $L,\n"
                   + "$L, $L /* stop when one ends */, $L)",
-              Names.anyDataset(), Names.MIXING, list,
-              mix.weights().stream().map(String::valueOf).collect(
-                  java.util.stream.Collectors.joining(", ")),
+              Names.anyDataset(), Names.MIXING, list, names.mixWeights(),
               mix.seed().isPresent()
                   ? CodeBlock.of("$T.of($LL)", OptionalLong.class, mix.seed().getAsLong())
                   : CodeBlock.of("$T.empty()", OptionalLong.class),

@@ -79,6 +79,8 @@ public final class GeneratedNames {
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
+  /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
+  private String mixWeights;
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
 
@@ -100,6 +102,9 @@ public final class GeneratedNames {
     if (source.parameters() instanceof Parameters.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
           runTime.newName(lowerCamel(p.simpleName()))));
+      if (pipelines instanceof Parameters.Mix) {
+        mixWeights = runTime.newName("weights");
+      }
     }
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
@@ -234,6 +239,11 @@ public final class GeneratedNames {
    */
   String sourcePipeline(PipelineModel pipeline) {
     return sourcePipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
+  /** The builder member, and dataset parameter, holding a mix's weights. */
+  String mixWeights() {
+    return mixWeights;
   }
 
   /** The stages with a file cache, in stage order. */

@@ -214,8 +214,9 @@ final class BuilderWriter {
     type.addField(FieldSpec.builder(double[].class, field, Modifier.PRIVATE)
         .initializer("{$L}", declared).build());
     type.addMethod(MethodSpec.methodBuilder(field)
-        .addJavadoc("Sets the weights of the pipelines stage $L mixes, one per pipeline in the order of\n"
-            + "{@code of}, instead of {@code {$L}}: each is drawn with probability weight / sum.\n\n"
+        .addJavadoc("Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
+            + "pipeline in the order of {@code of}, instead of {@code {$L}}: each is drawn with\n"
+            + "probability weight / sum.\n\n"
             + "@throws IllegalArgumentException when a weight is not a positive, finite number, or\n"
             + "    their number is not the number of pipelines\n", stage.name(), declared)
         .addModifiers(Modifier.PUBLIC)

@@ -4,6 +4,7 @@ import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
 import dev.feedline.Concatenate;
+import dev.feedline.Cost;
 import dev.feedline.Decode;
 import dev.feedline.Element;
 import dev.feedline.InMemorySource;
@@ -19,6 +20,7 @@ import dev.feedline.TFRecordSource;
 import dev.feedline.Zip;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
+import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -81,6 +83,64 @@ public final class SourcePipelines {
 
     @Shuffle(buffer = 64, seed = 3)
     Tagged shuffle(Tagged tagged);
+  }
+
+  /**
+   * Ids given in memory, each tagged after about 500 million multiply-adds that depend on it: a
+   * slow pipeline to mix with a fast one.
+   */
+  @Pipeline
+  public interface SlowIds {
+    @InMemorySource
+    Id ids();
+
+    @Map(parallel = 1, cost = Cost.EXPENSIVE)
+    static Tagged work(Ops tf, Id id) {
+      return new Tagged(id.id(), SourcePipelines.busy(tf, id.id()));
+    }
+  }
+
+  /** 0, after multiplying a 400×400 matrix filled with {@code id} by itself eight times. */
+  static Operand<TInt32> busy(Ops tf, Operand<TInt64> id) {
+    Operand<TFloat32> m = tf.fill(tf.constant(new int[] {400, 400}),
+        tf.dtypes.cast(id, TFloat32.class));
+    Operand<TFloat32> product = m;
+    for (int i = 0; i < 8; i++) {
+      product = tf.linalg.matMul(product, m);
+    }
+    return tf.dtypes.cast(tf.math.mul(tf.reduceSum(product, tf.constant(new int[] {0, 1})),
+        tf.constant(0f)), TInt32.class);
+  }
+
+  /** The slow pipeline mixed with the in-memory ids: the mix's own prefix is the slow one. */
+  @Pipeline
+  public interface SlowlyMixed {
+    @Mix(of = {SlowIds.class, MemoryIds.class}, seed = 5)
+    Tagged mixed();
+
+    @Batch(size = 4)
+    Tagged batch(Tagged tagged);
+
+    @Prefetch(AUTO)
+    Tagged prefetch(Tagged batch);
+  }
+
+  /** Two fast pipelines mixed, then a slow map: the map is the slow stage. */
+  @Pipeline
+  public interface MixedThenSlow {
+    @Mix(of = {FileRows.class, MemoryIds.class}, seed = 5)
+    Tagged mixed();
+
+    @Map(parallel = 1, cost = Cost.EXPENSIVE)
+    static Tagged work(Ops tf, Tagged tagged) {
+      return new Tagged(tagged.id(), tf.math.add(tagged.from(), busy(tf, tagged.id())));
+    }
+
+    @Batch(size = 4)
+    Tagged batch(Tagged tagged);
+
+    @Prefetch(AUTO)
+    Tagged prefetch(Tagged batch);
   }
 
   /** Labels given in memory. */

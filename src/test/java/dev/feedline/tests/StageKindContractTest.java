@@ -11,6 +11,8 @@ import dev.feedline.processor.model.StageKind;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
+import dev.feedline.tests.pipelines.FeedlineExpandingPipelines_Copies;
+import dev.feedline.tests.pipelines.FeedlineExpandingPipelines_Overlapping;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
@@ -92,6 +94,8 @@ class StageKindContractTest {
           graph -> FeedlineSequencePipelines_Purchases.builder().files(csv).build(graph),
           graph -> FeedlineClashingNamesPipelines_InMemory.builder()
               .data(ids, values, values, ids, ids, ids, ids).build(graph),
+          graph -> FeedlineExpandingPipelines_Copies.builder().data(ids, values).build(graph),
+          graph -> FeedlineExpandingPipelines_Overlapping.builder().data(ids, values).build(graph),
           graph -> FeedlineSourcePipelines_Mixed.builder()
               .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
               .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),

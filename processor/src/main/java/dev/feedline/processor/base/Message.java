@@ -230,6 +230,9 @@ public enum Message {
           + " 0 or more."),
   INVALID_BATCH_SIZE(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a batch holds at least 1 element; use a size of 1 or more."),
+  INVALID_WINDOW(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s; a window's size and stride are 1 or more, its shift 1 or more, or"
+          + " SAME_AS_SIZE (0)."),
   INVALID_COUNT(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a count of elements is 0 or more; use a count of 0 or more."),
   INVALID_WORKERS(Rule.INVALID_PARAMETER, Severity.ERROR,

@@ -111,6 +111,11 @@ public sealed interface Parameters {
 
   record Filter() implements Parameters {}
 
+  record FlatMap() implements Parameters {}
+
+  /** The shift is the size when declared {@code SAME_AS_SIZE}. */
+  record Window(long size, long shift, long stride, boolean dropRemainder) implements Batching {}
+
   /** The seed is empty for {@code RANDOM_SEED}. */
   record Shuffle(long buffer, OptionalLong seed, boolean reshuffleEachEpoch)
       implements Parameters {}

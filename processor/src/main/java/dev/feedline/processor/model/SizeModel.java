@@ -82,6 +82,8 @@ public final class SizeModel {
           yield count.map(n -> ceilDiv(n, w)).atMost();
         }
         case FILTER -> count.atMost();
+        case FLAT_MAP -> Count.UNKNOWN; // any number of elements per element
+        case WINDOW -> windows(count, (Parameters.Window) stage.parameters());
         case TAKE -> take(count, ((Parameters.Take) stage.parameters()).count());
         case SKIP -> {
           long skipped = ((Parameters.Skip) stage.parameters()).count();
@@ -163,6 +165,17 @@ public final class SizeModel {
         .allMatch(c -> c.kind() == Count.Kind.EXACT) ? Count.Kind.EXACT : Count.Kind.AT_MOST);
     boolean stops = parameters instanceof Parameters.Mix mix && mix.onEmpty() == OnEmpty.STOP;
     return stops ? sum.atMost() : sum;
+  }
+
+  /**
+   * Windows of {@code n} elements: one starting every {@code shift} elements, kept when it is
+   * full or the remainder is kept.
+   */
+  private static Count windows(Count count, Parameters.Window window) {
+    long span = saturatedMultiply(window.size() - 1, window.stride()) + 1;
+    return count.map(n -> window.dropRemainder()
+        ? (n < span ? 0 : (n - span) / window.shift() + 1)
+        : ceilDiv(n, window.shift()));
   }
 
   private static Count take(Count count, long k) {

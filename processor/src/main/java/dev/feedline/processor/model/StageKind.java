@@ -8,6 +8,7 @@ import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
 import dev.feedline.DecodeJpeg;
 import dev.feedline.Filter;
+import dev.feedline.FlatMap;
 import dev.feedline.InMemorySource;
 import dev.feedline.Interleave;
 import dev.feedline.Mix;
@@ -21,6 +22,7 @@ import dev.feedline.Skip;
 import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
+import dev.feedline.Window;
 import dev.feedline.Take;
 import dev.feedline.Zip;
 import java.lang.annotation.Annotation;
@@ -48,12 +50,14 @@ public enum StageKind {
       Trait.TRANSFORMS),
   MAP(dev.feedline.Map.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
+  FLAT_MAP(FlatMap.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.TRANSFORMS),
   SHUFFLE(Shuffle.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
   BATCH(Batch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   UNBATCH(Unbatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
+  WINDOW(Window.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   REPEAT(Repeat.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   TAKE(Take.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   SKIP(Skip.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),

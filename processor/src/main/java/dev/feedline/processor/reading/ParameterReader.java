@@ -115,6 +115,16 @@ final class ParameterReader {
           v.string(Member.DECODE_CSV_NA_VALUE), v.parallelism(Member.DECODE_CSV_PARALLEL),
           v.bool(Member.DECODE_CSV_DETERMINISTIC));
       case FILTER -> new Parameters.Filter();
+      case FLAT_MAP -> new Parameters.FlatMap();
+      case WINDOW -> {
+        long size = v.atLeast(Member.WINDOW_SIZE, 1, Message.INVALID_WINDOW);
+        long shift = v.atLeast(Member.WINDOW_SHIFT, dev.feedline.Window.SAME_AS_SIZE,
+            Message.INVALID_WINDOW);
+        yield new Parameters.Window(size,
+            shift == dev.feedline.Window.SAME_AS_SIZE ? size : shift,
+            v.atLeast(Member.WINDOW_STRIDE, 1, Message.INVALID_WINDOW),
+            v.bool(Member.WINDOW_DROP_REMAINDER));
+      }
       case SHUFFLE -> {
         long seed = v.atLeast(Member.SHUFFLE_SEED, dev.feedline.Shuffle.RANDOM_SEED,
             Message.INVALID_SEED);

@@ -69,14 +69,14 @@ final class OrderRules {
       case SHARD -> 1;
       case INTERLEAVE -> 2;
       case SHUFFLE -> cached ? 5 : 3;
-      case DECODE, DECODE_JPEG, DECODE_CSV, FILTER -> 4;
+      case DECODE, DECODE_JPEG, DECODE_CSV, FILTER, FLAT_MAP -> 4;
       // With a cache, a cheap deterministic map is fine on either side of it.
       case MAP -> vectorized ? 8
           : randomMap && cached ? 6
           : cached && !CostModel.isExpensive(stage) ? -1
           : 4;
       case CACHE -> 5;
-      case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH -> 7;
+      case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, WINDOW -> 7;
       case PREFETCH -> 9;
       case PREFETCH_TO_DEVICE -> 10;
       case TAKE, SKIP, REPEAT, UNBATCH -> -1;

@@ -362,7 +362,8 @@ final class BuilderWriter {
             seesEvery(everyElement)));
       }
       everyElement &= switch (stage.kind()) {
-        case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, UNBATCH ->
+        case FILTER, FLAT_MAP, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
+            UNBATCH, WINDOW ->
             false;
         default -> true;
       };

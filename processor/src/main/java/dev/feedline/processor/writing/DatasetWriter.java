@@ -192,6 +192,19 @@ final class DatasetWriter {
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
+      case FLAT_MAP -> new StageCode(withFunction(stage, CodeBlock.of(
+          "dataset = tf.data.flatMapDataset(dataset, $T.of(), function, $L, $L)",
+          Names.LIST, types, shapes)), List.of(Names.dataOp("FlatMapDataset")));
+      case WINDOW -> {
+        Parameters.Window window = (Parameters.Window) stage.parameters();
+        yield new StageCode(CodeBlock.builder()
+            .add("// Each window is a dataset per component; a flat map stacks it into one element.\n")
+            .addStatement("dataset = $T.windows(tf, dataset, $LL /* size */, $LL /* shift */,\n"
+                    + "$LL /* stride */, $L /* dropRemainder */, $L, $L)", Names.WINDOWS,
+                window.size(), window.shift(), window.stride(), window.dropRemainder(),
+                names.elementSpec(pipeline.previous(stage)), spec)
+            .build(), List.of(Names.dataOp("FlatMapDataset"), Names.dataOp("WindowDataset")));
+      }
       case FILTER -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
@@ -422,7 +435,7 @@ final class DatasetWriter {
         case DECODE -> methods.add(FunctionWriter.decode(stage, names));
         case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
         case DECODE_CSV -> methods.add(FunctionWriter.decodeCsv(stage, names));
-        case MAP, FILTER -> methods.add(FunctionWriter.body(pipeline, stage, names));
+        case MAP, FILTER, FLAT_MAP -> methods.add(FunctionWriter.body(pipeline, stage, names));
         default -> { }
       }
     }

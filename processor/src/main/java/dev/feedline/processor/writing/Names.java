@@ -58,6 +58,7 @@ final class Names {
   static final ClassName IN_MEMORY_DATA = ClassName.get(RUNTIME, "InMemoryData");
   static final ClassName SOURCE_DATASET = ClassName.get(RUNTIME, "SourceDataset");
   static final ClassName MIXING = ClassName.get(RUNTIME, "Mixing");
+  static final ClassName WINDOWS = ClassName.get(RUNTIME, "Windows");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

@@ -109,6 +109,12 @@ public final class StageChain {
       }
       links.add(Link.of(stage, s + 1, chain.get(at++)));
     }
+    // A stage may build more than its own op in the chain (a window, a flat map over it): the
+    // source is the first op of its declared type further up.
+    String sourceType = stages.get(0).ops().get(0);
+    while (at < chain.size() && !chain.get(at).type().equals(sourceType)) {
+      at++;
+    }
     if (at == chain.size()) {
       throw new IllegalStateException("Pipeline " + iterator.pipeline().simpleName()
           + ": no dataset op for its source in the graph");

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Declarations of sources that read other pipelines ({@code @Mix}, {@code @Concatenate},
- * {@code @Zip}) that cannot be generated: what they read, and how it fits together.
+ * {@code @Zip}) that cannot be generated: what they read, and how it fits together; and of the
+ * stages that make several elements of one ({@code @Window}).
  */
 class SourcesDiagnosticsTest {
   private static final Diagnostic.Kind ERROR = Diagnostic.Kind.ERROR;
@@ -185,5 +186,16 @@ class SourcesDiagnosticsTest {
             + " per pipeline in 'of', in order, or none for equal weights.",
         "@Mix", "{1, 2, 3}",
         bad("  @Mix(of = {Left.class, Right.class}, weights = {1, 2, 3}, seed = 1) Image mixed();"));
+  }
+
+  @Test
+  void aWindowWithoutElements() {
+    JavaFileObject source = Sources.pipeline("Bad", Sources.goodWith("@Batch",
+        "  @Window(size = 4, stride = 0) Image windows(Image image);"));
+    Diagnostic<? extends JavaFileObject> reported = assertOnly(Sources.compile(source), ERROR,
+        "[feedline:invalid-parameter] @Window 'windows' has stride = 0; a window's size and stride"
+            + " are 1 or more, its shift 1 or more, or SAME_AS_SIZE (0).",
+        source, "@Window");
+    assertEquals(columnOf(source, "@Window", "0)"), reported.getColumnNumber());
   }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Appended;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Chosen;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_ChosenToTheEnd;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_LabeledRows;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_LabeledRows.LabeledTensors;
@@ -243,6 +245,96 @@ class ManySourcesTest {
           .flatMap(List::stream).toList();
       assertEquals(expected, run, "stopped after " + k + " batches");
     }
+  }
+
+  /** The elements a choice hands out, as (id, pipeline) pairs, for {@code indices}. */
+  private List<Drawn> chosen(long[] indices, int memoryIds, boolean toTheEnd) {
+    List<Drawn> drawn = new ArrayList<>();
+    try (TInt64 ids = TInt64.vectorOf(LongStream.range(ID_BASE, ID_BASE + memoryIds).toArray());
+        TInt64 choices = TInt64.vectorOf(indices);
+        Graph graph = new Graph();
+        Session session = new Session(graph)) {
+      var memory = FeedlineSourcePipelines_MemoryIds.builder().data(ids);
+      if (toTheEnd) {
+        try (var pipeline = FeedlineSourcePipelines_ChosenToTheEnd.builder().fileRows(rows())
+                .memoryIds(memory).choices(choices).build(graph);
+            var epoch = pipeline.epoch(session)) {
+          epoch.forEach(t -> drawn.add(new Drawn(t.id().getLong(), t.from().getInt())));
+        }
+      } else {
+        try (var pipeline = FeedlineSourcePipelines_Chosen.builder().fileRows(rows())
+                .memoryIds(memory).choices(choices).build(graph);
+            var epoch = pipeline.epoch(session)) {
+          epoch.forEach(t -> drawn.add(new Drawn(t.id().getLong(), t.from().getInt())));
+        }
+      }
+    }
+    return drawn;
+  }
+
+  @Test
+  void aChoiceFollowsItsIndicesAndEndsWithThem() {
+    long[] indices = {0, 1, 1, 0, 0, 1, 0};
+    List<Drawn> drawn = chosen(indices, 10, false);
+    assertEquals(LongStream.of(indices).boxed().toList(),
+        drawn.stream().map(d -> (long) d.from()).toList());
+    assertEquals(List.of(0L, 1L, 2L, 3L), drawn.stream().filter(d -> d.from() == 0)
+        .map(Drawn::id).toList(), "rows in file order");
+    assertEquals(3, drawn.stream().filter(d -> d.from() == 1).map(Drawn::id).distinct().count());
+  }
+
+  @Test
+  void aChoiceStopsAtAnEmptyPipelineOrSkipsItsIndices() {
+    long[] indices = {1, 1, 1, 0, 1, 0};
+    assertEquals(List.of(1, 1), chosen(indices, 2, false).stream().map(Drawn::from).toList(),
+        "stops when the third index finds the two ids gone");
+    assertEquals(List.of(1, 1, 0, 0), chosen(indices, 2, true).stream().map(Drawn::from)
+        .toList(), "skips the indices of the pipeline that ran out");
+  }
+
+  @Test
+  void anIndexOutOfRangeIsRefusedAtBuildNamingItsPosition() {
+    try (TInt64 ids = TInt64.vectorOf(ID_BASE);
+        TInt64 choices = TInt64.vectorOf(0, 1, 2);
+        Graph graph = new Graph()) {
+      var builder = FeedlineSourcePipelines_Chosen.builder().fileRows(rows())
+          .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).choices(choices);
+      IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+          () -> builder.build(graph));
+      assertEquals("Pipeline Chosen: @Choose 'chosen' chooses from 2 pipelines, indices 0 to 1,"
+          + " but index 2 is 2", bad.getMessage());
+    }
+  }
+
+  @Test
+  void weightsGivenAtRunTimeAreCheckedAndUsed() {
+    var builder = FeedlineSourcePipelines_Mixed.builder();
+    IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
+        () -> builder.weights(1));
+    assertEquals("Pipeline Mixed: @Mix 'mixed' mixes 2 pipelines (FileRows, MemoryIds), so it"
+        + " takes 2 weights, not 1", count.getMessage());
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+        () -> builder.weights(1, -0.5));
+    assertEquals("Pipeline Mixed: @Mix 'mixed' gives pipeline MemoryIds the weight -0.5; a"
+        + " weight is a positive, finite number", negative.getMessage());
+    List<Drawn> drawn = new ArrayList<>();
+    try (TInt64 ids = TInt64.vectorOf(LongStream.range(ID_BASE, ID_BASE + IDS).toArray());
+        Graph graph = new Graph();
+        Session session = new Session(graph);
+        var mixed = builder.fileRows(rows())
+            .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids))
+            .weights(1, 3)
+            .build(graph);
+        var epoch = mixed.epoch(session)) {
+      epoch.forEach(batch -> {
+        for (int i = 0; i < batch.id().shape().get(0); i++) {
+          drawn.add(new Drawn(batch.id().getLong(i), batch.from().getInt(i)));
+        }
+      });
+    }
+    int n = drawn.size();
+    double share = (double) drawn.stream().filter(d -> d.from() == 1).count() / n;
+    assertTrue(Math.abs(share - 0.75) < 4 * Math.sqrt(0.75 * 0.25 / n), share + " of " + n);
   }
 
   @Test

@@ -22,6 +22,7 @@ import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Appended;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Chosen;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_LabeledRows;
 import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Labels;
@@ -76,6 +77,7 @@ class StageKindContractTest {
         .toString();
     Set<Class<? extends Annotation>> seen = new HashSet<>();
     try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
+        TInt64 choices = TInt64.vectorOf(0, 1, 1, 0);
         TFloat32 values = TFloat32.vectorOf(0, 1, 2, 3);
         TFloat32 points = TFloat32.tensorOf(NdArrays.ofFloats(Shape.of(4, 2)));
         TInt32 classes = TInt32.vectorOf(0, 1, 2, 3);
@@ -99,6 +101,10 @@ class StageKindContractTest {
           graph -> FeedlineSourcePipelines_Mixed.builder()
               .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
               .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),
+          graph -> FeedlineSourcePipelines_Chosen.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids))
+              .choices(choices).build(graph),
           graph -> FeedlineSourcePipelines_Appended.builder()
               .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
               .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),

@@ -110,6 +110,49 @@ public final class Mixing {
     return weights.clone();
   }
 
+  /**
+   * Takes each element from the pipeline {@code indices} names next, as tf.data's
+   * {@code choose_from_datasets} does; the epoch ends with the indices.
+   *
+   * @param stopOnEmpty whether the epoch ends when a chosen pipeline has run out, rather than
+   *     skipping that index
+   */
+  public static Operand<? extends TType> choose(Ops tf, List<Operand<? extends TType>> pipelines,
+      Operand<TInt64> indices, boolean stopOnEmpty, ElementSpec spec) {
+    Operand<? extends TType> selector = tf.data.tensorSliceDataset(List.of(indices),
+        List.of(Shape.scalar()));
+    return tf.data.directedInterleaveDataset(selector, pipelines, spec.types(), spec.shapes(),
+        DirectedInterleaveDataset.stopOnEmptyDataset(stopOnEmpty));
+  }
+
+  /**
+   * Checks the indices of a {@code @Choose} before they reach the graph: a vector of indices into
+   * its {@code pipelines} pipelines.
+   *
+   * @throws IllegalStateException when none were given
+   * @throws IllegalArgumentException naming the first index out of range, and its position
+   */
+  public static void checkChoices(PipelineInfo pipeline, String stage, int pipelines,
+      TInt64 indices) {
+    String choose = "Pipeline " + pipeline.simpleName() + ": @Choose '" + stage + "'";
+    if (indices == null) {
+      throw new IllegalStateException(choose + " needs its indices: give them to the builder"
+          + " before building");
+    }
+    if (indices.shape().numDimensions() != 1) {
+      throw new IllegalArgumentException(choose + " takes a vector of indices, not a tensor of"
+          + " shape " + indices.shape());
+    }
+    for (long i = 0; i < indices.shape().get(0); i++) {
+      long index = indices.getLong(i);
+      if (index < 0 || index >= pipelines) {
+        throw new IllegalArgumentException(choose + " chooses from " + pipelines
+            + " pipelines, indices 0 to " + (pipelines - 1) + ", but index " + i + " is "
+            + index);
+      }
+    }
+  }
+
   /** Hands out every element of each pipeline in turn, in order. */
   public static Operand<? extends TType> concatenate(Ops tf,
       List<Operand<? extends TType>> pipelines, ElementSpec spec) {

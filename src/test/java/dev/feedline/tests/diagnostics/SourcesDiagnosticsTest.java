@@ -154,6 +154,14 @@ class SourcesDiagnosticsTest {
   }
 
   @Test
+  void aChoiceOfPipelinesOfAnotherElementType() {
+    assertReports("[feedline:mixed-element-types] @Choose 'chosen' returns Image, but pipeline"
+            + " Samples hands out Sample; every pipeline it reads must hand out Image.",
+        "@Choose", null,
+        bad("  @Choose(of = {Samples.class, Left.class}) Image chosen();"));
+  }
+
+  @Test
   void pipelinesBatchedUnalike() {
     assertReports("[feedline:mixed-element-types] @Concatenate 'all' reads pipeline Left, whose"
             + " elements have batch dimensions [], and pipeline Batched, whose elements have [-1];"

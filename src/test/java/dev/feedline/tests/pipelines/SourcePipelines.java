@@ -3,6 +3,7 @@ package dev.feedline.tests.pipelines;
 import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
+import dev.feedline.Choose;
 import dev.feedline.Concatenate;
 import dev.feedline.Cost;
 import dev.feedline.Decode;
@@ -175,6 +176,20 @@ public final class SourcePipelines {
   public interface Appended {
     @Concatenate(of = {FileRows.class, MemoryIds.class})
     Tagged appended();
+  }
+
+  /** Rows and ids in the order indices given at run time choose. */
+  @Pipeline
+  public interface Chosen {
+    @Choose(of = {FileRows.class, MemoryIds.class})
+    Tagged chosen();
+  }
+
+  /** The same, skipping the indices of a pipeline that has run out. */
+  @Pipeline
+  public interface ChosenToTheEnd {
+    @Choose(of = {FileRows.class, MemoryIds.class}, onEmpty = OnEmpty.CONTINUE)
+    Tagged chosen();
   }
 
   /** Row {@code i} with label {@code i}. */

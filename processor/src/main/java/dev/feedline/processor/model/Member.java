@@ -23,6 +23,8 @@ public enum Member {
   MIX_ON_EMPTY(StageKind.MIX, "onEmpty", Display.PLAIN),
   CONCATENATE_OF(StageKind.CONCATENATE, "of", Display.PLAIN),
   ZIP_OF(StageKind.ZIP, "of", Display.PLAIN),
+  CHOOSE_OF(StageKind.CHOOSE, "of", Display.PLAIN),
+  CHOOSE_ON_EMPTY(StageKind.CHOOSE, "onEmpty", Display.PLAIN),
   INTERLEAVE_CYCLE_LENGTH(StageKind.INTERLEAVE, "cycleLength", Display.AUTO_OR_COUNT),
   INTERLEAVE_BLOCK_LENGTH(StageKind.INTERLEAVE, "blockLength", Display.PLAIN),
   INTERLEAVE_PARALLEL(StageKind.INTERLEAVE, "parallel", Display.PARALLELISM),

@@ -71,7 +71,7 @@ public sealed interface Parameters {
   record InMemorySource(OptionalLong records) implements Parameters {}
 
   /**
-   * @param weights one per pipeline, normalised to sum to 1; equal when none were declared
+   * @param weights one per pipeline, as declared; 1 each when none were declared
    * @param seed empty for {@code RANDOM_SEED}
    */
   record Mix(List<PipelineModel> of, List<Double> weights, OptionalLong seed, OnEmpty onEmpty)
@@ -90,6 +90,13 @@ public sealed interface Parameters {
 
   record Zip(List<PipelineModel> of) implements Pipelines {
     public Zip {
+      of = List.copyOf(of);
+    }
+  }
+
+  /** The indices into {@code of} are given at run time. */
+  record Choose(List<PipelineModel> of, OnEmpty onEmpty) implements Pipelines {
+    public Choose {
       of = List.copyOf(of);
     }
   }

@@ -71,6 +71,7 @@ public final class SizeModel {
         }
         case IN_MEMORY_SOURCE -> hint(((Parameters.InMemorySource) stage.parameters()).records());
         case MIX, CONCATENATE, ZIP -> pipelines(stage.parameters());
+        case CHOOSE -> Count.UNKNOWN; // as many as the indices given at run time
         case INTERLEAVE -> pipeline.source()
             .map(Stage::parameters)
             .filter(Parameters.Files.class::isInstance)

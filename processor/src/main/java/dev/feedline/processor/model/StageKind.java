@@ -3,6 +3,7 @@ package dev.feedline.processor.model;
 import dev.feedline.Batch;
 import dev.feedline.BucketByLength;
 import dev.feedline.Cache;
+import dev.feedline.Choose;
 import dev.feedline.Concatenate;
 import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
@@ -42,6 +43,7 @@ public enum StageKind {
   MIX(Mix.class, Form.SOURCE),
   CONCATENATE(Concatenate.class, Form.SOURCE),
   ZIP(Zip.class, Form.SOURCE),
+  CHOOSE(Choose.class, Form.SOURCE),
   INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
   DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
@@ -129,7 +131,7 @@ public enum StageKind {
 
   /** Whether it is a source that reads other pipelines ({@code @Mix}, {@code @Zip}, ...). */
   public boolean readsPipelines() {
-    return this == MIX || this == CONCATENATE || this == ZIP;
+    return this == MIX || this == CONCATENATE || this == ZIP || this == CHOOSE;
   }
 
   /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */

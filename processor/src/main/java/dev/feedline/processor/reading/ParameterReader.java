@@ -97,6 +97,8 @@ final class ParameterReader {
       }
       case CONCATENATE -> new Parameters.Concatenate(v.pipelines(Member.CONCATENATE_OF));
       case ZIP -> new Parameters.Zip(v.pipelines(Member.ZIP_OF));
+      case CHOOSE -> new Parameters.Choose(v.pipelines(Member.CHOOSE_OF),
+          OnEmpty.valueOf(v.constant(Member.CHOOSE_ON_EMPTY)));
       case INTERLEAVE -> new Parameters.Interleave(
           new Tunable(v.autoOrAtLeastOne(Member.INTERLEAVE_CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
           v.atLeast(Member.INTERLEAVE_BLOCK_LENGTH, 1, Message.INVALID_BLOCK_LENGTH),

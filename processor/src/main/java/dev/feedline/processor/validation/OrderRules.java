@@ -65,7 +65,8 @@ final class OrderRules {
     boolean randomMap = stage.isRandom();
     boolean vectorized = stage.isVectorized();
     return switch (stage.kind()) {
-      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP -> 0;
+      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP,
+          CHOOSE -> 0;
       case SHARD -> 1;
       case INTERLEAVE -> 2;
       case SHUFFLE -> cached ? 5 : 3;

@@ -98,6 +98,7 @@ final class SourcesRules {
       checkMix(pipeline, stage, mix, report);
     }
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
+      // A choice follows indices given at run time, the same on every worker: like a seeded mix.
       boolean unseeded = stage.parameters() instanceof Parameters.Mix mix && mix.seed().isEmpty();
       if (unseeded) {
         report.add(Message.SHARD_AFTER_UNSEEDED_MIX, shard.method(), shard.annotation(), null,

@@ -203,6 +203,32 @@ final class BuilderWriter {
     if (pipelines instanceof Parameters.Mix mix) {
       addWeights(type, builder, pipeline.stages().get(0), mix, names);
     }
+    if (pipelines instanceof Parameters.Choose) {
+      addChoices(type, builder, pipeline, prelude, names);
+    }
+  }
+
+  /** The indices a {@code @Choose} follows: required, each checked against the pipelines. */
+  private static void addChoices(TypeSpec.Builder type, ClassName builder, PipelineModel pipeline,
+      CodeBlock.Builder prelude, GeneratedNames names) {
+    Stage stage = pipeline.stages().get(0);
+    String field = names.choices();
+    TypeName indices = Names.dtype(dev.feedline.processor.model.DType.INT64);
+    type.addField(FieldSpec.builder(indices, field, Modifier.PRIVATE).build());
+    type.addMethod(MethodSpec.methodBuilder(field)
+        .addJavadoc("Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
+            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch ends with\n"
+            + "them. {@link #build} copies them into the graph; the caller still owns and closes them.\n",
+            stage.name())
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(indices, "indices")
+        .addStatement("this.$N = indices", field)
+        .addStatement("return this")
+        .build());
+    int count = ((Parameters.Pipelines) stage.parameters()).of().size();
+    prelude.addStatement("$T.checkChoices($N, $S, $L, $N)", Names.MIXING, GeneratedNames.PIPELINE,
+        stage.name(), count, field);
   }
 
   /** The mix's weights, as declared unless the builder is given others. */

@@ -91,12 +91,16 @@ final class DatasetWriter {
             ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
-        case MIX, CONCATENATE, ZIP -> {
+        case MIX, CONCATENATE, ZIP, CHOOSE -> {
           ((Parameters.Pipelines) stage.parameters()).of()
               .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
                   names.sourcePipeline(p)).build()));
           if (stage.kind() == StageKind.MIX) {
             parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
+          }
+          if (stage.kind() == StageKind.CHOOSE) {
+            parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
+                .build());
           }
         }
         case CACHE -> names.cacheFile(stage).ifPresent(
@@ -188,7 +192,7 @@ final class DatasetWriter {
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
-      case MIX, CONCATENATE, ZIP -> pipelines(stage, spec);
+      case MIX, CONCATENATE, ZIP, CHOOSE -> pipelines(stage, spec);
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
@@ -293,6 +297,13 @@ final class DatasetWriter {
                   ? CodeBlock.of("$T.of($LL)", OptionalLong.class, mix.seed().getAsLong())
                   : CodeBlock.of("$T.empty()", OptionalLong.class),
               epoch, mix.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
+          .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
+    }
+    if (stage.parameters() instanceof Parameters.Choose choose) {
+      return new StageCode(CodeBlock.builder()
+          .addStatement("$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when one ends */, $L)",
+              Names.anyDataset(), Names.MIXING, list, names.choices(),
+              choose.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }
     boolean zip = stage.kind() == StageKind.ZIP;

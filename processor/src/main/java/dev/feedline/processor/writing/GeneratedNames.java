@@ -79,6 +79,8 @@ public final class GeneratedNames {
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
+  /** The builder member, and dataset parameter, of a choice's indices; null without one. */
+  private String choices;
   /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
   private String mixWeights;
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
@@ -104,6 +106,9 @@ public final class GeneratedNames {
           runTime.newName(lowerCamel(p.simpleName()))));
       if (pipelines instanceof Parameters.Mix) {
         mixWeights = runTime.newName("weights");
+      }
+      if (pipelines instanceof Parameters.Choose) {
+        choices = runTime.newName("choices");
       }
     }
     Stage previous = null;
@@ -239,6 +244,11 @@ public final class GeneratedNames {
    */
   String sourcePipeline(PipelineModel pipeline) {
     return sourcePipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
+  /** The builder member, and dataset parameter, holding the indices a {@code @Choose} follows. */
+  String choices() {
+    return choices;
   }
 
   /** The builder member, and dataset parameter, holding a mix's weights. */

@@ -11,6 +11,8 @@ import dev.feedline.processor.model.StageKind;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
+import dev.feedline.tests.pipelines.FeedlineExpandingPipelines_Copies;
+import dev.feedline.tests.pipelines.FeedlineExpandingPipelines_Overlapping;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
@@ -21,6 +23,13 @@ import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Appended;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Chosen;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_LabeledRows;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Labels;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_MemoryIds;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Mixed;
 import dev.feedline.tests.pipelines.FeedlineWordsPipeline;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
@@ -70,6 +79,7 @@ class StageKindContractTest {
         .toString();
     Set<Class<? extends Annotation>> seen = new HashSet<>();
     try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
+        TInt64 choices = TInt64.vectorOf(0, 1, 1, 0);
         TFloat32 values = TFloat32.vectorOf(0, 1, 2, 3);
         TFloat32 points = TFloat32.tensorOf(NdArrays.ofFloats(Shape.of(4, 2)));
         TInt32 classes = TInt32.vectorOf(0, 1, 2, 3);
@@ -91,7 +101,22 @@ class StageKindContractTest {
           graph -> FeedlineSequencePipelines_RebatchedReviews.builder().files(files).build(graph),
           graph -> FeedlineSequencePipelines_Purchases.builder().files(csv).build(graph),
           graph -> FeedlineClashingNamesPipelines_InMemory.builder()
-              .data(ids, values, values, ids, ids, ids, ids).build(graph));
+              .data(ids, values, values, ids, ids, ids, ids).build(graph),
+          graph -> FeedlineExpandingPipelines_Copies.builder().data(ids, values).build(graph),
+          graph -> FeedlineExpandingPipelines_Overlapping.builder().data(ids, values).build(graph),
+          graph -> FeedlineSourcePipelines_Mixed.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),
+          graph -> FeedlineSourcePipelines_Chosen.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids))
+              .choices(choices).build(graph),
+          graph -> FeedlineSourcePipelines_Appended.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(ids)).build(graph),
+          graph -> FeedlineSourcePipelines_LabeledRows.builder()
+              .fileRows(FeedlineSourcePipelines_FileRows.builder().files(files))
+              .labels(FeedlineSourcePipelines_Labels.builder().data(ids, ids)).build(graph));
       for (Function<Graph, BuiltPipeline<?, ?>> build : pipelines) {
         try (Graph graph = new Graph(); BuiltPipeline<?, ?> pipeline = build.apply(graph)) {
           PipelineInfo info = pipeline.iterator().pipeline();

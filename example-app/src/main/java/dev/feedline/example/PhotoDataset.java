@@ -20,8 +20,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 
@@ -79,6 +81,22 @@ public final class PhotoDataset {
    *     the folder would take together with the new shards
    */
   public List<Path> write(Path dir, int photos, int shards) throws IOException {
+    return write(dir, LongStream.range(0, photos).toArray(), shards);
+  }
+
+  /**
+   * Writes {@code photos} photos of photograph {@code label} only (ids {@code label},
+   * {@code label + 2}, ...) into {@code shards} shards in {@code dir}: one of two data sets that a
+   * mix of sources reads.
+   */
+  public List<Path> writeOf(Path dir, long label, int photos, int shards) throws IOException {
+    return write(dir, LongStream.range(0, photos).map(k -> label + k * PHOTOS.size()).toArray(),
+        shards);
+  }
+
+  /** Writes the photos of {@code ids}; the {@code i}-th goes to shard {@code i % shards}. */
+  private List<Path> write(Path dir, long[] ids, int shards) throws IOException {
+    int photos = ids.length;
     if (photos < shards) {
       throw new IllegalArgumentException(photos + " photos cannot fill " + shards + " shards: a"
           + " shard holds at least one photo; write " + photos + " shards or fewer");
@@ -98,9 +116,9 @@ public final class PhotoDataset {
       for (int s = 0; s < shards; s++) { // a shard's photos at a time: memory stays flat
         int shard = s;
         List<byte[]> records = IntStream.range(0, photos)
-            .filter(id -> id % shards == shard)
+            .filter(i -> i % shards == shard)
             .parallel()
-            .mapToObj(id -> record(id, jpeg(id)))
+            .mapToObj(i -> record(ids[i], jpeg(ids[i])))
             .toList();
         for (byte[] record : records) {
           writer.write(shard, record);
@@ -119,6 +137,15 @@ public final class PhotoDataset {
    */
   public static void writeUnlessPresent(Path dir, int photos, int shards, PrintStream out)
       throws IOException {
+    writeUnlessPresent(dir, photos, shards, OptionalLong.empty(), out);
+  }
+
+  /**
+   * Like {@link #writeUnlessPresent(Path, int, int, PrintStream)}, with the photos of one
+   * photograph only when {@code label} is given.
+   */
+  public static void writeUnlessPresent(Path dir, int photos, int shards, OptionalLong label,
+      PrintStream out) throws IOException {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new IOException(dir + " is a file; the data set needs a folder");
     }
@@ -130,12 +157,18 @@ public final class PhotoDataset {
         }
       }
     }
-    out.printf(Locale.ROOT, "Writing %d photos cut from %d photographs into %d TFRecord shards in %s%n",
-        photos, PHOTOS.size(), shards, dir);
+    out.printf(Locale.ROOT, "Writing %d photos cut from %s into %d TFRecord shards in %s%n",
+        photos, label.isPresent() ? PHOTOS.get((int) label.getAsLong())
+            : PHOTOS.size() + " photographs", shards, dir);
     long start = System.nanoTime();
     Path parent = dir.toAbsolutePath().getParent();
     try (ScratchFolder scratch = ScratchFolder.create(parent, "." + dir.getFileName() + ".writing")) {
-      new PhotoDataset(42).write(scratch.path(), photos, shards);
+      PhotoDataset dataset = new PhotoDataset(42);
+      if (label.isPresent()) {
+        dataset.writeOf(scratch.path(), label.getAsLong(), photos, shards);
+      } else {
+        dataset.write(scratch.path(), photos, shards);
+      }
       Files.deleteIfExists(dir); // empty, or absent
       Files.move(scratch.path(), dir, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {

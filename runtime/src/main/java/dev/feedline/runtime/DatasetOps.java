@@ -117,6 +117,17 @@ public final class DatasetOps {
     });
   }
 
+  /**
+   * A dataset of the slices of {@code stacked} along their first dimension, in {@code spec}'s
+   * layout: what a flat map's body makes of one element. Called while its graph function is
+   * traced, before the function's DT_VARIANT output is mapped to a Java type.
+   */
+  public static Operand<? extends TType> slices(Ops tf, List<Operand<?>> stacked,
+      ElementSpec spec) {
+    TVariant.register();
+    return tf.data.tensorSliceDataset(new ArrayList<>(stacked), spec.shapes());
+  }
+
   /** TensorFlow's name of a compression, as its readers take it. */
   static String compressionType(Compression compression) {
     return switch (compression) {

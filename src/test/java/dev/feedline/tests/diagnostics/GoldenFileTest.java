@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
- * bad records skipped, and names that clash with generated members; and the writers generated
- * for records: the example's photo, a sequence with a length and a default, a SequenceExample and
- * fixed vectors of every dtype. Run with
+ * bad records skipped, names that clash with generated members, a seeded mix of two pipelines;
+ * and the writers generated for records: the example's photo, a sequence with a length and a
+ * default, a SequenceExample and fixed vectors of every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
  * review their diff.
  */
@@ -83,6 +83,7 @@ class GoldenFileTest {
       "dev.feedline.example.FeedlineAugmentedPhotoPipeline",
       "dev.feedline.example.FeedlineTrainingPipeline",
       "dev.feedline.tests.pipelines.FeedlinePointsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineSourcePipelines_Mixed",
       "dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled",
       "dev.feedline.tests.pipelines.FeedlineWordsPipeline",

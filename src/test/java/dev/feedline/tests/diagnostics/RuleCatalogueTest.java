@@ -560,7 +560,89 @@ class RuleCatalogueTest {
         "interface Bad", null,
         pipeline(SRC, READ, "  @Shuffle(buffer = 100) Operand<TString> shuffle(Operand<TString> r);",
             PARSE, DECODE, BATCH, PREFETCH)));
+    manySources(cases);
     return cases.stream();
+  }
+
+  /** A pipeline with the pipelines its source may read nested in it, then {@code stages}. */
+  static Declaration readingAs(String annotation, String... stages) {
+    List<String> lines = new ArrayList<>(Sources.READ_PIPELINES);
+    lines.addAll(List.of(stages));
+    return pipeline(annotation, List.of(), lines.toArray(String[]::new));
+  }
+
+  static Declaration reading(String... stages) {
+    return readingAs(BUDGET, stages);
+  }
+
+  /** Rules 36 to 39, and rule 34 on a mix: sources that read other pipelines. */
+  private static void manySources(List<Case> cases) {
+    String mix = "  @Mix(of = {Left.class, Right.class}, seed = 1) Image mixed();";
+    Declaration mixGood = reading(mix, BATCH, PREFETCH);
+    cases.add(new Case("mix-infinite-source",
+        reading("  @Mix(of = {Left.class, Endless.class}, seed = 1, onEmpty = OnEmpty.CONTINUE)"
+            + " Image mixed();", BATCH, PREFETCH),
+        WARNING, "[feedline:mix-infinite-source] @Mix 'mixed' goes on when a pipeline runs out"
+            + " (onEmpty = CONTINUE), but pipeline Endless repeats forever: once the others end,"
+            + " every element comes from Endless and the epoch never ends; set onEmpty = STOP, or"
+            + " repeat after 'mixed'.",
+        "@Mix", null,
+        reading("  @Mix(of = {Left.class, Endless.class}, seed = 1) Image mixed();", BATCH,
+            PREFETCH)));
+    cases.add(new Case("shard-after-mix",
+        reading("  @Mix(of = {Left.class, Right.class}) Image mixed();",
+            "  @Shard Image shard(Image image);", BATCH, PREFETCH),
+        ERROR, "[feedline:shard-after-mix] @Shard 'shard' follows @Mix 'mixed', which has no seed,"
+            + " so each worker draws its own sequence and workers repeat and miss elements; shard"
+            + " each pipeline it reads, before the mix.",
+        "@Shard", null, mixGood));
+    cases.add(new Case("shard-after-mix",
+        reading(mix, "  @Shard Image shard(Image image);", BATCH, PREFETCH),
+        WARNING, "[feedline:shard-after-mix] @Shard 'shard' follows @Mix 'mixed', so every worker"
+            + " reads all of every pipeline and keeps one element in N; shard each pipeline it"
+            + " reads, before 'mixed'.",
+        "@Shard", null, mixGood));
+    cases.add(new Case("mix-proportions-lost",
+        reading("  @Mix(of = {Batched.class, BatchedToo.class}, seed = 1) Image mixed();",
+            PREFETCH),
+        WARNING, "[feedline:mix-proportions-lost] @Mix 'mixed' reads pipeline Batched, which"
+            + " batches at 'batch': the mix draws whole batches, so each batch comes from one"
+            + " pipeline and the weights hold only across batches; batch after 'mixed'.",
+        "@Mix", null, mixGood));
+    cases.add(new Case("mix-proportions-lost",
+        reading("  @Concatenate(of = {Left.class, Right.class}) Image all();",
+            "  @Shuffle(buffer = 100) Image shuffle(Image image);", BATCH, PREFETCH),
+        WARNING, "[feedline:mix-proportions-lost] @Shuffle 'shuffle' holds 100 elements, fewer than"
+            + " the 600 records of pipeline Left, which @Concatenate 'all' reads first, so elements"
+            + " of the later pipelines come only after those of Left; use @Mix to interleave them,"
+            + " or a buffer of 600 or more.",
+        "@Shuffle", "100",
+        reading("  @Concatenate(of = {Left.class, Right.class}) Image all();",
+            "  @Shuffle(buffer = 1200) Image shuffle(Image image);", BATCH, PREFETCH)));
+    cases.add(new Case("mix-proportions-lost",
+        reading(mix, "  @Cache Image cache(Image image);", BATCH, PREFETCH),
+        WARNING, "[feedline:mix-proportions-lost] @Cache 'cache' follows @Mix 'mixed', so every"
+            + " epoch replays the first epoch's draw instead of drawing again with the weights;"
+            + " cache in the pipelines it reads, with a file, or remove 'cache'.",
+        "@Cache", null, mixGood));
+    String toImage = "  @Map(parallel = AUTO) static Image image(Ops tf, ImageSample in) {"
+        + " return new Image(in.pixels(), in.label()); }";
+    cases.add(new Case("zip-record-counts",
+        reading("  @Zip(of = {Left.class, FewSamples.class}) ImageSample both();", toImage, BATCH,
+            PREFETCH),
+        NOTE, "[feedline:zip-record-counts] @Zip 'both' reads pipeline Left, declared with 600"
+            + " records, and pipeline FewSamples, with 500: each epoch ends with the shorter, and"
+            + " the other's last 100 elements are never read.",
+        "@Zip", null,
+        reading("  @Zip(of = {Left.class, Samples.class}) ImageSample both();", toImage, BATCH,
+            PREFETCH)));
+    String reproducible = "@Pipeline(ramBudget = \"1GiB\", reproducible = true)";
+    cases.add(new Case("reproducibility-conflict",
+        readingAs(reproducible, "  @Mix(of = {Left.class, Right.class}) Image mixed();", BATCH,
+            PREFETCH),
+        NOTE, "[feedline:reproducibility-conflict] Pipeline Bad is reproducible, but @Mix 'mixed'"
+            + " has no seed, so it draws its pipelines in a new order on every run; set a seed.",
+        "@Mix", null, readingAs(reproducible, mix, BATCH, PREFETCH)));
   }
 
   private static Compilation compile(Declaration declaration, String name) {

@@ -40,7 +40,32 @@ public final class Sources {
       "@Element record Big(@Shape({512, 512, 3}) Operand<TFloat32> pixels) {}",
       "@Element record Narrow(@Shape({8, 8, 3}) Operand<TUint8> pixels) {}",
       "@Element record Wide(@Shape({8, 8, 3}) Operand<TFloat32> pixels) {}",
-      "@Element record Tokens(@Shape({-1}) Operand<TInt32> ids, @Shape({}) Operand<TInt64> label) {}");
+      "@Element record Tokens(@Shape({-1}) Operand<TInt32> ids, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record ImageSample(@Shape({8, 8, 3}) Operand<TFloat32> pixels,"
+          + " @Shape({}) Operand<TInt64> label, @Shape({}) Operand<TInt64> id,"
+          + " @Shape({2}) Operand<TFloat32> xy) {}");
+
+  /**
+   * Pipelines other pipelines read, one per line, to nest in a test pipeline: {@code Left} and
+   * {@code Right} hand out 600 images each, {@code Samples} 600 samples and {@code FewSamples}
+   * 500, {@code Endless} images
+   * forever, {@code Batched} and {@code BatchedToo} batches of 4 images.
+   */
+  public static final List<String> READ_PIPELINES = List.of(
+      "  @Pipeline interface Left { @InMemorySource(records = 600) Image images();"
+          + " @Prefetch(AUTO) Image prefetch(Image image); }",
+      "  @Pipeline interface Right { @InMemorySource(records = 600) Image images();"
+          + " @Prefetch(AUTO) Image prefetch(Image image); }",
+      "  @Pipeline interface Samples { @InMemorySource(records = 600) Sample samples();"
+          + " @Prefetch(AUTO) Sample prefetch(Sample sample); }",
+      "  @Pipeline interface FewSamples { @InMemorySource(records = 500) Sample samples();"
+          + " @Prefetch(AUTO) Sample prefetch(Sample sample); }",
+      "  @Pipeline interface Endless { @InMemorySource(records = 600) Image images();"
+          + " @Repeat Image again(Image image); @Prefetch(AUTO) Image prefetch(Image image); }",
+      "  @Pipeline interface Batched { @InMemorySource(records = 600) Image images();"
+          + " @Batch(size = 4) Image batch(Image image); @Prefetch(AUTO) Image prefetch(Image b); }",
+      "  @Pipeline interface BatchedToo { @InMemorySource(records = 600) Image images();"
+          + " @Batch(size = 4) Image batch(Image image); @Prefetch(AUTO) Image prefetch(Image b); }");
 
   /** The stages of a pipeline that compiles without any diagnostic, one per line. */
   public static final List<String> GOOD_STAGES = List.of(

@@ -257,6 +257,9 @@ public enum Message {
           + " 0 or more."),
   INVALID_BATCH_SIZE(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a batch holds at least 1 element; use a size of 1 or more."),
+  INVALID_WINDOW(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s; a window's size and stride are 1 or more, its shift 1 or more, or"
+          + " SAME_AS_SIZE (0)."),
   INVALID_COUNT(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a count of elements is 0 or more; use a count of 0 or more."),
   INVALID_WORKERS(Rule.INVALID_PARAMETER, Severity.ERROR,
@@ -485,6 +488,67 @@ public enum Message {
       "Pipeline %s is reproducible, but random @Map '%s' runs in parallel, so its random values"
           + " depend on which thread gets which element; take an ElementRandom after the element"
           + " and draw from it, or drop parallel."),
+  SOURCE_NOT_PIPELINE(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%s reads %s, which is not a @Pipeline interface; list only @Pipeline interfaces in 'of'."),
+  SOURCES_TOO_FEW(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%s reads %d pipeline(s); list two or more in 'of'."),
+  SOURCE_LISTED_TWICE(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%s lists pipeline %s twice; list each pipeline once."),
+  SOURCE_CYCLE(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%s reads pipeline %s, which reads %s in turn; a pipeline cannot read itself."),
+  SOURCE_INVALID(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%s reads pipeline %s, which has errors of its own; fix them first."),
+  SOURCE_ON_DEVICE(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%1$s reads pipeline %2$s, whose stage '%3$s' runs on the training device after the"
+          + " iterator; a pipeline read by another ends in tf.data: move '%3$s' to %4$s."),
+  SOURCE_VOCABULARY(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%1$s reads pipeline %2$s, which declares @Vocabulary '%3$s', whose table a pipeline read"
+          + " by another cannot initialize; look the tokens up in %4$s instead."),
+  SOURCE_CACHE(Rule.SOURCE_PIPELINES, Severity.ERROR,
+      "%1$s reads pipeline %2$s, whose @%6$s '%3$s' would not outlive an epoch inside %4$s: a"
+          + " memory cache would start empty every epoch, and a file cache or snapshot is keyed,"
+          + " written and sealed by %2$s's own iterator; cache after '%5$s' in %4$s."),
+  MIXED_ELEMENT_TYPE(Rule.MIXED_ELEMENT_TYPES, Severity.ERROR,
+      "%1$s returns %2$s, but pipeline %3$s hands out %4$s; every pipeline it reads must hand out"
+          + " %2$s."),
+  MIXED_BATCHING(Rule.MIXED_ELEMENT_TYPES, Severity.ERROR,
+      "%1$s reads pipeline %2$s, whose elements have batch dimensions %3$s, and pipeline %4$s,"
+          + " whose elements have %5$s; batch them alike, or batch after '%6$s'."),
+  ZIP_COMPONENTS(Rule.MIXED_ELEMENT_TYPES, Severity.ERROR,
+      "%s returns %s, whose components must be those of %s, in order: %s; it has %s."),
+  MIX_WEIGHT_NOT_POSITIVE(Rule.MIX_WEIGHTS, Severity.ERROR,
+      "@Mix '%s' gives pipeline %s the weight %s; a weight is a positive, finite number."),
+  MIX_WEIGHT_COUNT(Rule.MIX_WEIGHTS, Severity.ERROR,
+      "@Mix '%s' gives %d weights for %d pipelines; give one per pipeline in 'of', in order, or"
+          + " none for equal weights."),
+  MIX_INFINITE_SOURCE(Rule.MIX_INFINITE_SOURCE, Severity.WARNING,
+      "@Mix '%1$s' goes on when a pipeline runs out (onEmpty = CONTINUE), but pipeline %2$s"
+          + " repeats forever: once the others end, every element comes from %2$s and the epoch"
+          + " never ends; set onEmpty = STOP, or repeat after '%1$s'."),
+  SHARD_AFTER_UNSEEDED_MIX(Rule.SHARD_AFTER_MIX, Severity.ERROR,
+      "@Shard '%s' follows @Mix '%s', which has no seed, so each worker draws its own sequence and"
+          + " workers repeat and miss elements; shard each pipeline it reads, before the mix."),
+  SHARD_AFTER_MIX(Rule.SHARD_AFTER_MIX, Severity.WARNING,
+      "@Shard '%1$s' follows @%2$s '%3$s', so every worker reads all of every pipeline and keeps"
+          + " one element in N; shard each pipeline it reads, before '%3$s'."),
+  MIX_OF_BATCHES(Rule.MIX_PROPORTIONS_LOST, Severity.WARNING,
+      "@Mix '%1$s' reads pipeline %2$s, which batches at '%3$s': the mix draws whole batches, so"
+          + " each batch comes from one pipeline and the weights hold only across batches; batch"
+          + " after '%1$s'."),
+  SHUFFLE_AFTER_CONCATENATE(Rule.MIX_PROPORTIONS_LOST, Severity.WARNING,
+      "@Shuffle '%1$s' holds %2$d elements, fewer than the %3$d records of pipeline %4$s, which"
+          + " @Concatenate '%5$s' reads first, so elements of the later pipelines come only after"
+          + " those of %4$s; use @Mix to interleave them, or a buffer of %3$d or more."),
+  CACHE_AFTER_MIX(Rule.MIX_PROPORTIONS_LOST, Severity.WARNING,
+      "@Cache '%1$s' follows @Mix '%2$s', so every epoch replays the first epoch's draw instead"
+          + " of drawing again with the weights; cache in the pipelines it reads, with a file, or"
+          + " remove '%1$s'."),
+  ZIP_RECORD_COUNTS(Rule.ZIP_RECORD_COUNTS, Severity.NOTE,
+      "@Zip '%1$s' reads pipeline %2$s, declared with %3$d records, and pipeline %4$s, with %5$d:"
+          + " each epoch ends with the shorter, and the other's last %6$d elements are never read."),
+  UNSEEDED_MIX(Rule.REPRODUCIBILITY_CONFLICT, Severity.NOTE,
+      "Pipeline %s is reproducible, but @Mix '%s' has no seed, so it draws its pipelines in a new"
+          + " order on every run; set a seed."),
   UNHEALTHY_ORDER(Rule.HEALTHY_ORDER, Severity.NOTE,
       "Pipeline %s deviates from the recommended order: '%s' (@%s) comes before '%s' (@%s);"
           + " suggested: %s.");

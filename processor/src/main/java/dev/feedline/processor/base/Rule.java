@@ -43,6 +43,9 @@ public enum Rule {
   DEVICE_STAGE_PLACEMENT(Category.DECLARATION),
   DEVICE_STAGE_NOT_VECTORIZED(Category.DECLARATION),
   ELEMENT_RANDOM_INVALID(Category.DECLARATION),
+  SOURCE_PIPELINES(Category.DECLARATION),
+  MIXED_ELEMENT_TYPES(Category.DECLARATION),
+  MIX_WEIGHTS(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),
@@ -77,7 +80,11 @@ public enum Rule {
   BUFFER_AFTER_SIZE_EXPANDING_MAP(Category.CHECK), // 31
   IN_FLIGHT_MEMORY_BUDGET(Category.CHECK), // 32
   REPRODUCIBILITY_CONFLICT(Category.CHECK), // 34
-  HEALTHY_ORDER(Category.CHECK); // 35
+  HEALTHY_ORDER(Category.CHECK), // 35
+  MIX_INFINITE_SOURCE(Category.CHECK), // 36
+  SHARD_AFTER_MIX(Category.CHECK), // 37
+  MIX_PROPORTIONS_LOST(Category.CHECK), // 38
+  ZIP_RECORD_COUNTS(Category.CHECK); // 39
 
   /** Whether a rule finds declarations that cannot be generated or judges valid ones. */
   public enum Category {

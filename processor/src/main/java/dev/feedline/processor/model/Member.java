@@ -17,6 +17,14 @@ public enum Member {
   TEXT_LINE_SOURCE_RECORDS(StageKind.TEXT_LINE_SOURCE, "records", Display.PLAIN),
   TEXT_LINE_SOURCE_BYTES_PER_FILE(StageKind.TEXT_LINE_SOURCE, "bytesPerFile", Display.PLAIN),
   IN_MEMORY_SOURCE_RECORDS(StageKind.IN_MEMORY_SOURCE, "records", Display.PLAIN),
+  MIX_OF(StageKind.MIX, "of", Display.PLAIN),
+  MIX_WEIGHTS(StageKind.MIX, "weights", Display.PLAIN),
+  MIX_SEED(StageKind.MIX, "seed", Display.SEED),
+  MIX_ON_EMPTY(StageKind.MIX, "onEmpty", Display.PLAIN),
+  CONCATENATE_OF(StageKind.CONCATENATE, "of", Display.PLAIN),
+  ZIP_OF(StageKind.ZIP, "of", Display.PLAIN),
+  CHOOSE_OF(StageKind.CHOOSE, "of", Display.PLAIN),
+  CHOOSE_ON_EMPTY(StageKind.CHOOSE, "onEmpty", Display.PLAIN),
   INTERLEAVE_CYCLE_LENGTH(StageKind.INTERLEAVE, "cycleLength", Display.AUTO_OR_COUNT),
   INTERLEAVE_BLOCK_LENGTH(StageKind.INTERLEAVE, "blockLength", Display.PLAIN),
   INTERLEAVE_PARALLEL(StageKind.INTERLEAVE, "parallel", Display.PARALLELISM),
@@ -56,6 +64,10 @@ public enum Member {
   BUCKET_BY_LENGTH_PAD_TO_BOUNDARY(StageKind.BUCKET_BY_LENGTH, "padToBoundary", Display.PLAIN),
   BUCKET_BY_LENGTH_DROP_REMAINDER(StageKind.BUCKET_BY_LENGTH, "dropRemainder", Display.PLAIN),
   BUCKET_BY_LENGTH_PADDING(StageKind.BUCKET_BY_LENGTH, "padding", Display.PADS),
+  WINDOW_SIZE(StageKind.WINDOW, "size", Display.PLAIN),
+  WINDOW_SHIFT(StageKind.WINDOW, "shift", Display.PLAIN),
+  WINDOW_STRIDE(StageKind.WINDOW, "stride", Display.PLAIN),
+  WINDOW_DROP_REMAINDER(StageKind.WINDOW, "dropRemainder", Display.PLAIN),
   REPEAT_COUNT(StageKind.REPEAT, "count", Display.COUNT_OR_FOREVER),
   TAKE_COUNT(StageKind.TAKE, "count", Display.PLAIN),
   SKIP_COUNT(StageKind.SKIP, "count", Display.PLAIN),
@@ -65,7 +77,7 @@ public enum Member {
 
   /** How a value is written back in generated code and messages: sentinels by their names. */
   public enum Display {
-    /** As is: a number, a boolean, an enum constant. */
+    /** As is: a number, a boolean, an enum constant, a class ({@code Photos.class}). */
     PLAIN,
     /** {@code AUTO}, {@code SEQUENTIAL} or a count. */
     PARALLELISM,

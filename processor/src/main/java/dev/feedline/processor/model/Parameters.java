@@ -3,6 +3,7 @@ package dev.feedline.processor.model;
 import dev.feedline.BadRecords;
 import dev.feedline.Compression;
 import dev.feedline.Cost;
+import dev.feedline.OnEmpty;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -53,6 +54,12 @@ public sealed interface Parameters {
    */
   record Pad(String component, double value, String text, OptionalLong length, boolean truncate) {}
 
+  /** The members of sources that read other pipelines, each through its generated class. */
+  sealed interface Pipelines extends Parameters {
+    /** The pipelines read, as declared in {@code of}, in order. */
+    List<PipelineModel> of();
+  }
+
   /** Size hints are empty when not declared (0). */
   record TFRecordSource(OptionalLong files, OptionalLong records, OptionalLong bytesPerFile,
       BadRecords badRecords, Compression compression) implements Files {}
@@ -62,6 +69,37 @@ public sealed interface Parameters {
       OptionalLong records, OptionalLong bytesPerFile) implements Files {}
 
   record InMemorySource(OptionalLong records) implements Parameters {}
+
+  /**
+   * @param weights one per pipeline, as declared; 1 each when none were declared
+   * @param seed empty for {@code RANDOM_SEED}
+   */
+  record Mix(List<PipelineModel> of, List<Double> weights, OptionalLong seed, OnEmpty onEmpty)
+      implements Pipelines {
+    public Mix {
+      of = List.copyOf(of);
+      weights = List.copyOf(weights);
+    }
+  }
+
+  record Concatenate(List<PipelineModel> of) implements Pipelines {
+    public Concatenate {
+      of = List.copyOf(of);
+    }
+  }
+
+  record Zip(List<PipelineModel> of) implements Pipelines {
+    public Zip {
+      of = List.copyOf(of);
+    }
+  }
+
+  /** The indices into {@code of} are given at run time. */
+  record Choose(List<PipelineModel> of, OnEmpty onEmpty) implements Pipelines {
+    public Choose {
+      of = List.copyOf(of);
+    }
+  }
 
   record Interleave(Tunable cycleLength, long blockLength, Parallelism parallel,
       boolean deterministic) implements Parallel {}
@@ -79,6 +117,11 @@ public sealed interface Parameters {
       boolean deterministic) implements Parallel {}
 
   record Filter() implements Parameters {}
+
+  record FlatMap() implements Parameters {}
+
+  /** The shift is the size when declared {@code SAME_AS_SIZE}. */
+  record Window(long size, long shift, long stride, boolean dropRemainder) implements Batching {}
 
   /** The seed is empty for {@code RANDOM_SEED}. */
   record Shuffle(long buffer, OptionalLong seed, boolean reshuffleEachEpoch)

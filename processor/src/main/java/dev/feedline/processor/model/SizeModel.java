@@ -1,5 +1,6 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.ByteSize;
 import java.util.HashMap;
 import java.util.List;
@@ -69,6 +70,8 @@ public final class SizeModel {
           yield hint(source.files());
         }
         case IN_MEMORY_SOURCE -> hint(((Parameters.InMemorySource) stage.parameters()).records());
+        case MIX, CONCATENATE, ZIP -> pipelines(stage.parameters());
+        case CHOOSE -> Count.UNKNOWN; // as many as the indices given at run time
         case INTERLEAVE -> pipeline.source()
             .map(Stage::parameters)
             .filter(Parameters.Files.class::isInstance)
@@ -80,6 +83,8 @@ public final class SizeModel {
           yield count.map(n -> ceilDiv(n, w)).atMost();
         }
         case FILTER -> count.atMost();
+        case FLAT_MAP -> Count.UNKNOWN; // any number of elements per element
+        case WINDOW -> windows(count, (Parameters.Window) stage.parameters());
         case TAKE -> take(count, ((Parameters.Take) stage.parameters()).count());
         case SKIP -> {
           long skipped = ((Parameters.Skip) stage.parameters()).count();
@@ -137,6 +142,42 @@ public final class SizeModel {
 
   private static Count hint(OptionalLong value) {
     return value.isPresent() ? Count.exact(value.getAsLong()) : Count.UNKNOWN;
+  }
+
+  /**
+   * The elements of a source that reads pipelines: a concatenation's add up, a zip's are the
+   * fewest, and a mix hands out at most all of them (fewer when it stops at the first to end).
+   */
+  static Count pipelines(Parameters parameters) {
+    List<Count> counts = ((Parameters.Pipelines) parameters).of().stream()
+        .map(p -> new SizeModel(p, Optional.empty()).count(p.lastOnHost()))
+        .toList();
+    if (counts.stream().anyMatch(c -> c.kind() == Count.Kind.UNKNOWN)) {
+      return Count.UNKNOWN;
+    }
+    if (parameters instanceof Parameters.Zip) {
+      return counts.stream().filter(Count::isFinite)
+          .min(java.util.Comparator.comparingLong(Count::value)).orElse(Count.INFINITE);
+    }
+    if (counts.stream().anyMatch(c -> !c.isFinite())) {
+      return Count.INFINITE;
+    }
+    Count sum = new Count(counts.stream().mapToLong(Count::value)
+        .reduce(0, SizeModel::saturatedAdd), counts.stream()
+        .allMatch(c -> c.kind() == Count.Kind.EXACT) ? Count.Kind.EXACT : Count.Kind.AT_MOST);
+    boolean stops = parameters instanceof Parameters.Mix mix && mix.onEmpty() == OnEmpty.STOP;
+    return stops ? sum.atMost() : sum;
+  }
+
+  /**
+   * Windows of {@code n} elements: one starting every {@code shift} elements, kept when it is
+   * full or the remainder is kept.
+   */
+  private static Count windows(Count count, Parameters.Window window) {
+    long span = saturatedMultiply(window.size() - 1, window.stride()) + 1;
+    return count.map(n -> window.dropRemainder()
+        ? (n < span ? 0 : (n - span) / window.shift() + 1)
+        : ceilDiv(n, window.shift()));
   }
 
   private static Count take(Count count, long k) {

@@ -3,12 +3,16 @@ package dev.feedline.processor.model;
 import dev.feedline.Batch;
 import dev.feedline.BucketByLength;
 import dev.feedline.Cache;
+import dev.feedline.Choose;
+import dev.feedline.Concatenate;
 import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
 import dev.feedline.DecodeJpeg;
 import dev.feedline.Filter;
+import dev.feedline.FlatMap;
 import dev.feedline.InMemorySource;
 import dev.feedline.Interleave;
+import dev.feedline.Mix;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Prefetch;
 import dev.feedline.PrefetchToDevice;
@@ -20,7 +24,9 @@ import dev.feedline.Snapshot;
 import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
+import dev.feedline.Window;
 import dev.feedline.Take;
+import dev.feedline.Zip;
 import java.lang.annotation.Annotation;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -35,6 +41,10 @@ public enum StageKind {
   TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE),
   TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE),
   IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE),
+  MIX(Mix.class, Form.SOURCE),
+  CONCATENATE(Concatenate.class, Form.SOURCE),
+  ZIP(Zip.class, Form.SOURCE),
+  CHOOSE(Choose.class, Form.SOURCE),
   INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
   DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
@@ -43,6 +53,7 @@ public enum StageKind {
       Trait.TRANSFORMS),
   MAP(dev.feedline.Map.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
   FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
+  FLAT_MAP(FlatMap.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.TRANSFORMS),
   SHUFFLE(Shuffle.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
   SNAPSHOT(Snapshot.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
@@ -50,6 +61,7 @@ public enum StageKind {
   PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   UNBATCH(Unbatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
+  WINDOW(Window.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
   REPEAT(Repeat.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   TAKE(Take.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
   SKIP(Skip.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
@@ -117,6 +129,11 @@ public enum StageKind {
 
   public boolean isSource() {
     return form == Form.SOURCE;
+  }
+
+  /** Whether it is a source that reads other pipelines ({@code @Mix}, {@code @Zip}, ...). */
+  public boolean readsPipelines() {
+    return this == MIX || this == CONCATENATE || this == ZIP || this == CHOOSE;
   }
 
   /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */

@@ -5,25 +5,32 @@ import dev.feedline.BadRecords;
 import dev.feedline.Compression;
 import dev.feedline.Cost;
 import dev.feedline.Feedline;
+import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
@@ -33,9 +40,22 @@ import javax.lang.model.util.Elements;
  */
 final class ParameterReader {
   private final Elements elements;
+  private final SourceReader sources;
 
-  ParameterReader(Elements elements) {
+  /** Reads a pipeline that a source stage names in {@code of}, reporting why it cannot be read. */
+  @FunctionalInterface
+  interface SourceReader {
+    /**
+     * @param stage the reading stage, as messages name it
+     * @param at the class value written in {@code of}, to anchor a diagnostic on
+     */
+    Optional<PipelineModel> read(TypeElement pipeline, String stage, ExecutableElement method,
+        AnnotationMirror annotation, AnnotationValue at, Report report);
+  }
+
+  ParameterReader(Elements elements, SourceReader sources) {
     this.elements = elements;
+    this.sources = sources;
   }
 
   /** A stage's parameters and the values written in source, to anchor diagnostics on. */
@@ -68,6 +88,17 @@ final class ParameterReader {
           v.hint(Member.TEXT_LINE_SOURCE_FILES), v.hint(Member.TEXT_LINE_SOURCE_RECORDS),
           v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE));
       case IN_MEMORY_SOURCE -> new Parameters.InMemorySource(v.hint(Member.IN_MEMORY_SOURCE_RECORDS));
+      case MIX -> {
+        List<PipelineModel> of = v.pipelines(Member.MIX_OF);
+        long seed = v.atLeast(Member.MIX_SEED, dev.feedline.Mix.RANDOM_SEED, Message.INVALID_SEED);
+        yield new Parameters.Mix(of, v.weights(Member.MIX_WEIGHTS, of),
+            seed == dev.feedline.Mix.RANDOM_SEED ? OptionalLong.empty() : OptionalLong.of(seed),
+            OnEmpty.valueOf(v.constant(Member.MIX_ON_EMPTY)));
+      }
+      case CONCATENATE -> new Parameters.Concatenate(v.pipelines(Member.CONCATENATE_OF));
+      case ZIP -> new Parameters.Zip(v.pipelines(Member.ZIP_OF));
+      case CHOOSE -> new Parameters.Choose(v.pipelines(Member.CHOOSE_OF),
+          OnEmpty.valueOf(v.constant(Member.CHOOSE_ON_EMPTY)));
       case INTERLEAVE -> new Parameters.Interleave(
           new Tunable(v.autoOrAtLeastOne(Member.INTERLEAVE_CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
           v.atLeast(Member.INTERLEAVE_BLOCK_LENGTH, 1, Message.INVALID_BLOCK_LENGTH),
@@ -86,6 +117,16 @@ final class ParameterReader {
           v.string(Member.DECODE_CSV_NA_VALUE), v.parallelism(Member.DECODE_CSV_PARALLEL),
           v.bool(Member.DECODE_CSV_DETERMINISTIC));
       case FILTER -> new Parameters.Filter();
+      case FLAT_MAP -> new Parameters.FlatMap();
+      case WINDOW -> {
+        long size = v.atLeast(Member.WINDOW_SIZE, 1, Message.INVALID_WINDOW);
+        long shift = v.atLeast(Member.WINDOW_SHIFT, dev.feedline.Window.SAME_AS_SIZE,
+            Message.INVALID_WINDOW);
+        yield new Parameters.Window(size,
+            shift == dev.feedline.Window.SAME_AS_SIZE ? size : shift,
+            v.atLeast(Member.WINDOW_STRIDE, 1, Message.INVALID_WINDOW),
+            v.bool(Member.WINDOW_DROP_REMAINDER));
+      }
       case SHUFFLE -> {
         long seed = v.atLeast(Member.SHUFFLE_SEED, dev.feedline.Shuffle.RANDOM_SEED,
             Message.INVALID_SEED);
@@ -132,7 +173,8 @@ final class ParameterReader {
   /** Whether an array element or a nested annotation's value is a constant javac evaluated. */
   private static boolean isConstant(Object value) {
     return value instanceof Number || value instanceof Boolean || value instanceof String
-        || value instanceof VariableElement || value instanceof AnnotationMirror;
+        || value instanceof VariableElement || value instanceof AnnotationMirror
+        || value instanceof TypeMirror;
   }
 
   /** A hint or size where 0 means "not known". */
@@ -163,6 +205,7 @@ final class ParameterReader {
         TypeKind expected = entry.getKey().getReturnType().getKind();
         boolean constant = switch (expected) {
           case INT, LONG -> value instanceof Integer || value instanceof Long;
+          case DOUBLE -> value instanceof Double;
           case BOOLEAN -> value instanceof Boolean;
           case ARRAY -> value instanceof List<?> list && list.stream().allMatch(
               item -> item instanceof AnnotationValue element && isConstant(element.getValue()));
@@ -223,6 +266,73 @@ final class ParameterReader {
         valid = false;
       }
       return text;
+    }
+
+    /**
+     * The pipelines a source reads, two or more, each listed once and read through {@link
+     * SourceReader}; those that cannot be read are reported and left out.
+     */
+    List<PipelineModel> pipelines(Member member) {
+      String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
+      List<?> items = (List<?>) value(member);
+      if (items.size() < 2) {
+        report.add(Message.SOURCES_TOO_FEW, method, annotation, written.get(member), stage,
+            items.size());
+        valid = false;
+      }
+      Set<String> seen = new HashSet<>();
+      List<PipelineModel> pipelines = new ArrayList<>();
+      for (Object item : items) {
+        AnnotationValue at = (AnnotationValue) item;
+        TypeMirror type = (TypeMirror) at.getValue();
+        TypeNames.requireResolved(type);
+        TypeElement pipeline = type instanceof DeclaredType declared
+            ? (TypeElement) declared.asElement() : null;
+        if (pipeline == null) {
+          report.add(Message.SOURCE_NOT_PIPELINE, method, annotation, at, stage, type);
+          valid = false;
+          continue;
+        }
+        if (!seen.add(pipeline.getQualifiedName().toString())) {
+          report.add(Message.SOURCE_LISTED_TWICE, method, annotation, at, stage,
+              pipeline.getSimpleName());
+          valid = false;
+          continue;
+        }
+        Optional<PipelineModel> read = sources.read(pipeline, stage, method, annotation, at, report);
+        read.ifPresent(pipelines::add);
+        valid &= read.isPresent();
+      }
+      return pipelines;
+    }
+
+    /**
+     * One positive weight per pipeline of {@code of}, as declared; 1 each when none are. The
+     * count is checked only when every pipeline could be read.
+     */
+    List<Double> weights(Member member, List<PipelineModel> of) {
+      List<Double> weights = ((List<?>) value(member)).stream()
+          .map(item -> ((Number) ((AnnotationValue) item).getValue()).doubleValue())
+          .toList();
+      if (weights.isEmpty()) {
+        return of.stream().map(p -> 1.0).toList();
+      }
+      if (valid && weights.size() != of.size()) {
+        report.add(Message.MIX_WEIGHT_COUNT, method, annotation, written.get(member),
+            method.getSimpleName(), weights.size(), of.size());
+        valid = false;
+        return weights;
+      }
+      for (int i = 0; i < weights.size() && i < of.size(); i++) {
+        double weight = weights.get(i);
+        if (!(weight > 0) || Double.isInfinite(weight)) {
+          report.add(Message.MIX_WEIGHT_NOT_POSITIVE, method, annotation,
+              (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i),
+              method.getSimpleName(), of.get(i).simpleName(), weight);
+          valid = false;
+        }
+      }
+      return weights;
     }
 
     /** A string of one character, reported as {@code invalid} otherwise. */

@@ -3,6 +3,7 @@ package dev.feedline.processor.reading;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Finding;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
@@ -12,17 +13,21 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.Name;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
@@ -38,10 +43,12 @@ public final class PipelineReader {
   private final Elements elements;
   private final StageReader stageReader;
   private final InputReader inputReader;
+  /** The pipelines being read, outermost first: a source stage reads the pipelines it names. */
+  private final Deque<String> reading = new ArrayDeque<>();
 
   public PipelineReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
-    this.stageReader = new StageReader(elements, types, elementReader);
+    this.stageReader = new StageReader(elements, types, elementReader, this::readSource);
     this.inputReader = new InputReader(elements);
   }
 
@@ -52,6 +59,71 @@ public final class PipelineReader {
    * @throws UnresolvedTypeException when a type it uses does not exist yet
    */
   public Optional<PipelineModel> read(TypeElement type, Report report) {
+    reading.addLast(type.getQualifiedName().toString());
+    try {
+      return readPipeline(type, report);
+    } finally {
+      reading.removeLast();
+    }
+  }
+
+  /**
+   * Reads a pipeline that {@code stage} names as one of its sources, on its own report: its
+   * problems are reported when it is compiled itself, and here only as "it has errors". A
+   * pipeline read this way must end in tf.data and must not need what only its own iterator sets
+   * up: tables, and a memory cache kept across epochs.
+   */
+  private Optional<PipelineModel> readSource(TypeElement source, String stage,
+      ExecutableElement method, AnnotationMirror annotation, AnnotationValue at, Report report) {
+    Name name = source.getSimpleName();
+    Element reader = method.getEnclosingElement();
+    if (Annotations.find(source, PIPELINE).isEmpty()) {
+      report.add(Message.SOURCE_NOT_PIPELINE, method, annotation, at, stage, name);
+      return Optional.empty();
+    }
+    if (reading.contains(source.getQualifiedName().toString())) {
+      report.add(Message.SOURCE_CYCLE, method, annotation, at, stage, name,
+          reader.getSimpleName());
+      return Optional.empty();
+    }
+    Report own = new Report();
+    Optional<PipelineModel> read = read(source, own);
+    Optional<Finding> cycle = own.findings().stream()
+        .filter(f -> f.message() == Message.SOURCE_CYCLE).findFirst();
+    if (cycle.isPresent()) {
+      report.add(Message.SOURCE_CYCLE, method, annotation, at, stage, name,
+          reader.getSimpleName());
+      return Optional.empty();
+    }
+    if (read.isEmpty() || own.hasDeclarationErrors() || read.get().stages().isEmpty()
+        || !read.get().stages().get(0).kind().isSource()) {
+      report.add(Message.SOURCE_INVALID, method, annotation, at, stage, name);
+      return Optional.empty();
+    }
+    PipelineModel pipeline = read.get();
+    if (!pipeline.deviceStages().isEmpty()) {
+      report.add(Message.SOURCE_ON_DEVICE, method, annotation, at, stage, name,
+          pipeline.deviceStages().get(0).name(), reader.getSimpleName());
+      return Optional.empty();
+    }
+    for (Input input : pipeline.inputs()) {
+      if (input.kind() == Input.Kind.VOCABULARY) {
+        report.add(Message.SOURCE_VOCABULARY, method, annotation, at, stage, name, input.name(),
+            reader.getSimpleName());
+        return Optional.empty();
+      }
+    }
+    for (Stage cache : pipeline.stages()) {
+      if (cache.kind() == StageKind.CACHE || cache.kind() == StageKind.SNAPSHOT) {
+        report.add(Message.SOURCE_CACHE, method, annotation, at, stage, name, cache.name(),
+            reader.getSimpleName(), method.getSimpleName(), cache.kind().annotation());
+        return Optional.empty();
+      }
+    }
+    return read;
+  }
+
+  private Optional<PipelineModel> readPipeline(TypeElement type, Report report) {
     AnnotationMirror annotation = Annotations.find(type, PIPELINE).orElseThrow();
     String name = type.getSimpleName().toString();
     String generated = GENERATED_PREFIX + nestedName(type);
@@ -140,6 +212,9 @@ public final class PipelineReader {
     Map<String, StaticShape> padded = Map.of();
     for (StageReader.ReadStage s : read) {
       Parameters parameters = s.parameters().parameters();
+      if (parameters instanceof Parameters.Pipelines sources) {
+        outer = outerOf(sources.of());
+      }
       if (!s.kind().is(StageKind.Trait.KEEPS_TYPE)) {
         padded = Map.of();
       }
@@ -160,6 +235,23 @@ public final class PipelineReader {
           s.output(), outer, padded, parameters, s.inputs(), s.parameters().written()));
     }
     return stages;
+  }
+
+  /**
+   * The batch dimensions in front of the elements the pipelines hand out: a size they share, or
+   * unknown where they differ. Pipelines batched to different ranks are reported by the checks.
+   */
+  private static List<Long> outerOf(List<PipelineModel> pipelines) {
+    List<Long> outer = new ArrayList<>(pipelines.get(0).lastOnHost().outer());
+    for (PipelineModel pipeline : pipelines) {
+      List<Long> other = pipeline.lastOnHost().outer();
+      for (int i = 0; i < outer.size() && i < other.size(); i++) {
+        if (!outer.get(i).equals(other.get(i))) {
+          outer.set(i, StaticShape.UNKNOWN);
+        }
+      }
+    }
+    return outer;
   }
 
   /** The shapes a padded batch gives the components it pads to a fixed length. */

@@ -29,11 +29,12 @@ final class StageReader {
   private final ElementReader elementReader;
   private final ParameterReader parameterReader;
 
-  StageReader(Elements elements, Types types, ElementReader elementReader) {
+  StageReader(Elements elements, Types types, ElementReader elementReader,
+      ParameterReader.SourceReader sources) {
     this.elements = elements;
     this.types = types;
     this.elementReader = elementReader;
-    this.parameterReader = new ParameterReader(elements);
+    this.parameterReader = new ParameterReader(elements, sources);
   }
 
   /** A stage as read, before its position in the chain is known. */

@@ -65,18 +65,19 @@ final class OrderRules {
     boolean randomMap = stage.isRandom();
     boolean vectorized = stage.isVectorized();
     return switch (stage.kind()) {
-      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE -> 0;
+      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP,
+          CHOOSE -> 0;
       case SHARD -> 1;
       case INTERLEAVE -> 2;
       case SHUFFLE -> cached ? 5 : 3;
-      case DECODE, DECODE_JPEG, DECODE_CSV, FILTER -> 4;
+      case DECODE, DECODE_JPEG, DECODE_CSV, FILTER, FLAT_MAP -> 4;
       // With a cache, a cheap deterministic map is fine on either side of it.
       case MAP -> vectorized ? 8
           : randomMap && cached ? 6
           : cached && !CostModel.isExpensive(stage) ? -1
           : 4;
       case CACHE, SNAPSHOT -> 5;
-      case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH -> 7;
+      case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, WINDOW -> 7;
       case PREFETCH -> 9;
       case PREFETCH_TO_DEVICE -> 10;
       case TAKE, SKIP, REPEAT, UNBATCH -> -1;

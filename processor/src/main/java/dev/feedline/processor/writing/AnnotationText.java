@@ -10,6 +10,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.ElementFilter;
 
 /**
@@ -47,6 +48,9 @@ final class AnnotationText {
     }
     if (value instanceof AnnotationMirror nested) {
       return nestedText(nested);
+    }
+    if (value instanceof DeclaredType type) {
+      return type.asElement().getSimpleName() + ".class";
     }
     long number = value instanceof Number n ? n.longValue() : 0;
     return switch (member.display()) {

@@ -42,10 +42,14 @@ final class BuilderWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(names.generated())
         .addParameter(Names.GRAPH, "graph");
+    // What build(graph) and asSource(tf) both do first: check and resolve the data.
+    CodeBlock.Builder prelude = CodeBlock.builder();
     if (source.kind().readsFiles()) {
-      addFiles(type, builder, source, build, pipeline, names);
+      addFiles(type, builder, source, prelude, pipeline, names);
+    } else if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      addPipelines(type, builder, pipelines, prelude, pipeline, names);
     } else {
-      addDataSetter(type, builder, source, build, names);
+      addDataSetter(type, builder, source, prelude, names);
     }
     List<Stage> fileCaches = names.fileCaches(pipeline);
     for (Stage cache : fileCaches) {
@@ -76,11 +80,14 @@ final class BuilderWriter {
       pipeline.stages().stream()
           .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
           .findFirst()
-          .ifPresent(shard -> build.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
+          .ifPresent(shard -> prelude.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
+    build.addCode(prelude.build());
     build.addStatement("$T tf = $T.create(graph).withSubScope($S)",
         Names.OPS, Names.OPS, pipeline.simpleName());
+    CodeBlock sources = sourcePipelines(source, names);
+    build.addCode(sources);
     List<String> tables = addInputs(type, builder, build, pipeline, names);
     if (pipeline.isSeeded()) {
       addSeed(type, builder, build, pipeline);
@@ -125,7 +132,149 @@ final class BuilderWriter {
       iterator.add("\n.reading($L)", dataSource(pipeline, names));
     }
     build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
-    return type.addMethod(build.build()).build();
+    type.addMethod(build.build());
+    if (canBeSource(pipeline)) {
+      type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources));
+    }
+    return type.build();
+  }
+
+  /**
+   * Whether another pipeline can read this one as a source: every stage runs in tf.data, no table
+   * needs initializing, and no cache would have to outlive an epoch of the reading pipeline's
+   * iterator. The processor reports a source stage that names any other pipeline.
+   */
+  private static boolean canBeSource(PipelineModel pipeline) {
+    return pipeline.deviceStages().isEmpty()
+        && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY)
+        && !pipeline.has(StageKind.CACHE) && !pipeline.has(StageKind.SNAPSHOT);
+  }
+
+  /**
+   * {@code asSource(tf)}: the data checked and resolved as {@code build(graph)} does, and this
+   * pipeline's dataset ops for the pipeline that reads it, every stage of them in each epoch.
+   */
+  private static MethodSpec asSource(PipelineModel pipeline, GeneratedNames names,
+      DatasetWriter dataset, CodeBlock prelude, CodeBlock sources) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("asSource")
+        .addJavadoc("This pipeline as a source of another ({@code @Mix}, {@code @Zip},"
+            + " {@code @Concatenate}): checks\nand resolves the data as {@link #build} does; the"
+            + " result adds the dataset ops, under\n{@code tf}, where the reading pipeline builds"
+            + " its own.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(Names.SOURCE_DATASET)
+        .addParameter(Names.OPS, "tf")
+        .addCode(prelude)
+        .addCode(sources);
+    for (Input input : pipeline.inputs()) {
+      String name = names.input(input.name());
+      method.beginControlFlow("if ($N == null)", name)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call " + name + "(value) before asSource(tf)")
+          .endControlFlow();
+    }
+    CodeBlock epochDataset = dataset.hasCachedPart()
+        ? CodeBlock.of("dataset(tf, cachedDataset(tf$L), epoch, options$L)",
+            dataset.cachedArguments(), dataset.epochArguments())
+        : CodeBlock.of("dataset(tf, epoch, options$L)", dataset.epochArguments());
+    return method.addStatement("return (epoch, options) -> $L", epochDataset).build();
+  }
+
+  /** Each pipeline a source stage reads, resolved under a name scope of its own. */
+  private static CodeBlock sourcePipelines(Stage source, GeneratedNames names) {
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      for (PipelineModel read : pipelines.of()) {
+        String name = names.sourcePipeline(read);
+        code.addStatement("$T $N = this.$N.asSource(tf.withSubScope($S))", Names.SOURCE_DATASET,
+            name, name, read.simpleName());
+      }
+    }
+    return code.build();
+  }
+
+  /**
+   * The setters of the builders of the pipelines a source stage reads, one per pipeline, and the
+   * check in {@code build} that each was given.
+   */
+  private static void addPipelines(TypeSpec.Builder type, ClassName builder,
+      Parameters.Pipelines pipelines, CodeBlock.Builder prelude, PipelineModel pipeline,
+      GeneratedNames names) {
+    for (PipelineModel read : pipelines.of()) {
+      String name = names.sourcePipeline(read);
+      ClassName readBuilder = ClassName.get(read.generatedPackage(), read.generatedSimpleName())
+          .nestedClass("Builder");
+      type.addField(FieldSpec.builder(readBuilder, name, Modifier.PRIVATE).build());
+      type.addMethod(MethodSpec.methodBuilder(name)
+          .addJavadoc("Sets the pipeline {@link $T} is read from, with its data set: its builder,"
+              + "\nwhich {@link #build} resolves and adds to this pipeline's graph.\n",
+              ClassName.get(read.type()))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(readBuilder, "value")
+          .addStatement("this.$N = value", name)
+          .addStatement("return this")
+          .build());
+      prelude.beginControlFlow("if ($N == null)", name)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call " + name + "(" + read.generatedSimpleName()
+              + ".builder()...) before building")
+          .endControlFlow();
+    }
+    if (pipelines instanceof Parameters.Mix mix) {
+      addWeights(type, builder, pipeline.stages().get(0), mix, names);
+    }
+    if (pipelines instanceof Parameters.Choose) {
+      addChoices(type, builder, pipeline, prelude, names);
+    }
+  }
+
+  /** The indices a {@code @Choose} follows: required, each checked against the pipelines. */
+  private static void addChoices(TypeSpec.Builder type, ClassName builder, PipelineModel pipeline,
+      CodeBlock.Builder prelude, GeneratedNames names) {
+    Stage stage = pipeline.stages().get(0);
+    String field = names.choices();
+    TypeName indices = Names.dtype(dev.feedline.processor.model.DType.INT64);
+    type.addField(FieldSpec.builder(indices, field, Modifier.PRIVATE).build());
+    type.addMethod(MethodSpec.methodBuilder(field)
+        .addJavadoc("Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
+            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch ends with\n"
+            + "them. {@link #build} copies them into the graph; the caller still owns and closes them.\n",
+            stage.name())
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(indices, "indices")
+        .addStatement("this.$N = indices", field)
+        .addStatement("return this")
+        .build());
+    int count = ((Parameters.Pipelines) stage.parameters()).of().size();
+    prelude.addStatement("$T.checkChoices($N, $S, $L, $N)", Names.MIXING, GeneratedNames.PIPELINE,
+        stage.name(), count, field);
+  }
+
+  /** The mix's weights, as declared unless the builder is given others. */
+  private static void addWeights(TypeSpec.Builder type, ClassName builder, Stage stage,
+      Parameters.Mix mix, GeneratedNames names) {
+    String field = names.mixWeights();
+    String declared = mix.weights().stream().map(String::valueOf)
+        .collect(java.util.stream.Collectors.joining(", "));
+    type.addField(FieldSpec.builder(double[].class, field, Modifier.PRIVATE)
+        .initializer("{$L}", declared).build());
+    type.addMethod(MethodSpec.methodBuilder(field)
+        .addJavadoc("Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
+            + "pipeline in the order of {@code of}, instead of {@code {$L}}: each is drawn with\n"
+            + "probability weight / sum.\n\n"
+            + "@throws IllegalArgumentException when a weight is not a positive, finite number, or\n"
+            + "    their number is not the number of pipelines\n", stage.name(), declared)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(builder)
+        .addParameter(double[].class, "values")
+        .varargs()
+        .addStatement("this.$N = $T.weights($N, $S, $T.of($L), values)", field, Names.MIXING,
+            GeneratedNames.PIPELINE, stage.name(), Names.LIST, CodeBlock.join(mix.of().stream()
+                .map(p -> CodeBlock.of("$S", p.simpleName())).toList(), ", "))
+        .addStatement("return this")
+        .build());
   }
 
   /**
@@ -133,7 +282,7 @@ final class BuilderWriter {
    * recalled, and for CSV the columns found in its header.
    */
   private static void addFiles(TypeSpec.Builder type, ClassName builder, Stage source,
-      MethodSpec.Builder build, PipelineModel pipeline, GeneratedNames names) {
+      CodeBlock.Builder build, PipelineModel pipeline, GeneratedNames names) {
     String what = source.kind() == StageKind.TEXT_LINE_SOURCE ? "text" : "TFRecord";
     type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
             Modifier.PRIVATE, Modifier.FINAL)
@@ -162,7 +311,7 @@ final class BuilderWriter {
       build.addStatement("$T.Resolved resolved = $T.resolveText($N, this.files)",
           Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
       for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
-        build.addCode(text.header()
+        build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"
                 : "// The files have no header: the columns are the first fields, in order.\n")
             .addStatement("int[] $N = $N.select($N, resolved.files(), $L /* header */, $T.$L)",
@@ -170,7 +319,7 @@ final class BuilderWriter {
                 text.header(), Names.COMPRESSION, files.compression());
       }
     } else if (skipsBadRecords(pipeline)) {
-      build.addCode("// Checks every record now, and leaves the bad ones out of every epoch.\n")
+      build.add("// Checks every record now, and leaves the bad ones out of every epoch.\n")
           .addStatement("$T.Resolved resolved = $T.resolveSkippingBadRecords($N, this.files,\n$L)",
               Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE,
               features(pipeline, names).orElse(CodeBlock.of("null /* records are not parsed */")));
@@ -298,13 +447,14 @@ final class BuilderWriter {
             seesEvery(everyElement)));
       }
       everyElement &= switch (stage.kind()) {
-        case FILTER, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, UNBATCH ->
+        case FILTER, FLAT_MAP, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
+            UNBATCH, WINDOW ->
             false;
         default -> true;
       };
     }
-    if (buffers.isEmpty()) {
-      return false;
+    if (buffers.isEmpty() || pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines) {
+      return false; // the pipelines a source reads count their own elements
     }
     Stage source = pipeline.stages().get(0);
     CodeBlock elements = source.kind().readsFiles()
@@ -437,7 +587,7 @@ final class BuilderWriter {
   }
 
   private static void addDataSetter(TypeSpec.Builder type, ClassName builder, Stage source,
-      MethodSpec.Builder build, GeneratedNames names) {
+      CodeBlock.Builder build, GeneratedNames names) {
     List<Component> components = source.output().components();
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
         .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"

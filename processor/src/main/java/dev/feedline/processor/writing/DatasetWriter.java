@@ -106,6 +106,18 @@ final class DatasetWriter {
             ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
         case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
+        case MIX, CONCATENATE, ZIP, CHOOSE -> {
+          ((Parameters.Pipelines) stage.parameters()).of()
+              .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
+                  names.sourcePipeline(p)).build()));
+          if (stage.kind() == StageKind.MIX) {
+            parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
+          }
+          if (stage.kind() == StageKind.CHOOSE) {
+            parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
+                .build());
+          }
+        }
         case CACHE -> names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
         case SNAPSHOT -> {
@@ -205,9 +217,23 @@ final class DatasetWriter {
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
+      case MIX, CONCATENATE, ZIP, CHOOSE -> pipelines(stage, spec);
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
+      case FLAT_MAP -> new StageCode(withFunction(stage, CodeBlock.of(
+          "dataset = tf.data.flatMapDataset(dataset, $T.of(), function, $L, $L)",
+          Names.LIST, types, shapes)), List.of(Names.dataOp("FlatMapDataset")));
+      case WINDOW -> {
+        Parameters.Window window = (Parameters.Window) stage.parameters();
+        yield new StageCode(CodeBlock.builder()
+            .add("// Each window is a dataset per component; a flat map stacks it into one element.\n")
+            .addStatement("dataset = $T.windows(tf, dataset, $LL /* size */, $LL /* shift */,\n"
+                    + "$LL /* stride */, $L /* dropRemainder */, $L, $L)", Names.WINDOWS,
+                window.size(), window.shift(), window.stride(), window.dropRemainder(),
+                names.elementSpec(pipeline.previous(stage)), spec)
+            .build(), List.of(Names.dataOp("FlatMapDataset"), Names.dataOp("WindowDataset")));
+      }
       case FILTER -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
@@ -291,6 +317,48 @@ final class DatasetWriter {
             GeneratedNames.FILE_CACHES, stage.name(), path, spec, snapshot.shards(),
             Names.SNAPSHOT_CODEC, snapshot.compression(), workers)
         .build(), List.of(Names.PARALLEL_MAP, Names.dataOp("SnapshotDataset")));
+  }
+
+  /**
+   * A source that reads pipelines: each adds its own stages through its generated class, with
+   * this epoch's number, or epoch 0 when the source is in the part kept across epochs.
+   */
+  private StageCode pipelines(Stage stage, CodeBlock spec) {
+    boolean perEpoch = stage.position() > lastCache();
+    CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
+    CodeBlock options = perEpoch ? CodeBlock.of("options")
+        : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
+    List<CodeBlock> datasets = ((Parameters.Pipelines) stage.parameters()).of().stream()
+        .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
+        .toList();
+    CodeBlock list = CodeBlock.of("$T.of(\n$>$>$L)$<$<", Names.LIST,
+        CodeBlock.join(datasets, ",\n"));
+    if (stage.parameters() instanceof Parameters.Mix mix) {
+      return new StageCode(CodeBlock.builder()
+          .add(mix.seed().isPresent()
+              ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on every run.\n"
+              : "// No seed: TensorFlow draws random seeds each time an epoch builds this.\n")
+          .addStatement("$T dataset = $T.sample(tf, $L,\n$N, $L,\n"
+                  + "$L, $L /* stop when one ends */, $L)",
+              Names.anyDataset(), Names.MIXING, list, names.mixWeights(),
+              mix.seed().isPresent()
+                  ? CodeBlock.of("$T.of($LL)", OptionalLong.class, mix.seed().getAsLong())
+                  : CodeBlock.of("$T.empty()", OptionalLong.class),
+              epoch, mix.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
+          .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
+    }
+    if (stage.parameters() instanceof Parameters.Choose choose) {
+      return new StageCode(CodeBlock.builder()
+          .addStatement("$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when one ends */, $L)",
+              Names.anyDataset(), Names.MIXING, list, names.choices(),
+              choose.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
+          .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
+    }
+    boolean zip = stage.kind() == StageKind.ZIP;
+    return new StageCode(CodeBlock.builder()
+        .addStatement("$T dataset = $T.$L(tf, $L, $L)", Names.anyDataset(), Names.MIXING,
+            zip ? "zip" : "concatenate", list, spec)
+        .build(), List.of(Names.dataOp(zip ? "ZipDataset" : "ConcatenateDataset")));
   }
 
   /** A size tf.data takes as an int64: the autotune value, or the fixed count. */
@@ -472,7 +540,7 @@ final class DatasetWriter {
         case DECODE -> methods.add(FunctionWriter.decode(stage, names));
         case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
         case DECODE_CSV -> methods.add(FunctionWriter.decodeCsv(stage, names));
-        case MAP, FILTER -> methods.add(FunctionWriter.body(pipeline, stage, names));
+        case MAP, FILTER, FLAT_MAP -> methods.add(FunctionWriter.body(pipeline, stage, names));
         default -> { }
       }
     }

@@ -158,6 +158,19 @@ final class FunctionWriter {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),
           spec, stage.name(), arguments.build());
       signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
+    } else if (stage.kind() == StageKind.FLAT_MAP) {
+      ElementType output = stage.output();
+      method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),
+          arguments.build());
+      // Every component holds the elements made, stacked: one more leading dimension, any size.
+      List<CodeBlock> stacked = new ArrayList<>();
+      for (Component c : output.components()) {
+        stacked.add(CodeBlock.of("tf.withName($S).ensureShape($L, $L)", shapeCheckName(c),
+            accessor("out", output, c), ElementSpecs.shape(stage.shapeOf(c)
+                .withOuter(List.of(StaticShape.UNKNOWN)))));
+      }
+      signature.add(".output(\"elements\", $T.slices(tf, $T.of(\n$>$>$L), $L))$<$<\n",
+          Names.DATASET_OPS, Names.LIST, CodeBlock.join(stacked, ",\n"), names.elementSpec(stage));
     } else {
       ElementType output = stage.output();
       method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -59,7 +60,8 @@ public final class GeneratedNames {
       "workerCount", "cached", "epoch", "options", "dataset", "function", "readFile",
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
-      "values", "header", SEED, POSITION, STAGE_SEED, FILE_CACHES, "keepCaches", "newest");
+      "values", "header", SEED, POSITION, STAGE_SEED, FILE_CACHES, "keepCaches", "newest",
+      "asSource");
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
@@ -85,6 +87,12 @@ public final class GeneratedNames {
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
+  /** The builder member, and dataset parameter, of a choice's indices; null without one. */
+  private String choices;
+  /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
+  private String mixWeights;
+  /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
+  private final Map<String, String> sourcePipelines = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
@@ -136,11 +144,21 @@ public final class GeneratedNames {
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
+    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+      pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
+          runTime.newName(lowerCamel(p.simpleName()))));
+      if (pipelines instanceof Parameters.Mix) {
+        mixWeights = runTime.newName("weights");
+      }
+      if (pipelines instanceof Parameters.Choose) {
+        choices = runTime.newName("choices");
+      }
+    }
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == StageKind.DECODE_CSV) {
         csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
-      if (stage.parameters() instanceof dev.feedline.processor.model.Parameters.Cache cache
+      if (stage.parameters() instanceof Parameters.Cache cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       } else if (stage.kind() == StageKind.SNAPSHOT) {
@@ -238,9 +256,31 @@ public final class GeneratedNames {
     return sourceValues.get(component);
   }
 
+  /**
+   * The builder member, {@code asSource} local and dataset parameter that hold a pipeline a
+   * source stage reads, such as {@code cityPhotos}.
+   */
+  String sourcePipeline(PipelineModel pipeline) {
+    return sourcePipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
+  /** The builder member, and dataset parameter, holding the indices a {@code @Choose} follows. */
+  String choices() {
+    return choices;
+  }
+
+  /** The builder member, and dataset parameter, holding a mix's weights. */
+  String mixWeights() {
+    return mixWeights;
+  }
+
   /** The stages with a file cache or a snapshot, in stage order. */
   List<Stage> fileCaches(PipelineModel pipeline) {
     return pipeline.stages().stream().filter(cacheFiles::containsKey).toList();
+  }
+
+  private static String lowerCamel(String name) {
+    return Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 
   static String upperSnake(String camel) {

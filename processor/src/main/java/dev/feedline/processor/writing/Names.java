@@ -62,6 +62,9 @@ final class Names {
   static final ClassName ELEMENT_SEEDS = ClassName.get(RUNTIME, "ElementSeeds");
   static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(RUNTIME, "StatefulRandomCheck");
   static final ClassName FILE_CACHES = ClassName.get(RUNTIME, "FileCaches");
+  static final ClassName SOURCE_DATASET = ClassName.get(RUNTIME, "SourceDataset");
+  static final ClassName MIXING = ClassName.get(RUNTIME, "Mixing");
+  static final ClassName WINDOWS = ClassName.get(RUNTIME, "Windows");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

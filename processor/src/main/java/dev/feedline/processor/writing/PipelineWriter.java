@@ -11,6 +11,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
+import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -159,15 +160,26 @@ public final class PipelineWriter {
     return stage.is(StageKind.Trait.BATCHES) ? "batching" : "stage";
   }
 
-  /** The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes. */
+  /**
+   * The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes, and
+   * those of every pipeline a source stage reads, whose iterator state a checkpoint holds too.
+   */
   static String definition(PipelineModel pipeline) {
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(StagePlan.of(pipeline).getBytes(StandardCharsets.UTF_8));
+          .digest(plans(pipeline).getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(hash, 0, 8);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
+  }
+
+  private static String plans(PipelineModel pipeline) {
+    StringBuilder plans = new StringBuilder(StagePlan.of(pipeline));
+    if (pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines read) {
+      read.of().forEach(p -> plans.append(plans(p)));
+    }
+    return plans.toString();
   }
 
   /**

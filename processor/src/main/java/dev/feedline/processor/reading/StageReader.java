@@ -56,7 +56,7 @@ final class StageReader {
 
   /** Reads a method that carries exactly one stage annotation; empty when it is invalid. */
   Optional<ReadStage> read(ExecutableElement method, AnnotationMirror annotation,
-      Map<String, Input> pipelineInputs, Report report) {
+      String pipeline, Map<String, Input> pipelineInputs, Report report) {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
@@ -88,7 +88,7 @@ final class StageReader {
       return Optional.empty();
     }
     Optional<List<Input>> inputs = kind.form() == StageKind.Form.BODY
-        ? inputs(method, annotation, stage, pipelineInputs, report) : Optional.of(List.of());
+        ? inputs(method, stage, pipeline, pipelineInputs, report) : Optional.of(List.of());
     if (inputs.isEmpty()) {
       return Optional.empty();
     }
@@ -100,16 +100,15 @@ final class StageReader {
    * The run-time values a body takes after its element: each parameter names a pipeline input
    * and has its type.
    */
-  private Optional<List<Input>> inputs(ExecutableElement method, AnnotationMirror annotation,
-      String stage, Map<String, Input> pipelineInputs, Report report) {
+  private Optional<List<Input>> inputs(ExecutableElement method, String stage, String pipeline,
+      Map<String, Input> pipelineInputs, Report report) {
     List<Input> inputs = new ArrayList<>();
     List<? extends VariableElement> parameters = method.getParameters();
     for (VariableElement parameter : parameters.subList(2, parameters.size())) {
       String name = parameter.getSimpleName().toString();
       Input input = pipelineInputs.get(name);
       if (input == null) {
-        report.add(Message.INPUT_UNKNOWN, parameter, stage, name,
-            method.getEnclosingElement().getSimpleName());
+        report.add(Message.INPUT_UNKNOWN, parameter, stage, name, pipeline);
         return Optional.empty();
       }
       TypeMirror type = parameter.asType();

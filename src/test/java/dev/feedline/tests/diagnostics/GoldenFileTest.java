@@ -47,7 +47,7 @@ class GoldenFileTest {
 
   private static Compilation compileAll() throws IOException {
     List<JavaFileObject> sources = new ArrayList<>();
-    for (String name : List.of("EncodedPhoto", "Photo", "PhotoPipeline", "TrainingPipeline")) {
+    for (String name : List.of("EncodedPhoto", "Photo", "PhotoStages", "PhotoPipeline", "TrainingPipeline")) {
       sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
     }
     try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {

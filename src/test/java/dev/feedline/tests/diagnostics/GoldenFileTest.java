@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reviewer reads. The example's photo pipeline and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
- * bad records skipped, and names that clash with generated members. Run with
+ * bad records skipped, names that clash with generated members, and a train pipeline whose
+ * stages come from groups. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
  * review their diff.
  */
@@ -86,7 +87,8 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
-      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences"})
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",
+      "dev.feedline.tests.pipelines.FeedlineSharedRowsPipelines_Train"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

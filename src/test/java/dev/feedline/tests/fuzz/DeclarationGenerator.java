@@ -13,8 +13,8 @@ import java.util.TreeSet;
  * other way: element types, stage signatures, annotation values, missing or conflicting
  * annotations, inherited and generic methods, stages shared through a group, nested and generic
  * records, types that do not exist (left, say, for another processor), pipelines that are
- * classes. Half of them start from a valid
- * pipeline and mutate it a few times, so they stay close to what users write.
+ * classes. Half of them start from a valid pipeline and mutate it a few times, so they stay
+ * close to what users write.
  */
 final class DeclarationGenerator {
   private static final String[] DTYPES =

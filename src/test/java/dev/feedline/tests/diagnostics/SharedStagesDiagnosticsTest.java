@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import dev.feedline.tests.support.Sources;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
@@ -25,27 +26,31 @@ class SharedStagesDiagnosticsTest {
   private static final Diagnostic.Kind ERROR = Diagnostic.Kind.ERROR;
   private static final Diagnostic.Kind WARNING = Diagnostic.Kind.WARNING;
 
-  /** The good pipeline's stages in three groups: reading, the deterministic work, batching. */
-  private static final JavaFileObject GROUPS = Sources.source("Groups",
-      "final class Groups {",
-      "  private Groups() {}",
-      "}",
-      "@StageGroup interface Reading {",
-      "  @TFRecordSource(records = 1000) Operand<TString> files();",
-      "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
-      "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);",
-      "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in) {",
-      "    return new Image(tf.zeros(tf.constant(new int[] {8, 8, 3}), TFloat32.class), in.label());",
-      "  }",
-      "  @Cache Image cache(Image image);",
-      "}",
-      "@StageGroup interface Shuffling {",
-      "  @Shuffle(buffer = 100) Image shuffle(Image image);",
-      "}",
-      "@StageGroup interface Batching {",
-      "  @Batch(size = 4) Image batch(Image image);",
-      "  @Prefetch(AUTO) Image prefetch(Image batch);",
-      "}");
+  /**
+   * The good pipeline's stages in three groups: reading to the cache (its first seven lines, the
+   * map's body included), the shuffle, batching.
+   */
+  private static final JavaFileObject GROUPS = Sources.source("Groups", groups(
+      "Reading", Sources.GOOD_STAGES.subList(0, 7),
+      "Shuffling", Sources.GOOD_STAGES.subList(7, 8),
+      "Batching", Sources.GOOD_STAGES.subList(8, 10)));
+
+  /** Source lines of {@code @StageGroup} interfaces, given as name, stage lines, name, ... */
+  private static String[] groups(Object... namesAndStages) {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < namesAndStages.length; i += 2) {
+      lines.add("@StageGroup interface " + namesAndStages[i] + " {");
+      for (Object stage : (List<?>) namesAndStages[i + 1]) {
+        lines.add((String) stage);
+      }
+      lines.add("}");
+    }
+    return lines.toArray(String[]::new);
+  }
+
+  private static String generated(Compilation compilation, String name) throws IOException {
+    return compilation.generatedSourceFile(name).orElseThrow().getCharContent(true).toString();
+  }
 
   @Test
   void aTrainAndAnEvalPipelineShareGroupsWithoutAnyDiagnostic() throws IOException {
@@ -56,8 +61,7 @@ class SharedStagesDiagnosticsTest {
         "}");
     Compilation compilation = Sources.compile(GROUPS, pipelines);
     assertEquals(List.of(), feedline(compilation));
-    String eval = compilation.generatedSourceFile("test.FeedlineEval").orElseThrow()
-        .getCharContent(true).toString();
+    String eval = generated(compilation, "test.FeedlineEval");
     // Complete on its own: the group's body is called through the group's name.
     assertTrue(eval.contains("Image out = Reading.decode(tf, in);"), eval);
     assertTrue(eval.contains("calls {@link Reading#decode}"), eval);
@@ -288,8 +292,7 @@ class SharedStagesDiagnosticsTest {
         "@Pipeline(ramBudget = \"1GiB\") interface Scaled extends Reading, Scaling, Batching {}");
     Compilation compilation = Sources.compile(GROUPS, source);
     assertEquals(List.of(), feedline(compilation));
-    String scaled = compilation.generatedSourceFile("test.FeedlineScaled").orElseThrow()
-        .getCharContent(true).toString();
+    String scaled = generated(compilation, "test.FeedlineScaled");
     assertTrue(scaled.contains("public Builder scale("), scaled);
   }
 

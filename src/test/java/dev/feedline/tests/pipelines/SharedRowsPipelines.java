@@ -3,17 +3,13 @@ package dev.feedline.tests.pipelines;
 import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
-import dev.feedline.Decode;
-import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.StageGroup;
-import dev.feedline.TFRecordSource;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
-import org.tensorflow.types.TString;
 
 /**
  * A train and an eval pipeline over the same rows from shared groups: eval reads, totals and
@@ -22,18 +18,9 @@ import org.tensorflow.types.TString;
 public final class SharedRowsPipelines {
   private SharedRowsPipelines() {}
 
-  /** Rows of two files read in turns, each with the sum of its values. */
+  /** Rows of two files read in turns, each with the sum of its values: a group that extends one. */
   @StageGroup
-  public interface Reading {
-    @TFRecordSource
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 2, parallel = AUTO)
-    Operand<TString> read(Operand<TString> file);
-
-    @Decode(parallel = AUTO)
-    Row parse(Operand<TString> record);
-
+  public interface Reading extends RowFiles {
     @Map(parallel = AUTO)
     static Totals total(Ops tf, Row row) {
       return new Totals(row.id(), row.label(), tf.reduceSum(row.values(), tf.constant(0)));

@@ -15,6 +15,10 @@ import java.lang.annotation.Target;
  * {@link Repeat}, {@link Prefetch}) are abstract methods; {@link Map} and {@link Filter} are static
  * methods whose body is TensorFlow graph code.
  *
+ * <p>A pipeline may extend {@link StageGroup}s and other pipelines: their stages come first, in
+ * {@code extends} order, then its own, and an own stage under an inherited one's name replaces it
+ * in place. Only the stages are inherited, not this annotation's settings.
+ *
  * <p>The annotation processor checks the pipeline while javac runs and generates
  * {@code Feedline<Name>} beside it: the tf.data graph, typed outputs and an epoch iterator.
  */

@@ -3,48 +3,27 @@ package dev.feedline.example;
 import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
-import dev.feedline.Cache;
-import dev.feedline.Decode;
-import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
-import dev.feedline.TFRecordSource;
-import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.ElementRandom;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TFloat32;
-import org.tensorflow.types.TString;
 
 /**
  * The photo pipeline with random augmentation after the cache, reproducible: with the same seed,
  * every epoch's batches are the same bytes on every run, whatever parallelism the autotuner picks
  * and on any number of cores, and after a restored checkpoint. {@code ./feedline demo --augment
- * --seed S} runs it.
+ * --seed S} runs it. It reads, decodes and caches as {@link PhotoPipeline} does, with the same
+ * groups of stages.
  */
 @Pipeline(ramBudget = "4GiB", reproducible = true)
-public interface AugmentedPhotoPipeline {
+public interface AugmentedPhotoPipeline
+    extends PhotoStages.Files, PhotoStages.Decoding, PhotoStages.Cached {
   /** The margin the augmentation pads each side with before it crops back to 224×224. */
   int MARGIN = 16;
-
-  @TFRecordSource(files = 8, records = 2048)
-  Operand<TString> shards();
-
-  @Interleave(cycleLength = 8, parallel = AUTO)
-  Operand<TString> read(Operand<TString> shard);
-
-  @Decode(parallel = AUTO)
-  EncodedPhoto parse(Operand<TString> record);
-
-  @Map(parallel = AUTO)
-  static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-    return PhotoPipeline.decodeAndResize(tf, photo);
-  }
-
-  @Cache
-  Photo cache(Photo photo);
 
   /** A seeded order, new every epoch and the same on every run. */
   @Shuffle(buffer = 1000, seed = 42)
@@ -60,7 +39,7 @@ public interface AugmentedPhotoPipeline {
     Operand<TFloat32> padded = tf.pad(photo.image(),
         tf.constant(new int[][] {{MARGIN, MARGIN}, {MARGIN, MARGIN}, {0, 0}}), tf.constant(0f));
     Operand<TFloat32> shifted =
-        random.flipLeftRight(random.crop(padded, PhotoPipeline.SIZE, PhotoPipeline.SIZE));
+        random.flipLeftRight(random.crop(padded, SIZE, SIZE));
     Operand<TFloat32> lit = tf.clipByValue(random.brightness(shifted, 0.1f), tf.constant(0f),
         tf.constant(1f));
     return new Photo(lit, photo.label(), photo.id());

@@ -6,11 +6,10 @@ import dev.feedline.Batch;
 import dev.feedline.Cache;
 import dev.feedline.Cost;
 import dev.feedline.Decode;
-import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
-import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
+import dev.feedline.StageGroup;
 import dev.feedline.TFRecordSource;
 import dev.feedline.photos.EncodedPhoto;
 import java.util.List;
@@ -25,7 +24,8 @@ import org.tensorflow.types.TString;
 /**
  * {@link PhotoPipeline} broken on purpose, one mistake each, for {@code ./feedline doctor
  * --variant NAME} and its tests. The processor's warnings for each mistake are suppressed where it
- * can see them; two of the mistakes it cannot see.
+ * can see them; two of the mistakes it cannot see. Each takes the photo pipeline's stages from
+ * {@link PhotoStages} and changes, drops or inserts only those of its mistake.
  */
 public final class BrokenPipelines {
   private BrokenPipelines() {}
@@ -37,58 +37,20 @@ public final class BrokenPipelines {
    */
   @Pipeline(ramBudget = "4GiB")
   @SuppressWarnings({"feedline:map-not-parallel", "feedline:cache-after-random-map"})
-  public interface SequentialMap {
-    @TFRecordSource(files = 8, records = 2048)
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
+  public interface SequentialMap extends PhotoPipeline {
     @Map(random = true)
     static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      Photo decoded = PhotoPipeline.decodeAndResize(tf, photo);
+      Photo decoded = PhotoStages.Decoding.decodeAndResize(tf, photo);
       Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f),
           tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class));
       return new Photo(tf.math.add(decoded.image(), jitter), decoded.label(), decoded.id());
     }
-
-    @Cache
-    Photo cache(Photo photo);
-
-    @Shuffle(buffer = 1000)
-    Photo shuffle(Photo photo);
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
 
   /** No prefetch at the end: nothing prepares the next batch while a step runs. */
   @Pipeline(ramBudget = "4GiB")
   @SuppressWarnings("feedline:terminal-prefetch-autotune")
-  public interface NoPrefetch {
-    @TFRecordSource(files = 8, records = 2048)
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
-    }
-
-    @Cache
-    Photo cache(Photo photo);
-
+  public interface NoPrefetch extends PhotoStages.Files, PhotoStages.Decoding, PhotoStages.Cached {
     @Shuffle(buffer = 1000)
     Photo shuffle(Photo photo);
 
@@ -96,19 +58,9 @@ public final class BrokenPipelines {
     Photo batch(Photo photo);
   }
 
-  /**
-   * The cache holds the encoded records, before the decode, which is declared cheap: the
-   * mistake the processor cannot see (cache-before-expensive-map trusts the declared cost), so
-   * every epoch decodes every photo again.
-   */
-  @Pipeline(ramBudget = "4GiB")
-  public interface CacheBeforeMap {
-    @TFRecordSource(files = 8, records = 2048)
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
+  /** The cache of {@link CacheBeforeMap}: the encoded records, then a decode declared cheap. */
+  @StageGroup
+  public interface EncodedCache {
     @Decode(parallel = AUTO)
     EncodedPhoto parse(Operand<TString> record);
 
@@ -117,64 +69,34 @@ public final class BrokenPipelines {
 
     @Map(parallel = AUTO, cost = Cost.CHEAP)
     static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
+      return PhotoStages.Decoding.decodeAndResize(tf, photo);
     }
-
-    @Shuffle(buffer = 1000)
-    Photo shuffle(Photo photo);
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
+
+  /**
+   * The cache holds the encoded records, before the decode, which is declared cheap: the
+   * mistake the processor cannot see (cache-before-expensive-map trusts the declared cost), so
+   * every epoch decodes every photo again.
+   */
+  @Pipeline(ramBudget = "4GiB")
+  public interface CacheBeforeMap
+      extends PhotoStages.Files, EncodedCache, PhotoStages.Batches {}
 
   /** A shuffle buffer of 2: each batch holds photos that were neighbours in the files. */
   @Pipeline(ramBudget = "4GiB")
   @SuppressWarnings("feedline:shuffle-buffer-too-small")
-  public interface TinyShuffle {
-    @TFRecordSource(files = 8, records = 2048)
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
-    }
-
-    @Cache
-    Photo cache(Photo photo);
-
+  public interface TinyShuffle extends PhotoPipeline {
     @Shuffle(buffer = 2)
     Photo shuffle(Photo photo);
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
 
   /**
-   * A slow source: each record passes a sequential {@code fetch} that stands in for remote
-   * storage, where 1 read in 16, at random, stalls — it hashes the record 1,500 times over, some
-   * 50 ms — and the others return at once.
+   * The slow fetch of {@link SlowSource}: each record passes a sequential {@code fetch} that
+   * stands in for remote storage, where 1 read in 16, at random, stalls — it hashes the record
+   * 1,500 times over, some 50 ms — and the others return at once.
    */
-  @Pipeline(ramBudget = "4GiB")
-  @SuppressWarnings("feedline:map-not-parallel")
-  public interface SlowSource {
-    @TFRecordSource(files = 8, records = 2048)
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
+  @StageGroup
+  public interface SlowFetch {
     @Map(random = true)
     static Operand<TString> fetch(Ops tf, Operand<TString> record) {
       Operand<TBool> stall = tf.math.less(
@@ -187,25 +109,11 @@ public final class BrokenPipelines {
       return tf.strings.join(List.of(record,
           tf.strings.substr(tf.dtypes.asString(hash), tf.constant(0), tf.constant(0))));
     }
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
-    }
-
-    @Cache
-    Photo cache(Photo photo);
-
-    @Shuffle(buffer = 1000)
-    Photo shuffle(Photo photo);
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
+
+  /** A slow source: the photo pipeline with {@link SlowFetch} between reading and parsing. */
+  @Pipeline(ramBudget = "4GiB")
+  @SuppressWarnings("feedline:map-not-parallel")
+  public interface SlowSource extends PhotoStages.Files, SlowFetch, PhotoStages.Decoding,
+      PhotoStages.Cached, PhotoStages.Batches {}
 }

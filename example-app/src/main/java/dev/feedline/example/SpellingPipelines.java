@@ -11,6 +11,7 @@ import dev.feedline.PaddedBatch;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
+import dev.feedline.StageGroup;
 import dev.feedline.TFRecordSource;
 import dev.feedline.Vocabulary;
 import dev.feedline.runtime.VocabularyTable;
@@ -29,16 +30,13 @@ public final class SpellingPipelines {
 
   private SpellingPipelines() {}
 
-  /** Letters to ids, and syllables to classes 0 to 4 (5 and more syllables share the last). */
-  static Word encode(Ops tf, Spelling spelling, VocabularyTable letters) {
-    Operand<TInt64> label = tf.math.sub(
-        tf.math.minimum(spelling.syllables(), tf.constant(5L)), tf.constant(1L));
-    return new Word(letters.ids(tf, spelling.letters()), spelling.length(), label);
-  }
-
-  /** Batches of words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and more. */
-  @Pipeline
-  public interface Bucketed {
+  /**
+   * What both pipelines do before batching: the words' records, their letters looked up in the
+   * vocabulary and their syllables made classes 0 to 4 (5 and more share the last), cached, then
+   * shuffled.
+   */
+  @StageGroup
+  public interface Words {
     @Vocabulary(oovBuckets = 1)
     VocabularyTable letters();
 
@@ -53,7 +51,9 @@ public final class SpellingPipelines {
 
     @Map(parallel = AUTO)
     static Word encode(Ops tf, Spelling spelling, VocabularyTable letters) {
-      return SpellingPipelines.encode(tf, spelling, letters);
+      Operand<TInt64> label = tf.math.sub(
+          tf.math.minimum(spelling.syllables(), tf.constant(5L)), tf.constant(1L));
+      return new Word(letters.ids(tf, spelling.letters()), spelling.length(), label);
     }
 
     @Cache
@@ -61,7 +61,11 @@ public final class SpellingPipelines {
 
     @Shuffle(buffer = 4096, seed = 7)
     Word shuffle(Word word);
+  }
 
+  /** Batches of words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and more. */
+  @Pipeline
+  public interface Bucketed extends Words {
     @BucketByLength(component = "ids", boundaries = {5, 7, 9, 11},
         batchSizes = {BATCH, BATCH, BATCH, BATCH, BATCH})
     Word batch(Word word);
@@ -72,30 +76,7 @@ public final class SpellingPipelines {
 
   /** The same words in batches of any lengths, each padded to its longest word. */
   @Pipeline
-  public interface Padded {
-    @Vocabulary(oovBuckets = 1)
-    VocabularyTable letters();
-
-    @TFRecordSource(records = SpellingDataset.WORDS)
-    Operand<TString> files();
-
-    @Interleave(parallel = AUTO)
-    Operand<TString> read(Operand<TString> file);
-
-    @Decode(parallel = AUTO)
-    Spelling parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Word encode(Ops tf, Spelling spelling, VocabularyTable letters) {
-      return SpellingPipelines.encode(tf, spelling, letters);
-    }
-
-    @Cache
-    Word cache(Word word);
-
-    @Shuffle(buffer = 4096, seed = 7)
-    Word shuffle(Word word);
-
+  public interface Padded extends Words {
     @PaddedBatch(size = BATCH)
     Word batch(Word word);
 

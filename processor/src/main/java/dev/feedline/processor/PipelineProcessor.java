@@ -80,6 +80,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     Set<String> types = new LinkedHashSet<>();
     types.add(PipelineReader.PIPELINE);
+    types.add(PipelineReader.STAGE_GROUP);
     types.add(ELEMENT);
     types.add(Writers.WRITABLE);
     for (StageKind kind : StageKind.values()) {
@@ -103,6 +104,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     elementReader.newRound();
     checkRecords(round);
     checkWritable(round);
+    checkGroups(round);
     checkStagePlacement(round);
     Set<TypeElement> pipelines = new LinkedHashSet<>();
     for (String name : Set.copyOf(deferred.keySet())) {
@@ -200,6 +202,15 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
+  /** Groups are checked on their own too, so a bad group is reported even if no pipeline uses it. */
+  private void checkGroups(RoundEnvironment round) {
+    for (Element group : round.getElementsAnnotatedWith(annotation(PipelineReader.STAGE_GROUP))) {
+      Report report = new Report();
+      PipelineReader.checkGroup((TypeElement) group, report);
+      reporter.print(report);
+    }
+  }
+
   private void checkStagePlacement(RoundEnvironment round) {
     Set<TypeElement> stageAnnotations = new LinkedHashSet<>();
     for (StageKind kind : StageKind.values()) {
@@ -208,7 +219,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     // One scan of the round for every stage annotation: each scan walks every source file.
     for (Element method : round.getElementsAnnotatedWithAny(stageAnnotations.toArray(TypeElement[]::new))) {
       Element owner = method.getEnclosingElement();
-      if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()) {
+      if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()
+          || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {
         continue;
       }
       for (StageKind kind : StageKind.values()) {

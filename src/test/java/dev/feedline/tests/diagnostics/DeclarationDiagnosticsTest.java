@@ -202,7 +202,7 @@ class DeclarationDiagnosticsTest {
   }
 
   @Test
-  void aStageInheritedFromASuperinterface() {
+  void aStageInheritedFromAnInterfaceThatIsNeitherAGroupNorAPipeline() {
     JavaFileObject source = Sources.source("Bad",
         "interface Base {",
         "  @Prefetch(AUTO) Sample prefetch(Sample sample);",
@@ -214,12 +214,13 @@ class DeclarationDiagnosticsTest {
     assertEquals(2, reported.size(), reported.toString());
     assertAt(reported.get(0), ERROR,
         "[feedline:stage-outside-pipeline] @Prefetch on 'prefetch' has no effect because Base is"
-            + " not a @Pipeline interface; annotate Base with @Pipeline or remove the stage"
-            + " annotation.",
+            + " neither a @Pipeline nor a @StageGroup interface; annotate Base with one of them or"
+            + " remove the stage annotation.",
         source, "@Prefetch(AUTO) Sample prefetch");
     assertAt(reported.get(1), ERROR,
-        "[feedline:inherited-stage] Stage method 'prefetch' is inherited from Base; stages must be"
-            + " declared in the @Pipeline interface itself, in order: redeclare it in Bad.",
+        "[feedline:inherited-stage] Stage method 'prefetch' is inherited from Base, which is"
+            + " neither a @StageGroup nor a @Pipeline, so it has no place in the chain of Bad;"
+            + " annotate Base with @StageGroup, or redeclare the stage in Bad.",
         source, "@Pipeline interface Bad extends Base");
   }
 

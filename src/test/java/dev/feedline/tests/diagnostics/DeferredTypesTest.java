@@ -34,7 +34,21 @@ class DeferredTypesTest {
 
   /** Generates the element record {@code test.Later} in its first round, as other processors do. */
   static final class LaterProcessor extends AbstractProcessor {
+    private final String type;
+    private final String source;
     private boolean done;
+
+    LaterProcessor() {
+      this("test.Later", "package test;\n"
+          + "@dev.feedline.Element public record Later(\n"
+          + "    @dev.feedline.Shape({}) org.tensorflow.Operand<org.tensorflow.types.TInt64> id) {}\n");
+    }
+
+    /** Generates {@code type} from {@code source} instead. */
+    LaterProcessor(String type, String source) {
+      this.type = type;
+      this.source = source;
+    }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -50,10 +64,8 @@ class DeferredTypesTest {
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
       if (!done) {
         done = true;
-        try (Writer out = processingEnv.getFiler().createSourceFile("test.Later").openWriter()) {
-          out.write("package test;\n"
-              + "@dev.feedline.Element public record Later(\n"
-              + "    @dev.feedline.Shape({}) org.tensorflow.Operand<org.tensorflow.types.TInt64> id) {}\n");
+        try (Writer out = processingEnv.getFiler().createSourceFile(type).openWriter()) {
+          out.write(source);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -86,5 +98,42 @@ class DeferredTypesTest {
         USES_LATER, "@Pipeline interface UsesLater");
     assertTrue(compilation.errors().stream()
         .anyMatch(e -> e.getMessage(Locale.ROOT).contains("cannot find symbol")));
+  }
+
+  @Test
+  void aPipelineWhoseGroupUsesAGeneratedRecordIsGeneratedInALaterRound() {
+    JavaFileObject source = Sources.source("SharesLater",
+        "@StageGroup interface LaterSamples {",
+        "  @InMemorySource Later samples();",
+        "}",
+        "@Pipeline interface SharesLater extends LaterSamples {",
+        "  @Prefetch(AUTO) Later prefetch(Later sample);",
+        "}");
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new PipelineProcessor(), new LaterProcessor())
+        .compile(source);
+
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
+    assertEquals(List.of(), feedline(compilation));
+    assertTrue(compilation.generatedSourceFile("test.FeedlineSharesLater").isPresent());
+  }
+
+  @Test
+  void aPipelineExtendingAGeneratedGroupIsGeneratedInALaterRound() {
+    JavaFileObject source = Sources.source("ExtendsLater",
+        "@Pipeline interface ExtendsLater extends LaterGroup {",
+        "  @Prefetch(AUTO) Sample prefetch(Sample sample);",
+        "}");
+    Compilation compilation = Compiler.javac()
+        .withProcessors(new PipelineProcessor(), new LaterProcessor("test.LaterGroup",
+            "package test;\n"
+                + "@dev.feedline.StageGroup interface LaterGroup {\n"
+                + "  @dev.feedline.InMemorySource Sample samples();\n"
+                + "}\n"))
+        .compile(source, Sources.RECORDS);
+
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics().toString());
+    assertEquals(List.of(), feedline(compilation));
+    assertTrue(compilation.generatedSourceFile("test.FeedlineExtendsLater").isPresent());
   }
 }

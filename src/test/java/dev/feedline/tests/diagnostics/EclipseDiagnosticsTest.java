@@ -61,4 +61,26 @@ class EclipseDiagnosticsTest {
     assertEquals(List.of("[feedline:stage-signature] @Batch 'batch' has a value for 'size' that"
         + " cannot be evaluated at compile time; use a constant."), feedline);
   }
+
+  /** A group's stage is reported in the group's file, naming the pipeline, under ecj as well. */
+  @Test
+  void aStageOfAGroupOnItsOwnLineNamingThePipeline() {
+    Sources.EclipseRun run = Sources.compileWithEclipse(dir, List.of(),
+        Sources.source("Decoding",
+            "@StageGroup interface Decoding {",
+            "  @TFRecordSource(records = 1000) Operand<TString> files();",
+            "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+            "  @Decode(parallel = AUTO) Encoded parse(Operand<TString> record);",
+            "  @Map static Image decode(Ops tf, Encoded in) { return null; }",
+            "}"),
+        Sources.source("Train",
+            "@Pipeline(ramBudget = \"1GiB\") interface Train extends Decoding {",
+            "  @Batch(size = 4) Image batch(Image image);",
+            "  @Prefetch(AUTO) Image prefetch(Image batch);",
+            "}"));
+    assertOnly(run.compilation(), javax.tools.Diagnostic.Kind.WARNING,
+        "[feedline:map-not-parallel] @Map 'decode' is sequential and runs one element at a time on"
+            + " one core; set `parallel = AUTO`. [in pipeline Train, inherited from Decoding]",
+        run.files().get(0), "@Map static Image decode");
+  }
 }

@@ -25,9 +25,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
- * bad records skipped, names that clash with generated members, a seeded mix of two pipelines;
- * and the writers generated for records: the example's photo, a sequence with a length and a
- * default, a SequenceExample and fixed vectors of every dtype. Run with
+ * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
+ * a train pipeline whose stages come from groups; and the writers generated for records: the
+ * example's photo, a sequence with a length and a default, a SequenceExample and fixed vectors of
+ * every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
  * review their diff.
  */
@@ -52,7 +53,8 @@ class GoldenFileTest {
   private static Compilation compileAll() throws IOException {
     List<JavaFileObject> sources = new ArrayList<>();
     sources.add(source("dev.feedline.photos.EncodedPhoto", PHOTOS.resolve("EncodedPhoto.java")));
-    for (String name : List.of("Photo", "PhotoPipeline", "AugmentedPhotoPipeline", "TrainingPipeline")) {
+    for (String name : List.of("Photo", "PhotoStages", "PhotoPipeline", "AugmentedPhotoPipeline",
+        "TrainingPipeline")) {
       sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
     }
     try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {
@@ -98,7 +100,8 @@ class GoldenFileTest {
       "dev.feedline.photos.FeedlineEncodedPhotoWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ReviewWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClipWriter",
-      "dev.feedline.tests.pipelines.FeedlineWriterPipelines_VectorsWriter"})
+      "dev.feedline.tests.pipelines.FeedlineWriterPipelines_VectorsWriter",
+      "dev.feedline.tests.pipelines.FeedlineSharedRowsPipelines_Train"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

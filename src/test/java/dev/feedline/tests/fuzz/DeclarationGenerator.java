@@ -11,9 +11,10 @@ import java.util.TreeSet;
 /**
  * Writes random pipeline declarations that are syntactically valid Java but may be wrong in every
  * other way: element types, stage signatures, annotation values, missing or conflicting
- * annotations, inherited and generic methods, nested and generic records, types that do not exist
- * (left, say, for another processor), pipelines that are classes. Half of them start from a valid
- * pipeline and mutate it a few times, so they stay close to what users write.
+ * annotations, inherited and generic methods, stages shared through a group, nested and generic
+ * records, types that do not exist (left, say, for another processor), pipelines that are
+ * classes. Half of them start from a valid pipeline and mutate it a few times, so they stay
+ * close to what users write.
  */
 final class DeclarationGenerator {
   private static final String[] DTYPES =
@@ -92,7 +93,9 @@ final class DeclarationGenerator {
     }
     List<String> stages = random.nextBoolean() ? mutate(validStages()) : randomStages();
     boolean base = random.nextInt(8) == 0;
-    if (base) {
+    if (base && random.nextBoolean()) {
+      shareFirstStages(out, stages);
+    } else if (base) {
       out.append("interface ").append(name).append("Base {\n  ")
           .append(stages.isEmpty() ? "" : stages.remove(stages.size() - 1)).append("\n}\n");
     }
@@ -111,6 +114,22 @@ final class DeclarationGenerator {
       out.append("}\n");
     }
     return out.toString();
+  }
+
+  /**
+   * Moves the first stages into a {@code @StageGroup} the pipeline extends; now and then the
+   * pipeline keeps one of them too, which then replaces the group's, or collides with it.
+   */
+  private void shareFirstStages(StringBuilder out, List<String> stages) {
+    int shared = random.nextInt(stages.size() + 1);
+    out.append("@StageGroup interface ").append(name).append("Base {\n");
+    stages.subList(0, shared).forEach(s -> out.append("  ").append(s).append('\n'));
+    out.append("}\n");
+    String again = shared > 0 && random.nextInt(3) == 0 ? stages.get(random.nextInt(shared)) : null;
+    stages.subList(0, shared).clear();
+    if (again != null) {
+      stages.add(random.nextInt(stages.size() + 1), again);
+    }
   }
 
   private String pipelineHeader(boolean extendsBase) {

@@ -4,29 +4,15 @@ import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
 import dev.feedline.Cache;
-import dev.feedline.Decode;
-import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
-import dev.feedline.TFRecordSource;
-import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
-import org.tensorflow.types.TString;
 
 /** Every built-in stage between a TFRecord source and a prefetch, with a seeded shuffle. */
 @Pipeline
-public interface RowsPipeline {
-  @TFRecordSource
-  Operand<TString> files();
-
-  @Interleave(cycleLength = 2, parallel = AUTO)
-  Operand<TString> read(Operand<TString> file);
-
-  @Decode(parallel = AUTO)
-  Row parse(Operand<TString> record);
-
+public interface RowsPipeline extends RowFiles {
   @Map(parallel = AUTO)
   static Totals total(Ops tf, Row row) {
     return new Totals(row.id(), row.label(), tf.reduceSum(row.values(), tf.constant(0)));

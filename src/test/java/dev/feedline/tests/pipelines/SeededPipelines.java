@@ -33,73 +33,21 @@ public final class SeededPipelines {
 
   /** The example's {@link AugmentedPhotoPipeline}, its augmentation on one thread. */
   @Pipeline(ramBudget = "4GiB", reproducible = true)
-  public interface OneThread {
-    @TFRecordSource
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
-    }
-
-    @Cache
-    Photo cache(Photo photo);
-
-    @Shuffle(buffer = 1000, seed = 42)
-    Photo shuffle(Photo photo);
-
+  public interface OneThread extends AugmentedPhotoPipeline {
     @Map(parallel = 1, random = true)
     static Photo augment(Ops tf, Photo photo, ElementRandom random) {
       return AugmentedPhotoPipeline.augment(tf, photo, random);
     }
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
 
   /** The example's {@link AugmentedPhotoPipeline}, its augmentation sequential: a MapDataset. */
   @Pipeline(ramBudget = "4GiB", reproducible = true)
-  public interface Sequential {
-    @TFRecordSource
-    Operand<TString> shards();
-
-    @Interleave(cycleLength = 8, parallel = AUTO)
-    Operand<TString> read(Operand<TString> shard);
-
-    @Decode(parallel = AUTO)
-    EncodedPhoto parse(Operand<TString> record);
-
-    @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      return PhotoPipeline.decodeAndResize(tf, photo);
-    }
-
-    @Cache
-    Photo cache(Photo photo);
-
-    @Shuffle(buffer = 1000, seed = 42)
-    Photo shuffle(Photo photo);
-
+  public interface Sequential extends AugmentedPhotoPipeline {
     @SuppressWarnings("feedline:map-not-parallel")
     @Map(random = true)
     static Photo augment(Ops tf, Photo photo, ElementRandom random) {
       return AugmentedPhotoPipeline.augment(tf, photo, random);
     }
-
-    @Batch(size = 32)
-    Photo batch(Photo photo);
-
-    @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.example.Photo;
-import dev.feedline.example.PhotoPipeline;
+import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +64,7 @@ final class FrameworkLoader implements Loader {
     var eachLabel = tf.unstack(labels, (long) BATCH).output();
     List<Operand<TFloat32>> decoded = new ArrayList<>();
     for (int i = 0; i < BATCH; i++) {
-      Photo photo = PhotoPipeline.decodeAndResize(tf,
+      Photo photo = PhotoStages.Decoding.decodeAndResize(tf,
           new EncodedPhoto(each.get(i), eachLabel.get(i), eachLabel.get(i)));
       decoded.add(photo.image());
     }

@@ -1,7 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.example.Photo;
-import dev.feedline.example.PhotoPipeline;
+import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.DatasetOps;
 import dev.feedline.runtime.ElementSpec;
@@ -42,7 +42,7 @@ import org.tensorflow.types.family.TType;
  * <p>It borrows two helpers from Feedline's runtime, workarounds that any TF Java 1.1.0 code needs:
  * {@link TVariant} (functions that return a dataset) and {@link DatasetOps#withOptions} (an
  * options proto that reaches TensorFlow intact). The per-element graph is the example's own
- * {@link PhotoPipeline#decodeAndResize}, so only the pipeline around it differs.
+ * {@link PhotoStages.Decoding#decodeAndResize}, so only the pipeline around it differs.
  */
 final class HandWrittenPipeline implements Loader {
   /** What the pipeline switches on. */
@@ -129,7 +129,7 @@ final class HandWrittenPipeline implements Loader {
         List.of(Shape.scalar(), Shape.scalar(), Shape.scalar()));
     List<Output<?>> values = parsed.denseValues();
     @SuppressWarnings("unchecked")
-    Photo photo = PhotoPipeline.decodeAndResize(tf, new EncodedPhoto((Operand<TString>) values.get(0),
+    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, new EncodedPhoto((Operand<TString>) values.get(0),
         (Operand<TInt64>) values.get(1), (Operand<TInt64>) values.get(2)));
     return Signature.builder().key("decode").input("record", record)
         .output("image", photo.image()).output("label", photo.label()).output("id", photo.id())

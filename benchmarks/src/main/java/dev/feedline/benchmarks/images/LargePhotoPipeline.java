@@ -1,17 +1,8 @@
 package dev.feedline.benchmarks.images;
 
-import static dev.feedline.Feedline.AUTO;
-
-import dev.feedline.Batch;
-import dev.feedline.Decode;
-import dev.feedline.DecodeJpeg;
-import dev.feedline.Interleave;
 import dev.feedline.Pipeline;
-import dev.feedline.Prefetch;
-import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
-import dev.feedline.example.Photo;
-import dev.feedline.photos.EncodedPhoto;
+import dev.feedline.example.PhotoStages;
 import org.tensorflow.Operand;
 import org.tensorflow.types.TString;
 
@@ -20,25 +11,9 @@ import org.tensorflow.types.TString;
  * without a cache: the built-in {@code @DecodeJpeg} knows both sizes and decodes at half scale.
  */
 @Pipeline
-public interface LargePhotoPipeline {
+public interface LargePhotoPipeline
+    extends PhotoStages.Files, ScaledDecoding, PhotoStages.Batches {
+  /** Any number of files: the benchmark writes its own. */
   @TFRecordSource
   Operand<TString> shards();
-
-  @Interleave(cycleLength = 8, parallel = AUTO)
-  Operand<TString> read(Operand<TString> shard);
-
-  @Decode(parallel = AUTO)
-  EncodedPhoto parse(Operand<TString> record);
-
-  @DecodeJpeg(minSourceSide = 640, parallel = AUTO)
-  Photo decode(EncodedPhoto photo);
-
-  @Shuffle(buffer = 1000)
-  Photo shuffle(Photo photo);
-
-  @Batch(size = 32)
-  Photo batch(Photo photo);
-
-  @Prefetch(AUTO)
-  Photo prefetch(Photo batch);
 }

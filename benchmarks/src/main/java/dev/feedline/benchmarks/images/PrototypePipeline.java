@@ -11,7 +11,7 @@ import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
 import dev.feedline.example.Photo;
-import dev.feedline.example.PhotoPipeline;
+import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.DataFiles;
 import dev.feedline.runtime.DataSource;
@@ -285,7 +285,7 @@ final class PrototypePipeline implements Loader {
   private static Signature parseAndDecode(Ops tf, boolean narrow) {
     Placeholder<TString> record = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
     List<Output<?>> features = ExampleParser.parse(tf, record, FEATURES);
-    Photo photo = PhotoPipeline.decodeAndResize(tf, new EncodedPhoto(
+    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, new EncodedPhoto(
         (Operand<TString>) features.get(0), (Operand<TInt64>) features.get(1),
         (Operand<TInt64>) features.get(2)));
     return Signature.builder().key("parse_and_decode").input("record", record)
@@ -298,7 +298,7 @@ final class PrototypePipeline implements Loader {
         tf.placeholder(TString.class, Placeholder.shape(Shape.scalar())),
         tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar())),
         tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar())));
-    Photo photo = PhotoPipeline.decodeAndResize(tf, in);
+    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, in);
     return Signature.builder().key("decode").input("jpeg", in.jpeg()).input("label", in.label())
         .input("id", in.id())
         .output("image", narrow ? toUint8(tf, photo.image()) : photo.image())

@@ -1,20 +1,9 @@
 package dev.feedline.benchmarks.images;
 
-import static dev.feedline.Feedline.AUTO;
-
-import dev.feedline.Batch;
-import dev.feedline.Decode;
-import dev.feedline.Interleave;
-import dev.feedline.Map;
 import dev.feedline.Pipeline;
-import dev.feedline.Prefetch;
-import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
-import dev.feedline.example.Photo;
-import dev.feedline.example.PhotoPipeline;
-import dev.feedline.photos.EncodedPhoto;
+import dev.feedline.example.PhotoStages;
 import org.tensorflow.Operand;
-import org.tensorflow.op.Ops;
 import org.tensorflow.types.TString;
 
 /**
@@ -22,27 +11,9 @@ import org.tensorflow.types.TString;
  * it, since memory must stay flat as the data grows.
  */
 @Pipeline
-public interface StreamingPhotoPipeline {
+public interface StreamingPhotoPipeline
+    extends PhotoStages.Files, PhotoStages.Decoding, PhotoStages.Batches {
+  /** Any number of files: the scaling runs' data sets are larger than the demo's. */
   @TFRecordSource
   Operand<TString> shards();
-
-  @Interleave(cycleLength = 8, parallel = AUTO)
-  Operand<TString> read(Operand<TString> shard);
-
-  @Decode(parallel = AUTO)
-  EncodedPhoto parse(Operand<TString> record);
-
-  @Map(parallel = AUTO)
-  static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-    return PhotoPipeline.decodeAndResize(tf, photo);
-  }
-
-  @Shuffle(buffer = 1000)
-  Photo shuffle(Photo photo);
-
-  @Batch(size = 32)
-  Photo batch(Photo photo);
-
-  @Prefetch(AUTO)
-  Photo prefetch(Photo batch);
 }

@@ -127,11 +127,44 @@ public enum Message {
   CONFLICTING_STAGE_ANNOTATIONS(Rule.CONFLICTING_STAGE_ANNOTATIONS, Severity.ERROR,
       "Method '%s' carries both @%s and @%s; a method is one stage: keep one annotation."),
   INHERITED_STAGE(Rule.INHERITED_STAGE, Severity.ERROR,
-      "Stage method '%s' is inherited from %s; stages must be declared in the @Pipeline interface"
-          + " itself, in order: redeclare it in %s."),
+      "Stage method '%1$s' is inherited from %2$s, which is neither a @StageGroup nor a @Pipeline,"
+          + " so it has no place in the chain of %3$s; annotate %2$s with @StageGroup, or"
+          + " redeclare the stage in %3$s."),
   STAGE_OUTSIDE_PIPELINE(Rule.STAGE_OUTSIDE_PIPELINE, Severity.ERROR,
-      "@%1$s on '%2$s' has no effect because %3$s is not a @Pipeline interface; annotate %3$s with"
-          + " @Pipeline or remove the stage annotation."),
+      "@%1$s on '%2$s' has no effect because %3$s is neither a @Pipeline nor a @StageGroup"
+          + " interface; annotate %3$s with one of them or remove the stage annotation."),
+  GROUP_NOT_INTERFACE(Rule.STAGE_GROUP_INVALID, Severity.ERROR,
+      "@StageGroup %1$s must be an interface for pipelines to extend; declare it as `interface"
+          + " %1$s`."),
+  GROUP_GENERIC(Rule.STAGE_GROUP_INVALID, Severity.ERROR,
+      "@StageGroup %s has type parameters, but a stage's element types are fixed; remove them."),
+  GROUP_PRIVATE(Rule.STAGE_GROUP_INVALID, Severity.ERROR,
+      "@StageGroup %s is private, so the classes generated for the pipelines that extend it"
+          + " cannot call its stages; make it package-private or public."),
+  GROUP_AND_PIPELINE(Rule.STAGE_GROUP_INVALID, Severity.ERROR,
+      "%s is both a @Pipeline and a @StageGroup; other pipelines can extend a pipeline as they"
+          + " extend a group, so remove @StageGroup."),
+  STAGE_REACHED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
+      "%1$s reaches stage '%2$s' of %3$s twice, through %4$s and %5$s, but a stage runs once in"
+          + " a chain; take %3$s through one of them only."),
+  STAGE_NAME_INHERITED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
+      "%1$s inherits two stages named '%2$s', from %3$s and from %4$s, but a chain names each"
+          + " stage once; rename one of them."),
+  SHARED_SOURCE_NOT_FIRST(Rule.SHARED_SOURCE_NOT_FIRST, Severity.ERROR,
+      "%1$s extends %2$s after %3$s, but %2$s starts with source '%4$s', and a chain's source"
+          + " comes first; list %2$s first after `extends`."),
+  OVERRIDE_CHANGES_KIND(Rule.STAGE_OVERRIDE_MISMATCH, Severity.ERROR,
+      "@%1$s '%2$s' replaces @%3$s '%2$s' inherited from %4$s, but a replacement keeps the"
+          + " stage's kind; declare it @%3$s, or give it a name of its own to add a stage after"
+          + " the inherited ones."),
+  OVERRIDE_CHANGES_TYPES(Rule.STAGE_OVERRIDE_MISMATCH, Severity.ERROR,
+      "@%1$s '%2$s' takes %3$s and returns %4$s, but replaces the stage inherited from %5$s,"
+          + " which takes %6$s and returns %7$s; a replacement keeps the element types, so that"
+          + " the stages around it still fit."),
+  OVERRIDE_WITHOUT_STAGE(Rule.STAGE_OVERRIDE_MISMATCH, Severity.ERROR,
+      "Method '%1$s' of %2$s has the name of @%3$s '%1$s' inherited from %4$s but no stage"
+          + " annotation, so it neither replaces nor adds a stage; annotate it to replace '%1$s',"
+          + " or rename it."),
   UNRESOLVED_TYPE(Rule.UNRESOLVED_TYPE, Severity.ERROR,
       "Pipeline %s was not generated because type %s could not be resolved; if another"
           + " annotation processor generates it, check its errors above."),

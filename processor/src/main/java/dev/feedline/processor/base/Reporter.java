@@ -37,7 +37,7 @@ public final class Reporter {
     List<Reported> reported = new ArrayList<>();
     for (Finding finding : report.findings()) {
       Severity severity = options.severity(finding.rule()).orElse(finding.message().severity());
-      if (severity == Severity.OFF || isSuppressed(finding, severity)) {
+      if (severity == Severity.OFF || isSuppressed(finding, severity, report)) {
         continue;
       }
       reported.add(new Reported(finding, severity));
@@ -70,12 +70,21 @@ public final class Reporter {
     }
   }
 
-  private static boolean isSuppressed(Finding finding, Severity severity) {
+  /**
+   * Suppressed on the element, a type around it, or the pipeline the finding arises in, which
+   * for a stage inherited from a group lies elsewhere.
+   */
+  private static boolean isSuppressed(Finding finding, Severity severity, Report report) {
     if (!finding.rule().configurable() || severity == Severity.ERROR) {
       return false;
     }
     String key = "feedline:" + finding.rule().id();
-    for (Element e = finding.element(); e != null; e = e.getEnclosingElement()) {
+    return suppressedAround(finding.element(), key)
+        || report.pipeline().filter(p -> suppressedAround(p, key)).isPresent();
+  }
+
+  private static boolean suppressedAround(Element element, String key) {
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
       SuppressWarnings suppress = e.getAnnotation(SuppressWarnings.class);
       if (suppress != null && List.of(suppress.value()).contains(key)) {
         return true;

@@ -5,6 +5,7 @@ import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 
 /**
@@ -43,6 +44,14 @@ public record Stage(
 
   public String name() {
     return method.getSimpleName().toString();
+  }
+
+  /**
+   * The interface that declares the stage: the pipeline, or the group or pipeline it inherits the
+   * stage from, through whose name generated code calls a body.
+   */
+  public TypeElement declaringType() {
+    return (TypeElement) method.getEnclosingElement();
   }
 
   /**

@@ -17,10 +17,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -34,9 +36,13 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
-/** Reads a {@code @Pipeline} interface into a {@link PipelineModel}. */
+/**
+ * Reads a {@code @Pipeline} interface into a {@link PipelineModel}: its stages, with those it
+ * takes from the groups and pipelines it extends ({@link SharedStages}).
+ */
 public final class PipelineReader {
   public static final String PIPELINE = "dev.feedline.Pipeline";
+  public static final String STAGE_GROUP = SharedStages.STAGE_GROUP;
   /** The prefix of generated class names. */
   public static final String GENERATED_PREFIX = "Feedline";
 
@@ -45,11 +51,13 @@ public final class PipelineReader {
   private final InputReader inputReader;
   /** The pipelines being read, outermost first: a source stage reads the pipelines it names. */
   private final Deque<String> reading = new ArrayDeque<>();
+  private final SharedStages sharedStages;
 
   public PipelineReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
     this.stageReader = new StageReader(elements, types, elementReader, this::readSource);
     this.inputReader = new InputReader(elements);
+    this.sharedStages = new SharedStages(elements, types);
   }
 
   /**
@@ -139,29 +147,21 @@ public final class PipelineReader {
       report.add(Message.PIPELINE_GENERIC, type, annotation, null, name);
       return Optional.empty();
     }
-    reportInheritedStages(type, annotation, report);
-    boolean complete = true;
+    report.sharing(type, SharedStages.sharedSupertypes(type));
+    SharedStages.Chain assembled = sharedStages.assemble(type, annotation, report);
+    boolean complete = assembled.complete();
     Map<String, Input> inputs = new LinkedHashMap<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      Optional<AnnotationMirror> input = InputReader.annotation(method);
-      if (input.isPresent()) {
-        Optional<Input> read = inputReader.read(method, input.get(), report);
-        read.ifPresent(i -> inputs.put(i.name(), i));
-        complete &= read.isPresent();
-      }
+    for (ExecutableElement method : assembled.inputs()) {
+      Optional<Input> read = inputReader.read(method, InputReader.annotation(method).orElseThrow(),
+          report);
+      read.ifPresent(i -> inputs.put(i.name(), i));
+      complete &= read.isPresent();
     }
+    Set<String> stageNames = new HashSet<>();
     List<StageReader.ReadStage> read = new ArrayList<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+    for (ExecutableElement method : assembled.stages()) {
+      stageNames.add(method.getSimpleName().toString());
       List<AnnotationMirror> annotations = StageReader.stageAnnotations(method);
-      if (annotations.isEmpty() && InputReader.annotation(method).isPresent()) {
-        continue;
-      }
-      if (annotations.isEmpty()) {
-        if (method.getModifiers().contains(Modifier.ABSTRACT)) {
-          report.add(Message.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
-        }
-        continue;
-      }
       if (annotations.size() > 1) {
         report.add(
             Message.CONFLICTING_STAGE_ANNOTATIONS,
@@ -175,9 +175,18 @@ public final class PipelineReader {
         continue;
       }
       Optional<StageReader.ReadStage> stage =
-          stageReader.read(method, annotations.get(0), inputs, report);
+          stageReader.read(method, annotations.get(0), name, inputs, report);
       stage.ifPresent(read::add);
       complete &= stage.isPresent();
+    }
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      // A method under an inherited stage's name was judged when the chain was assembled.
+      if (method.getModifiers().contains(Modifier.ABSTRACT)
+          && StageReader.stageAnnotations(method).isEmpty()
+          && InputReader.annotation(method).isEmpty()
+          && !stageNames.contains(method.getSimpleName().toString())) {
+        report.add(Message.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
+      }
     }
     PipelineModel.Settings settings = settings(type, annotation, report);
     if (!complete || report.hasDeclarationErrors()) {
@@ -186,6 +195,11 @@ public final class PipelineReader {
     String packageName = elements.getPackageOf(type).getQualifiedName().toString();
     return Optional.of(new PipelineModel(type, annotation, packageName, generated, chain(read),
         List.copyOf(inputs.values()), settings));
+  }
+
+  /** Reports what makes a {@code @StageGroup} unusable by the pipelines that extend it. */
+  public static void checkGroup(TypeElement group, Report report) {
+    SharedStages.checkGroup(group, report);
   }
 
   private PipelineModel.Settings settings(
@@ -268,23 +282,6 @@ public final class PipelineReader {
           });
     }
     return shapes;
-  }
-
-  /** Stage methods declared in a superinterface have no place in this interface's order. */
-  private void reportInheritedStages(TypeElement type, AnnotationMirror annotation, Report report) {
-    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(type))) {
-      Element owner = method.getEnclosingElement();
-      if (!owner.equals(type) && !StageReader.stageAnnotations(method).isEmpty()) {
-        report.add(
-            Message.INHERITED_STAGE,
-            type,
-            annotation,
-            null,
-            method.getSimpleName(),
-            owner.getSimpleName(),
-            type.getSimpleName());
-      }
-    }
   }
 
   /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */

@@ -57,7 +57,7 @@ final class StageReader {
 
   /** Reads a method that carries exactly one stage annotation; empty when it is invalid. */
   Optional<ReadStage> read(ExecutableElement method, AnnotationMirror annotation,
-      Map<String, Input> pipelineInputs, Report report) {
+      String pipeline, Map<String, Input> pipelineInputs, Report report) {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
@@ -89,7 +89,7 @@ final class StageReader {
       return Optional.empty();
     }
     Optional<List<Input>> inputs = kind.form() == StageKind.Form.BODY
-        ? inputs(method, annotation, stage, pipelineInputs, report) : Optional.of(List.of());
+        ? inputs(method, stage, pipeline, pipelineInputs, report) : Optional.of(List.of());
     if (inputs.isEmpty() || kind.form() == StageKind.Form.BODY && !ElementRandomParameter.check(
         kind, method, annotation, parameters.get(), stage, report)) {
       return Optional.empty();
@@ -103,8 +103,8 @@ final class StageReader {
    * and has its type, but for an {@code ElementRandom}, which {@link ElementRandomParameter}
    * reads.
    */
-  private Optional<List<Input>> inputs(ExecutableElement method, AnnotationMirror annotation,
-      String stage, Map<String, Input> pipelineInputs, Report report) {
+  private Optional<List<Input>> inputs(ExecutableElement method, String stage, String pipeline,
+      Map<String, Input> pipelineInputs, Report report) {
     List<Input> inputs = new ArrayList<>();
     List<? extends VariableElement> parameters = method.getParameters();
     for (VariableElement parameter : parameters.subList(2, parameters.size())) {
@@ -114,8 +114,7 @@ final class StageReader {
       String name = parameter.getSimpleName().toString();
       Input input = pipelineInputs.get(name);
       if (input == null) {
-        report.add(Message.INPUT_UNKNOWN, parameter, stage, name,
-            method.getEnclosingElement().getSimpleName());
+        report.add(Message.INPUT_UNKNOWN, parameter, stage, name, pipeline);
         return Optional.empty();
       }
       TypeMirror type = parameter.asType();

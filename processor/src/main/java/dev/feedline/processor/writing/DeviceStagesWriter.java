@@ -31,7 +31,6 @@ final class DeviceStagesWriter {
     }
     TypeName outputs = ParameterizedTypeName.get(Names.LIST,
         ParameterizedTypeName.get(Names.OUTPUT, WildcardTypeName.subtypeOf(Object.class)));
-    TypeName spec = TypeName.get(pipeline.type().asType());
     MethodSpec.Builder method = MethodSpec.methodBuilder("onDevice")
         .addJavadoc("The device stages, $L to $L: graph code on each batch after the iterator, on ops\n"
                 + "that {@code tf} places on the training device.\n",
@@ -50,7 +49,7 @@ final class DeviceStagesWriter {
       String out = variables.newName(map.name());
       method.addCode("\n// $L. $L $L\n", map.position(), map.name(), AnnotationText.of(map));
       method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)", TypeName.get(map.output().type()),
-          out, spec, map.name(), map.name(), previous);
+          out, TypeName.get(map.declaringType().asType()), map.name(), map.name(), previous);
       previous = out;
     }
     ElementType last = maps.get(maps.size() - 1).output();

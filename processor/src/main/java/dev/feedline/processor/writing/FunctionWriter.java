@@ -113,7 +113,7 @@ final class FunctionWriter {
 
   /** The function of a {@code @Map} or {@code @Filter} stage, which calls the user's body. */
   static MethodSpec body(PipelineModel pipeline, Stage stage, GeneratedNames names) {
-    TypeName spec = TypeName.get(pipeline.type().asType());
+    TypeName spec = TypeName.get(stage.declaringType().asType());
     MethodSpec.Builder method = start(stage, names, CodeBlock.of(
         "Graph function of stage $L, $L: calls {@link $T#$L} and checks each output against its"
             + " declared shape.", stage.position(), stage.name(), spec, stage.name()));

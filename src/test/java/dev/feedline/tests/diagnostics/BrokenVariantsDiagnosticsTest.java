@@ -82,7 +82,7 @@ class BrokenVariantsDiagnosticsTest {
     assertAt(reported.get(1), WARNING,
         "[feedline:cache-after-random-map] @Cache 'cache' freezes the output of random @Map"
             + " 'decodeAndResize', so every epoch sees the same augmentation; move"
-            + " 'decodeAndResize' after the cache, or split it into a deterministic part before"
+            + " 'decodeAndResize' after 'cache', or split it into a deterministic part before"
             + " and a random part after. [in pipeline SequentialMap, inherited from Cached]",
         stages, "@Cache");
     assertAt(reported.get(2), WARNING,

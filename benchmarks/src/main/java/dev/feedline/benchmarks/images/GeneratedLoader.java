@@ -1,9 +1,10 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.example.FeedlinePhotoPipeline;
-import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
 import org.tensorflow.types.TFloat32;
@@ -15,59 +16,33 @@ final class GeneratedLoader {
   /** The example's pipeline: the recommended configuration, with a cache after the decode. */
   static Loader cached(String files) {
     Graph graph = new Graph();
-    Session session = new Session(graph);
-    FeedlinePhotoPipeline pipeline = FeedlinePhotoPipeline.builder().files(files).build(graph);
-    return new Loader() {
-      @Override
-      public void epoch(Consumer<TFloat32> batches) {
-        try (EpochIterator<PhotoTensors> epoch = pipeline.epoch(session)) {
-          epoch.forEach(batch -> batches.accept(batch.image()));
-        }
-      }
-
-      @Override
-      public void close() {
-        pipeline.close();
-        session.close();
-        graph.close();
-      }
-    };
+    return of(graph, FeedlinePhotoPipeline.builder().files(files).build(graph),
+        FeedlinePhotoPipeline.PhotoTensors::image);
   }
 
   /** The same pipeline without its cache. */
   static Loader streaming(String files) {
     Graph graph = new Graph();
-    Session session = new Session(graph);
-    FeedlineStreamingPhotoPipeline pipeline =
-        FeedlineStreamingPhotoPipeline.builder().files(files).build(graph);
-    return new Loader() {
-      @Override
-      public void epoch(Consumer<TFloat32> batches) {
-        try (EpochIterator<FeedlineStreamingPhotoPipeline.PhotoTensors> epoch =
-            pipeline.epoch(session)) {
-          epoch.forEach(batch -> batches.accept(batch.image()));
-        }
-      }
-
-      @Override
-      public void close() {
-        pipeline.close();
-        session.close();
-        graph.close();
-      }
-    };
+    return of(graph, FeedlineStreamingPhotoPipeline.builder().files(files).build(graph),
+        FeedlineStreamingPhotoPipeline.PhotoTensors::image);
   }
 
   /** The large-photo pipeline, whose {@code @DecodeJpeg} decodes at a reduced scale. */
   static Loader scaledDecode(String files) {
     Graph graph = new Graph();
+    return of(graph, FeedlineLargePhotoPipeline.builder().files(files).build(graph),
+        FeedlineLargePhotoPipeline.PhotoTensors::image);
+  }
+
+  /** Epochs of {@code pipeline} in a session of its own, handing on each batch's images. */
+  private static <T extends AutoCloseable> Loader of(Graph graph, BuiltPipeline<?, T> pipeline,
+      Function<T, TFloat32> images) {
     Session session = new Session(graph);
-    FeedlineLargePhotoPipeline pipeline = FeedlineLargePhotoPipeline.builder().files(files).build(graph);
     return new Loader() {
       @Override
       public void epoch(Consumer<TFloat32> batches) {
-        try (EpochIterator<FeedlineLargePhotoPipeline.PhotoTensors> epoch = pipeline.epoch(session)) {
-          epoch.forEach(batch -> batches.accept(batch.image()));
+        try (EpochIterator<T> epoch = pipeline.epoch(session)) {
+          epoch.forEach(batch -> batches.accept(images.apply(batch)));
         }
       }
 

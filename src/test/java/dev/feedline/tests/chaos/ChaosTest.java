@@ -78,17 +78,18 @@ class ChaosTest {
       String property) throws Exception {
     List<String> fresh = List.of("exact", "exact, bad records skipped and counted",
         "error at build()", "error in every epoch");
+    boolean kills = property.equals("kill");
     List<Mutation> changes = new ArrayList<>(Mutation.CHANGES);
-    if (property.equals("kill")) {
+    if (kills) {
       changes.add(Mutation.NONE);
     }
     OutcomeTable byChange = new OutcomeTable("change (fresh run's outcome)",
         changes.stream().map(m -> m.description).toList(), fresh);
-    OutcomeTable byMoment = new OutcomeTable("moment (changed run's outcome)",
-        property.equals("kill") ? List.of()
-            : Moment.IN_PROCESS.stream().map(m -> m.description).toList(),
-        property.equals("kill") ? List.of() : List.of("-", "served from the cache",
-            "error at the next epoch's start", "error in the epoch"));
+    OutcomeTable byMoment = kills
+        ? new OutcomeTable("where the kill landed (fresh run's outcome)", List.of(), fresh)
+        : new OutcomeTable("moment (changed run's outcome)",
+            Moment.IN_PROCESS.stream().map(m -> m.description).toList(), List.of("-",
+                "served from the cache", "error at the next epoch's start", "error in the epoch"));
     OutcomeTable byPipeline = new OutcomeTable("pipeline (fresh run's outcome)",
         List.of(Variant.values()).stream().map(Variant::name).toList(), fresh);
     List<String> failures = new ArrayList<>();
@@ -100,7 +101,11 @@ class ChaosTest {
       try {
         ChaosTrial.Outcome outcome = running.get(ChaosTrial.TIMEOUT_S * 3, TimeUnit.SECONDS);
         byChange.count(trial.mutation.description, outcome.freshRun());
-        byMoment.count(trial.moment.description, outcome.changedRun());
+        if (kills) {
+          byMoment.count(outcome.changedRun(), outcome.freshRun());
+        } else {
+          byMoment.count(trial.moment.description, outcome.changedRun());
+        }
         byPipeline.count(trial.variant.name(), outcome.freshRun());
       } catch (TimeoutException e) {
         fail(trial.describe() + ": hangs (no end in " + ChaosTrial.TIMEOUT_S * 3 + " s); replay: "

@@ -102,6 +102,11 @@ public final class DatasetIterator {
   private CacheState cache = CacheState.EMPTY;
   /** Whether a file cache moved since the kept part was parked: the next epoch parks it again. */
   private boolean parkAgain;
+  /**
+   * Whether the open epoch reads the source's files: no filled memory cache and no complete file
+   * cache serves it. Only such an epoch has its files checked, at its start and at its end.
+   */
+  private boolean readsFiles;
 
   /** How far the parked memory cache has been filled. */
   private enum CacheState {
@@ -354,7 +359,8 @@ public final class DatasetIterator {
    */
   private void begin(Session session, long number, boolean freshCache) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
-    if (freshCache || !readsCache(session)) {
+    boolean servedFromCache = !freshCache && readsCache(session);
+    if (!servedFromCache) {
       checkFilesUnchanged();
     }
     try {
@@ -373,6 +379,12 @@ public final class DatasetIterator {
         parkedIn = session;
       } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
         parked = park(session);
+      }
+      // Parked again after an epoch sealed a file cache, the kept part reads the complete folder,
+      // not the files; were that folder gone, it writes a new one, from files not yet checked.
+      readsFiles = !(servedFromCache && !parked) && !fileCaches.readsComplete();
+      if (servedFromCache && readsFiles) {
+        checkFilesUnchanged();
       }
       iterators.start(session, number, !parked); // one made ahead read the dataset parked before
       if (cache == CacheState.EMPTY) {
@@ -521,7 +533,7 @@ public final class DatasetIterator {
       deviceBuffer.free();
       return result;
     };
-    boolean readsFiles = !readsCache(parkedIn);
+    boolean readsFiles = this.readsFiles;
     Supplier<T> guarded = () -> {
       synchronized (lock) {
         ensureOpen(serial, number);

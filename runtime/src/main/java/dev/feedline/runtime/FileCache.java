@@ -190,6 +190,11 @@ final class FileCache {
     runner.feed(path, fed);
   }
 
+  /** Whether the last park chose the complete folder of the key. */
+  boolean readsComplete() {
+    return reading != null;
+  }
+
   /** Whether this process is writing the cache now. */
   boolean writing() {
     return partial != null;

@@ -303,6 +303,14 @@ public final class FileCaches {
     caches.forEach(cache -> cache.feed(runner));
   }
 
+  /**
+   * Whether a stage reads a complete folder: then the epoch reads no file of the source, which is
+   * upstream of every cache.
+   */
+  boolean readsComplete() {
+    return caches.stream().anyMatch(FileCache::readsComplete);
+  }
+
   /** Whether a cache is being written. */
   boolean writing() {
     return caches.stream().anyMatch(FileCache::writing);

@@ -101,7 +101,7 @@ class BrokenVariantsDiagnosticsTest {
         broken, "static Operand<TString> fetch(", 1);
     assertAt(reported.get(5), WARNING,
         "[feedline:cache-after-random-map] @Cache 'cache' freezes the output of random @Map"
-            + " 'fetch', so every epoch sees the same augmentation; move 'fetch' after the cache,"
+            + " 'fetch', so every epoch sees the same augmentation; move 'fetch' after 'cache',"
             + " or split it into a deterministic part before and a random part after. [in pipeline"
             + " SlowSource, inherited from Cached]",
         stages, "@Cache");

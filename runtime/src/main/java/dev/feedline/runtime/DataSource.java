@@ -17,9 +17,11 @@ import java.util.regex.Pattern;
  * @param features the features {@code @Decode} parses from the records, if it does
  * @param skipped the bad records the source leaves out, when it skips them
  * @param identities what each local file was when the pipeline was built
+ * @param counts the files' record counts still being walked when the pipeline was built, which
+ *     each session is given before its datasets may read the files
  */
 public record DataSource(List<String> files, Optional<ExampleFeatures> features,
-    SkippedRecords skipped, List<FileIdentity> identities) {
+    SkippedRecords skipped, List<FileIdentity> identities, Optional<FileCounts> counts) {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
@@ -30,22 +32,26 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
 
   /** Data held in the graph: nothing to point at. */
   public static DataSource inMemory() {
-    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of());
+    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of(),
+        Optional.empty());
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
   public static DataSource tfRecords(DataFiles.Resolved files, ExampleFeatures features) {
-    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
   }
 
   /** Text files, read line by line: a file that changes after the build is named. */
   public static DataSource textLines(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
   }
 
   /** A file and what is wrong with it, found for a TensorFlow error. */

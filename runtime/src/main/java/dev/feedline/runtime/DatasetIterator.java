@@ -93,6 +93,8 @@ public final class DatasetIterator {
   /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
   private final Object lock = new Object();
   private Session parkedIn;
+  /** The session that was given the files' record counts walked after the build, if any. */
+  private Session countedIn;
   private long nextEpoch;
   private long current = -1;
   /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
@@ -375,6 +377,12 @@ public final class DatasetIterator {
         parked = park(session);
       }
       iterators.start(session, number, !parked); // one made ahead read the dataset parked before
+      if (session != countedIn && data.counts().isPresent()) {
+        // After MakeIterator, which reads nothing, so that it runs while the files are walked;
+        // before any read, which needs the counts.
+        data.counts().get().assign(session);
+        countedIn = session;
+      }
       if (cache == CacheState.EMPTY) {
         cache = CacheState.FILLING;
       }
@@ -416,11 +424,14 @@ public final class DatasetIterator {
   /**
    * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
    * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
-   * starting an iterator over a stage up to the last cache.
+   * starting an iterator over a stage up to the last cache. Also gives the session the files'
+   * record counts, when they were still being walked after the build, without which no dataset
+   * reads the files.
    */
   public Session.Runner feedingFolders(Session.Runner runner) {
     synchronized (lock) {
       fileCaches.feed(runner);
+      data.counts().ifPresent(counts -> counts.feed(runner)); // the files' record counts, too
       return runner;
     }
   }
@@ -619,6 +630,8 @@ public final class DatasetIterator {
         }
       }
       fileCaches.release();
+      data.counts().ifPresent(FileCounts::close);
+      countedIn = null;
     }
   }
 

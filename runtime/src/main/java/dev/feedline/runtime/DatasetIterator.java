@@ -93,8 +93,6 @@ public final class DatasetIterator {
   /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
   private final Object lock = new Object();
   private Session parkedIn;
-  /** The session that was given the files' record counts walked after the build, if any. */
-  private Session countedIn;
   private long nextEpoch;
   private long current = -1;
   /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
@@ -234,13 +232,17 @@ public final class DatasetIterator {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName()
             + ": an iterator needs the stages of an epoch; call perEpoch(...)");
       }
+      DatasetIterator iterator = new DatasetIterator(this);
+      // The files were walked while the graph was built: a damaged one is still an error of the
+      // build, naming its record; the counts are fed whenever an iterator is made.
+      data.counts().ifPresent(FileCounts::await);
       data.firstRecordProblem().ifPresent(culprit -> {
         PipelineInfo.Stage decode = pipeline.stages().stream()
             .filter(stage -> stage.annotation() == Decode.class).findFirst().orElse(null);
         throw new FeedlineException(pipeline.simpleName(), decode, culprit.file(),
             culprit.problem(), null);
       });
-      return new DatasetIterator(this);
+      return iterator;
     }
   }
 
@@ -266,7 +268,7 @@ public final class DatasetIterator {
     Operand<? extends TType> kept =
         parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
     this.iterators = new EpochIterators(tf, spec, epoch,
-        parts.perEpoch.build(kept, epoch, parts.options));
+        parts.perEpoch.build(kept, epoch, parts.options), data);
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
@@ -377,12 +379,6 @@ public final class DatasetIterator {
         parked = park(session);
       }
       iterators.start(session, number, !parked); // one made ahead read the dataset parked before
-      if (session != countedIn && data.counts().isPresent()) {
-        // After MakeIterator, which reads nothing, so that it runs while the files are walked;
-        // before any read, which needs the counts.
-        data.counts().get().assign(session);
-        countedIn = session;
-      }
       if (cache == CacheState.EMPTY) {
         cache = CacheState.FILLING;
       }
@@ -409,7 +405,7 @@ public final class DatasetIterator {
       fileCaches.choose();
       Session.Runner runner = session.runner().addTarget(park);
       fileCaches.feed(runner);
-      runner.run();
+      data.run(runner);
       cache = CacheState.EMPTY;
       parkAgain = false;
     }
@@ -631,7 +627,6 @@ public final class DatasetIterator {
       }
       fileCaches.release();
       data.counts().ifPresent(FileCounts::close);
-      countedIn = null;
     }
   }
 

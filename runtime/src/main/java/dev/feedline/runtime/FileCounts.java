@@ -6,41 +6,33 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.tensorflow.ConcreteFunction;
-import org.tensorflow.DeviceSpec;
 import org.tensorflow.Operand;
+import org.tensorflow.Result;
 import org.tensorflow.Session;
-import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
-import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.types.TInt64;
-import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
 
 /**
  * The record counts of a source's files whose framing is still being walked: the walks run in
- * the background while the pipeline's graph is built and its first iterator made, so that
- * {@code build()} costs a look at each file instead of a walk through its records, and the walk
- * overlaps TensorFlow's own start-up (issue 16).
+ * the background while the pipeline's graph is built, which needs no count, so that the walk and
+ * TensorFlow's graph building share the time {@code build()} takes (issue 16). {@code build()}
+ * waits for them at its end ({@link DatasetIterator.Builder#build}): a damaged file is still an
+ * error of the build, naming its record.
  *
- * <p>TensorFlow still reads no record that was not checked: each file's dataset takes its count
- * from a variable of the session, which holds nothing until an epoch starts, every walk has
- * ended, and none found damage ({@link #assign}). Making an iterator reads no record, so the
- * first epoch's {@code MakeIterator} runs beside the walks; a read before the assignment fails
- * on the missing variable instead of reading on. A damaged file is an error at the start of the
- * first epoch, naming the file and the record, instead of at {@code build()}.
+ * <p>Since the graph is built before the counts are known, they are fed to every run that makes
+ * an iterator of the source's dataset ({@link #run}) instead of being written into the graph as
+ * constants; an iterator cannot be made without them, so TensorFlow never reads a record that was
+ * not checked.
  */
 public final class FileCounts {
   private final PipelineInfo pipeline;
   private final List<String> files;
   private final List<Walk> walks;
-  /** The variable's name in the session, the counts fed to it, and the op that assigns them. */
-  private String sharedName;
+  /** Where the dataset takes the counts from: fed when its iterator is made. */
   private Placeholder<TInt64> value;
-  private Op assign;
   /** The counts fed by {@link #feed}, kept until the runner it fed has run: see {@link #close}. */
   private TInt64 fed;
 
@@ -139,69 +131,41 @@ public final class FileCounts {
   }
 
   /**
-   * The dataset of the files' segments, in {@link DatasetOps#FILE_SEGMENT}'s layout: each count is
-   * read from the session's variable when the reader reaches its file, not when the iterator is
-   * made.
+   * The dataset of the files' segments, in {@link DatasetOps#FILE_SEGMENT}'s layout, whose counts
+   * are fed to each run that makes its iterator ({@link #run}), instead of written into the graph.
    */
   Operand<? extends TType> dataset(Ops tf) {
     int n = files.size();
-    if (assign == null) {
-      // Unique in the graph: the function below finds the variable by this name. On the CPU,
-      // where tf.data runs the function: a handle names the device that holds the variable.
-      sharedName = tf.scope().makeOpName("file_record_counts");
-      Ops cpu = tf.withDevice(DeviceSpec.newBuilder().deviceType(DeviceSpec.DeviceType.CPU).build());
-      VarHandleOp handle = cpu.withName("file_record_counts").varHandleOp(TInt64.class,
-          Shape.of(n), VarHandleOp.sharedName(sharedName));
-      value = cpu.withName("file_record_counts_value").placeholder(TInt64.class,
+    if (value == null) {
+      value = tf.withName("file_record_counts").placeholder(TInt64.class,
           Placeholder.shape(Shape.of(n)));
-      assign = cpu.withName("assign_file_record_counts").assignVariableOp(handle, value);
     }
-    long[] indices = new long[n];
-    for (int i = 0; i < n; i++) {
-      indices[i] = i;
-    }
-    Operand<? extends TType> slices = tf.data.tensorSliceDataset(List.of(
-            tf.array(files.toArray(String[]::new)), tf.constant(new long[n]), tf.constant(indices)),
+    return tf.data.tensorSliceDataset(List.of(
+            tf.array(files.toArray(String[]::new)), tf.constant(new long[n]), value),
         DatasetOps.FILE_SEGMENT.shapes());
-    String shared = sharedName;
-    try (ConcreteFunction withCount = ConcreteFunction.create(f -> {
-      Placeholder<TString> file = f.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
-      Placeholder<TInt64> offset = f.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
-      Placeholder<TInt64> index = f.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
-      VarHandleOp handle = f.varHandleOp(TInt64.class, Shape.of(n), VarHandleOp.sharedName(shared));
-      Operand<TInt64> count =
-          f.gather(f.readVariableOp(handle, TInt64.class), index, f.constant(0));
-      return Signature.builder().key("file_record_count")
-          .input("file", file).input("offset", offset).input("index", index)
-          .output("file", f.identity(file)).output("offset", f.identity(offset))
-          .output("count", count).build();
-    })) {
-      return tf.data.mapDataset(slices, List.of(), withCount, DatasetOps.FILE_SEGMENT.types(),
-          DatasetOps.FILE_SEGMENT.shapes());
-    }
   }
 
   /**
-   * Waits for every walk, then gives the counts to {@code session}, whose datasets may read the
-   * files from then on.
+   * Runs {@code runner} with the counts fed: it may make an iterator of the dataset, which takes
+   * them. Waits for every walk.
    *
    * @throws FeedlineException naming the first damaged file and its record
    */
-  void assign(Session session) {
+  Result run(Session.Runner runner) {
     try (TInt64 counts = TInt64.vectorOf(await())) {
-      session.runner().feed(value, counts).addTarget(assign).run();
+      return runner.feed(value, counts).run();
     }
   }
 
   /**
-   * Adds the assignment of the counts to {@code runner}, for tools that make iterators of the
-   * graph's datasets themselves, such as the doctor.
+   * Feeds the counts to {@code runner}, for tools that make iterators of the graph's datasets
+   * themselves, such as the doctor; they stay allocated until {@link #close}.
    */
   synchronized Session.Runner feed(Session.Runner runner) {
     if (fed == null) {
       fed = TInt64.vectorOf(await());
     }
-    return runner.feed(value, fed).addTarget(assign);
+    return runner.feed(value, fed);
   }
 
   /** Frees the counts {@link #feed} fed. */

@@ -3,6 +3,7 @@ package dev.feedline.runtime;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -90,7 +91,7 @@ public final class FileCounts {
 
   /**
    * Every file's count, in reading order, once every walk has ended; this thread walks the files
-   * no pool thread has started yet, so that waiting costs no core.
+   * no pool thread has started yet, so that the wait puts this core to work too.
    *
    * @throws FeedlineException naming the first file, in reading order, whose walk found a problem
    */
@@ -98,7 +99,15 @@ public final class FileCounts {
     walks.forEach(Walk::runIfUnclaimed);
     long[] counts = new long[walks.size()];
     for (int i = 0; i < counts.length; i++) {
-      Object found = walks.get(i).result.join();
+      Object found;
+      try {
+        found = walks.get(i).result.join();
+      } catch (CompletionException e) { // what the walk threw, as it would have without a pool
+        if (e.getCause() instanceof Error error) {
+          throw error;
+        }
+        throw (RuntimeException) e.getCause();
+      }
       if (found instanceof String problem) {
         throw new FeedlineException(
             pipeline.simpleName(), pipeline.stages().get(0), files.get(i), problem, null);

@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.startup;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -53,12 +54,23 @@ public record Startup(List<Run> runs) {
         + "|---:|---:|---:|---:|\n");
     List<Long> sizes = sizes();
     for (long records : sizes) {
-      md.append(String.format(Locale.ROOT, "| %,d | %d | %.3f | %.3f |%n", records,
-          records / sizes.get(0), median(records, Run::firstRun), median(records, Run::again)));
+      md.append(String.format(Locale.ROOT, "| %,d | %d | %s | %s |%n", records,
+          records / sizes.get(0), spread(records, Run::firstRun), spread(records, Run::again)));
     }
     return md.append(String.format(Locale.ROOT, "%nStart-up at %d× over 1×: %.2f on a first run,"
         + " %.2f on a later one.%n", sizes.isEmpty() ? 0 : sizes.get(sizes.size() - 1) / sizes.get(0),
         ratio(), ratioAgain())).toString();
+  }
+
+  /**
+   * The median and, in brackets, the range over the runs: on a machine that other work shares,
+   * the fastest run is the nearest to an idle one.
+   */
+  private String spread(long records, ToDoubleFunction<Run> value) {
+    DoubleSummaryStatistics all = runs.stream().filter(r -> r.records() == records)
+        .mapToDouble(value).summaryStatistics();
+    return String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", median(records, value), all.getMin(),
+        all.getMax());
   }
 
   /** The runs, as JSON objects. */

@@ -87,8 +87,8 @@ public final class DataFiles {
    * Resolves {@code patterns} in order; each pattern's matches are sorted, and a file named twice
    * is read once. Checks the framing of every local file, or recalls its check: a damaged one is
    * an error. The walks of files whose check is not recalled go on in the background
-   * ({@link FileCounts}): their damage is an error when a count is asked for, or when the first
-   * epoch starts.
+   * ({@link FileCounts}): their damage is an error when a count is asked for, which a pipeline's
+   * {@code build()} does at its end.
    *
    * @throws FeedlineException naming the pattern that matches nothing or the file that is missing,
    *     or unreadable
@@ -136,7 +136,7 @@ public final class DataFiles {
       }
     }
     boolean walking = walks.stream().anyMatch(FileCounts.Walk::pending);
-    // The walks go on while the graph is built; each dataset reads its file's count only once
+    // The walks go on while the graph is built; its iterators are made with the counts, once
     // every walk has ended (FileCounts). TensorFlow never reads past the records counted.
     FileCounts counts = FileCounts.start(pipeline, files, walks);
     if (!walking) {

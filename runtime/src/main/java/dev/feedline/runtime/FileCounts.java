@@ -162,7 +162,8 @@ public final class FileCounts {
    */
   Result run(Session.Runner runner) {
     try (TInt64 counts = TInt64.vectorOf(await())) {
-      return runner.feed(value, counts).run();
+      // Null when no dataset of this graph takes them.
+      return value == null ? runner.run() : runner.feed(value, counts).run();
     }
   }
 
@@ -174,7 +175,7 @@ public final class FileCounts {
     if (fed == null) {
       fed = TInt64.vectorOf(await());
     }
-    return runner.feed(value, fed);
+    return value == null ? runner : runner.feed(value, fed);
   }
 
   /** Frees the counts {@link #feed} fed. */

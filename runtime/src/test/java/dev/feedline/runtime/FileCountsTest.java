@@ -27,8 +27,8 @@ import org.tensorflow.types.TString;
 
 /**
  * Files whose framing is walked while the graph is built: no iterator of their dataset is made
- * without every file's count, so TensorFlow reads no record that was not checked, and damage the walk finds is still an error of the
- * build, naming the file and the record.
+ * without every file's count, so TensorFlow reads no record that was not checked, and damage the
+ * walk finds is still an error of the build, naming the file and the record.
  */
 class FileCountsTest {
   private static final PipelineInfo PIPELINE = new PipelineInfo("x.Files", "test", List.of(
@@ -79,7 +79,8 @@ class FileCountsTest {
       DatasetIterator records = records(graph, resolved);
       DatasetIterator.GraphOps ops = records.graphOps();
       try (TInt64 epoch = TInt64.scalarOf(0)) { // the counts are not in the graph
-        Session.Runner make = session.runner().feed(ops.epoch(), epoch).addTarget(ops.startFirstEpoch());
+        Session.Runner make =
+            session.runner().feed(ops.epoch(), epoch).addTarget(ops.startFirstEpoch());
         RuntimeException refused = assertThrows(RuntimeException.class, make::run);
         assertTrue(refused.getMessage().contains("file_record_counts"), refused.getMessage());
       }

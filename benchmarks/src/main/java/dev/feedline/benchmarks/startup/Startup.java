@@ -50,27 +50,32 @@ public record Startup(List<Run> runs) {
 
   /** A Markdown table of the medians. */
   public String markdown() {
+    return markdown(false);
+  }
+
+  /**
+   * A Markdown table of the medians, with each one's range over the runs when {@code ranges}: on a
+   * machine that other work shares, the fastest run is the nearest to an idle one.
+   */
+  public String markdown(boolean ranges) {
     StringBuilder md = new StringBuilder("| records | × | first run s | later run s |\n"
         + "|---:|---:|---:|---:|\n");
     List<Long> sizes = sizes();
     for (long records : sizes) {
       md.append(String.format(Locale.ROOT, "| %,d | %d | %s | %s |%n", records,
-          records / sizes.get(0), spread(records, Run::firstRun), spread(records, Run::again)));
+          records / sizes.get(0), cell(records, Run::firstRun, ranges),
+          cell(records, Run::again, ranges)));
     }
     return md.append(String.format(Locale.ROOT, "%nStart-up at %d× over 1×: %.2f on a first run,"
         + " %.2f on a later one.%n", sizes.isEmpty() ? 0 : sizes.get(sizes.size() - 1) / sizes.get(0),
         ratio(), ratioAgain())).toString();
   }
 
-  /**
-   * The median and, in brackets, the range over the runs: on a machine that other work shares,
-   * the fastest run is the nearest to an idle one.
-   */
-  private String spread(long records, ToDoubleFunction<Run> value) {
+  private String cell(long records, ToDoubleFunction<Run> value, boolean range) {
     DoubleSummaryStatistics all = runs.stream().filter(r -> r.records() == records)
         .mapToDouble(value).summaryStatistics();
-    return String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", median(records, value), all.getMin(),
-        all.getMax());
+    return range ? String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", median(records, value),
+        all.getMin(), all.getMax()) : String.format(Locale.ROOT, "%.3f", median(records, value));
   }
 
   /** The runs, as JSON objects. */

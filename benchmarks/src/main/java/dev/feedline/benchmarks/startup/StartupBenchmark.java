@@ -43,10 +43,10 @@ public final class StartupBenchmark {
       if (args.length > 1) {
         List<Startup> both = measure(data, repeats,
             List.of(args[1], System.getProperty("java.class.path")));
-        System.out.print("Against " + args[1].split(":")[0] + ":\n\n" + both.get(0).markdown()
-            + "\nThis build:\n\n" + both.get(1).markdown());
+        System.out.print("Against " + args[1].split(":")[0] + ":\n\n" + both.get(0).markdown(true)
+            + "\nThis build:\n\n" + both.get(1).markdown(true));
       } else {
-        System.out.print(measure(data, repeats).markdown());
+        System.out.print(measure(data, repeats).markdown(true));
       }
     } finally {
       try (var files = Files.walk(data)) {

@@ -61,7 +61,8 @@ public final class DataFiles {
    *     for when asked for
    * @param skipped the bad records left out
    * @param identities what each local file was when it was checked, in reading order
-   * @param counts the counts still being walked, in the background; null when all are known
+   * @param counts the record counts the dataset is fed ({@link FileCounts}); null when they are
+   *     not counted (text) or all counted within the call (bad records skipped)
    */
   public record Resolved(List<String> files, List<FileSegment> segments, SkippedRecords skipped,
       List<FileIdentity> identities, FileCounts counts) {
@@ -135,14 +136,11 @@ public final class DataFiles {
         walks.add(FileCounts.Walk.known(-1)); // remote: TensorFlow reads it whole
       }
     }
-    boolean walking = walks.stream().anyMatch(FileCounts.Walk::pending);
     // The walks go on while the graph is built; its iterators are made with the counts, once
-    // every walk has ended (FileCounts). TensorFlow never reads past the records counted.
+    // every walk has ended (FileCounts). TensorFlow never reads past the records counted. Fed
+    // even when every check is recalled: a graph that held them as constants would hash apart
+    // from a first run's, and miss the file caches keyed by it.
     FileCounts counts = FileCounts.start(pipeline, files, walks);
-    if (!walking) {
-      return new Resolved(files, List.copyOf(counts.segments()), SkippedRecords.none(),
-          identities, null);
-    }
     return new Resolved(files, counts.segments(), SkippedRecords.none(), identities, counts);
   }
 

@@ -70,7 +70,7 @@ public final class FileCounts {
       }
     }
 
-    boolean pending() {
+    private boolean pending() {
       return !claimed.get();
     }
   }

@@ -74,7 +74,7 @@ class FileCountsTest {
     Path a = write("a.tfrecord", 3, new ArrayList<>());
     Path b = write("b.tfrecord", 2, new ArrayList<>());
     DataFiles.Resolved resolved = DataFiles.resolve(PIPELINE, List.of(a.toString(), b.toString()));
-    assertNotNull(resolved.counts(), "files written just now are walked after the build");
+    assertNotNull(resolved.counts(), "the counts are fed, not constants in the graph");
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
       DatasetIterator records = records(graph, resolved);
       DatasetIterator.GraphOps ops = records.graphOps();

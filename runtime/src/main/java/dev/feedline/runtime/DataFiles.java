@@ -57,22 +57,42 @@ public final class DataFiles {
    *
    * @param files the files, in reading order
    * @param segments the runs of records the dataset reads: each local file's records, counted,
-   *     unless bad records are skipped; a remote file whole
-   * @param records how many records the source reads; unknown, -1, when a file is on a remote
-   *     file system
+   *     unless bad records are skipped; a remote file whole. A count still being walked is waited
+   *     for when asked for
    * @param skipped the bad records left out
    * @param identities what each local file was when it was checked, in reading order
+   * @param counts the record counts the dataset is fed ({@link FileCounts}); null when they are
+   *     not counted (text) or all counted within the call (bad records skipped)
    */
-  public record Resolved(List<String> files, List<FileSegment> segments, long records,
-      SkippedRecords skipped, List<FileIdentity> identities) {}
+  public record Resolved(List<String> files, List<FileSegment> segments, SkippedRecords skipped,
+      List<FileIdentity> identities, FileCounts counts) {
+    /**
+     * How many records the source reads; unknown, -1, when a file is on a remote file system.
+     * Waits for the files' walks.
+     *
+     * @throws FeedlineException naming the first damaged file and its record
+     */
+    public long records() {
+      long records = 0;
+      for (FileSegment segment : segments) {
+        if (segment.count() < 0) {
+          return -1;
+        }
+        records += segment.count();
+      }
+      return records;
+    }
+  }
 
   /**
    * Resolves {@code patterns} in order; each pattern's matches are sorted, and a file named twice
    * is read once. Checks the framing of every local file, or recalls its check: a damaged one is
-   * an error.
+   * an error. The walks of files whose check is not recalled go on in the background
+   * ({@link FileCounts}): their damage is an error when a count is asked for, which a pipeline's
+   * {@code build()} does at its end.
    *
    * @throws FeedlineException naming the pattern that matches nothing or the file that is missing,
-   *     unreadable or damaged
+   *     or unreadable
    */
   public static Resolved resolve(PipelineInfo pipeline, List<String> patterns) {
     return resolve(pipeline, patterns, Compression.NONE);
@@ -87,7 +107,7 @@ public final class DataFiles {
       PipelineInfo pipeline, List<String> patterns, Compression compression) {
     List<String> files = list(pipeline, patterns);
     String name = compression == Compression.NONE ? FRAMING : FRAMING + " " + compression;
-    List<Checked<Long>> checked = check(pipeline, files, name, path -> {
+    Function<Path, Long> check = path -> {
       TFRecordFile.Framing framing = compression == Compression.NONE
           ? TFRecordFile.checkFraming(path)
           : CompressedTFRecordFile.check(path, compression, null);
@@ -95,16 +115,33 @@ public final class DataFiles {
         throw new Damaged(framing.damage().get().describe());
       }
       return framing.records();
-    }, records -> List.of("records " + records),
+    };
+    Function<Long, List<String>> toLines = records -> List.of("records " + records);
+    List<Object> looks = looks(pipeline, files, name,
         (file, lines) -> Long.parseLong(lines.get(0).substring("records ".length())));
-    List<FileSegment> segments = new ArrayList<>();
-    long records = 0;
+    List<FileCounts.Walk> walks = new ArrayList<>();
+    List<FileIdentity> identities = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      long count = checked.get(i) == null ? -1 : checked.get(i).found();
-      segments.add(new FileSegment(files.get(i), 0, count)); // TensorFlow never reads past them
-      records = count < 0 || records < 0 ? -1 : records + count;
+      String file = files.get(i);
+      if (looks.get(i) instanceof Checked<?> recalled) {
+        identities.add(recalled.identity());
+        walks.add(FileCounts.Walk.known((Long) recalled.found()));
+      } else if (looks.get(i) instanceof Unchecked unchecked) {
+        identities.add(unchecked.identity());
+        walks.add(new FileCounts.Walk(() -> {
+          Object walked = walk(file, unchecked, name, check, toLines);
+          return walked instanceof Checked<?> checked ? checked.found() : walked;
+        }));
+      } else {
+        walks.add(FileCounts.Walk.known(-1)); // remote: TensorFlow reads it whole
+      }
     }
-    return new Resolved(files, segments, records, SkippedRecords.none(), identities(checked));
+    // The walks go on while the graph is built; its iterators are made with the counts, once
+    // every walk has ended (FileCounts). TensorFlow never reads past the records counted. Fed
+    // even when every check is recalled: a graph that held them as constants would hash apart
+    // from a first run's, and miss the file caches keyed by it.
+    FileCounts counts = FileCounts.start(pipeline, files, walks);
+    return new Resolved(files, counts.segments(), SkippedRecords.none(), identities, counts);
   }
 
   /**
@@ -133,17 +170,18 @@ public final class DataFiles {
         DataFiles::scanLines, DataFiles::scanOf);
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
-    long records = 0;
     for (Checked<TFRecordFile.Scan> file : checked) {
       segments.addAll(file.found().segments());
       skipped.addAll(file.found().bad());
-      records += file.found().goodRecords();
     }
-    return new Resolved(files, segments, records, new SkippedRecords(skipped), identities(checked));
+    return new Resolved(files, segments, new SkippedRecords(skipped), identities(checked), null);
   }
 
   /** A file's identity when it was checked, and what the check found. */
   private record Checked<T>(FileIdentity identity, T found) {}
+
+  /** A local file whose check is not remembered: its identity before the check, and when. */
+  private record Unchecked(FileIdentity identity, long checkedAt) {}
 
   /** A file whose framing is damaged: its problem, for the error that names it. */
   private static final class Damaged extends RuntimeException {
@@ -160,39 +198,8 @@ public final class DataFiles {
       Function<Path, T> check, Function<T, List<String>> toLines,
       BiFunction<String, List<String>, T> ofLines) {
     List<Object> results = files.parallelStream().map(file -> {
-      if (isRemote(file)) {
-        return null;
-      }
-      try {
-        Optional<String> problem = fileProblem(file);
-        if (problem.isPresent()) {
-          return problem.get();
-        }
-        Path path = Path.of(file);
-        long checkedAt = System.currentTimeMillis();
-        FileIdentity before = FileIdentity.of(path);
-        Optional<T> recalled = FileChecks.recall(before, name).flatMap(lines -> {
-          try {
-            return Optional.of(ofLines.apply(file, lines));
-          } catch (RuntimeException e) {
-            return Optional.empty(); // not what this version remembers: check the file again
-          }
-        });
-        if (recalled.isPresent()) {
-          return new Checked<>(before, recalled.get());
-        }
-        T found = check.apply(path);
-        Optional<String> change = before.changeTo(FileIdentity.of(path), true);
-        if (change.isPresent()) {
-          return "the file changed while it was checked: " + change.get();
-        }
-        FileChecks.remember(before, name, toLines.apply(found), checkedAt);
-        return new Checked<>(before, found);
-      } catch (Damaged damaged) {
-        return damaged.getMessage();
-      } catch (IOException | UncheckedIOException e) {
-        return "the file cannot be read: " + reason(e);
-      }
+      Object look = look(file, name, ofLines);
+      return look instanceof Unchecked unchecked ? walk(file, unchecked, name, check, toLines) : look;
     }).collect(Collectors.toList());
     List<Checked<T>> checked = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
@@ -205,6 +212,70 @@ public final class DataFiles {
       checked.add(file);
     }
     return checked;
+  }
+
+  /**
+   * Looks at every file, on every core: a remote file is null, a local one {@link Checked} when
+   * its check is recalled, else {@link Unchecked}. Throws the problem of the first file, in reading
+   * order, that cannot be read at all.
+   */
+  private static <T> List<Object> looks(PipelineInfo pipeline, List<String> files, String name,
+      BiFunction<String, List<String>, T> ofLines) {
+    List<Object> looks = files.parallelStream().map(file -> look(file, name, ofLines))
+        .collect(Collectors.toList());
+    for (int i = 0; i < files.size(); i++) {
+      if (looks.get(i) instanceof String problem) {
+        throw new FeedlineException(
+            pipeline.simpleName(), pipeline.stages().get(0), files.get(i), problem, null);
+      }
+    }
+    return looks;
+  }
+
+  /** A file's problem, its recalled check, or what its check starts from; null for a remote file. */
+  private static <T> Object look(String file, String name,
+      BiFunction<String, List<String>, T> ofLines) {
+    if (isRemote(file)) {
+      return null;
+    }
+    try {
+      Optional<String> problem = fileProblem(file);
+      if (problem.isPresent()) {
+        return problem.get();
+      }
+      long checkedAt = System.currentTimeMillis();
+      FileIdentity before = FileIdentity.of(Path.of(file));
+      Optional<T> recalled = FileChecks.recall(before, name).flatMap(lines -> {
+        try {
+          return Optional.of(ofLines.apply(file, lines));
+        } catch (RuntimeException e) {
+          return Optional.empty(); // not what this version remembers: check the file again
+        }
+      });
+      return recalled.isPresent() ? new Checked<>(before, recalled.get())
+          : new Unchecked(before, checkedAt);
+    } catch (IOException | UncheckedIOException e) {
+      return "the file cannot be read: " + reason(e);
+    }
+  }
+
+  /** Checks a file that {@link #look} found unchecked: what it found, or the file's problem. */
+  private static <T> Object walk(String file, Unchecked unchecked, String name,
+      Function<Path, T> check, Function<T, List<String>> toLines) {
+    try {
+      Path path = Path.of(file);
+      T found = check.apply(path);
+      Optional<String> change = unchecked.identity().changeTo(FileIdentity.of(path), true);
+      if (change.isPresent()) {
+        return "the file changed while it was checked: " + change.get();
+      }
+      FileChecks.remember(unchecked.identity(), name, toLines.apply(found), unchecked.checkedAt());
+      return new Checked<>(unchecked.identity(), found);
+    } catch (Damaged damaged) {
+      return damaged.getMessage();
+    } catch (IOException | UncheckedIOException e) {
+      return "the file cannot be read: " + reason(e);
+    }
   }
 
   private static <T> List<FileIdentity> identities(List<Checked<T>> checked) {
@@ -278,8 +349,8 @@ public final class DataFiles {
             "cannot be read: " + reason(e), e);
       }
     }
-    return new Resolved(files, files.stream().map(FileSegment::whole).toList(), -1,
-        SkippedRecords.none(), identities);
+    return new Resolved(files, files.stream().map(FileSegment::whole).toList(),
+        SkippedRecords.none(), identities, null);
   }
 
   /** Lists the files {@code patterns} name, in order, each once. */

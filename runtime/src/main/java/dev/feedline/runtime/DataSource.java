@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
 
 /**
  * The files a pipeline reads, what they were when it was built, and the tf.train.Example features
@@ -17,9 +19,11 @@ import java.util.regex.Pattern;
  * @param features the features {@code @Decode} parses from the records, if it does
  * @param skipped the bad records the source leaves out, when it skips them
  * @param identities what each local file was when the pipeline was built
+ * @param counts the files' record counts that were still being walked when the graph was built,
+ *     which every run that makes an iterator of the source's dataset is fed
  */
 public record DataSource(List<String> files, Optional<ExampleFeatures> features,
-    SkippedRecords skipped, List<FileIdentity> identities) {
+    SkippedRecords skipped, List<FileIdentity> identities, Optional<FileCounts> counts) {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
@@ -30,22 +34,34 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
 
   /** Data held in the graph: nothing to point at. */
   public static DataSource inMemory() {
-    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of());
+    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of(),
+        Optional.empty());
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
   public static DataSource tfRecords(DataFiles.Resolved files, ExampleFeatures features) {
-    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
   }
 
   /** Text files, read line by line: a file that changes after the build is named. */
   public static DataSource textLines(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities());
+    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
+        Optional.ofNullable(files.counts()));
+  }
+
+  /**
+   * Runs {@code runner}, which may make an iterator of the source's dataset, feeding it the
+   * files' record counts when the graph does not hold them.
+   */
+  Result run(Session.Runner runner) {
+    return counts.isPresent() ? counts.get().run(runner) : runner.run();
   }
 
   /** A file and what is wrong with it, found for a TensorFlow error. */

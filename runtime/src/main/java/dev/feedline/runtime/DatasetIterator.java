@@ -237,13 +237,17 @@ public final class DatasetIterator {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName()
             + ": an iterator needs the stages of an epoch; call perEpoch(...)");
       }
+      DatasetIterator iterator = new DatasetIterator(this);
+      // The files were walked while the graph was built: a damaged one is still an error of the
+      // build, naming its record; the counts are fed whenever an iterator is made.
+      data.counts().ifPresent(FileCounts::await);
       data.firstRecordProblem().ifPresent(culprit -> {
         PipelineInfo.Stage decode = pipeline.stages().stream()
             .filter(stage -> stage.annotation() == Decode.class).findFirst().orElse(null);
         throw new FeedlineException(pipeline.simpleName(), decode, culprit.file(),
             culprit.problem(), null);
       });
-      return new DatasetIterator(this);
+      return iterator;
     }
   }
 
@@ -269,7 +273,7 @@ public final class DatasetIterator {
     Operand<? extends TType> kept =
         parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
     this.iterators = new EpochIterators(tf, spec, epoch,
-        parts.perEpoch.build(kept, epoch, parts.options));
+        parts.perEpoch.build(kept, epoch, parts.options), data);
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
@@ -413,7 +417,7 @@ public final class DatasetIterator {
       fileCaches.choose();
       Session.Runner runner = session.runner().addTarget(park);
       fileCaches.feed(runner);
-      runner.run();
+      data.run(runner);
       cache = CacheState.EMPTY;
       parkAgain = false;
     }
@@ -428,11 +432,14 @@ public final class DatasetIterator {
   /**
    * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
    * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
-   * starting an iterator over a stage up to the last cache.
+   * starting an iterator over a stage up to the last cache. Also gives the session the files'
+   * record counts, when they were still being walked after the build, without which no dataset
+   * reads the files.
    */
   public Session.Runner feedingFolders(Session.Runner runner) {
     synchronized (lock) {
       fileCaches.feed(runner);
+      data.counts().ifPresent(counts -> counts.feed(runner)); // the files' record counts, too
       return runner;
     }
   }
@@ -631,6 +638,7 @@ public final class DatasetIterator {
         }
       }
       fileCaches.release();
+      data.counts().ifPresent(FileCounts::close);
     }
   }
 

@@ -35,8 +35,15 @@ public final class DatasetOps {
       ElementSpec.component("offset", TInt64.class, Shape.scalar()),
       ElementSpec.component("count", TInt64.class, Shape.scalar()));
 
-  /** A dataset of {@code segments}, one element each, in {@link #FILE_SEGMENT}'s layout. */
+  /**
+   * A dataset of {@code segments}, one element each, in {@link #FILE_SEGMENT}'s layout. Segments
+   * whose counts are still being walked ({@link FileCounts}) are read with the counts the session
+   * is given when they are known.
+   */
   public static Operand<? extends TType> fileSegments(Ops tf, List<FileSegment> segments) {
+    if (segments instanceof FileCounts.Segments walking) {
+      return walking.counts().dataset(tf);
+    }
     return tf.data.tensorSliceDataset(List.of(
             tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new)),
             tf.constant(segments.stream().mapToLong(FileSegment::offset).toArray()),

@@ -42,6 +42,8 @@ final class EpochIterators {
   private static final int SLOTS = 3;
 
   private final Placeholder<TInt64> epoch;
+  /** Feeds the files' record counts to every run that makes an iterator, where the graph needs them. */
+  private final DataSource data;
   private final Iterator[] iterators = new Iterator[SLOTS];
   /** Slot 0 runs the first epoch; slots 1 and 2, the later ones. */
   private final Op[] starts = new Op[SLOTS];
@@ -65,10 +67,12 @@ final class EpochIterators {
   /**
    * @param epoch the epoch's number, which the dataset reads
    * @param dataset an epoch's dataset
+   * @param data what the dataset reads
    */
   EpochIterators(Ops tf, ElementSpec spec, Placeholder<TInt64> epoch,
-      Operand<? extends TType> dataset) {
+      Operand<? extends TType> dataset, DataSource data) {
     this.epoch = epoch;
+    this.data = data;
     // A resource variable needs a name of its own: with none, all of a session's variables are one.
     VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
@@ -130,9 +134,7 @@ final class EpochIterators {
       preparedStarts++;
     } else {
       awaitFreeing(slot);
-      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-        session.runner().feed(epoch, epochNumber).addTarget(starts[slot]).run();
-      }
+      make(session, number, starts[slot]);
     }
     for (int other = 0; other < SLOTS; other++) {
       if (other != slot && inUse[other]) {
@@ -154,8 +156,8 @@ final class EpochIterators {
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     Thread thread = new Thread(() -> {
       join(freeing);
-      try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-        session.runner().feed(epoch, epochNumber).addTarget(makes[slot]).run();
+      try {
+        make(session, number, makes[slot]);
       } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
         failure.set(e);
         LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
@@ -169,6 +171,13 @@ final class EpochIterators {
   /** Epochs started so far on an iterator made ahead. */
   long preparedStarts() {
     return preparedStarts;
+  }
+
+  /** Runs {@code target}, which makes an iterator of epoch {@code number}'s dataset. */
+  private void make(Session session, long number, Op target) {
+    try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+      data.run(session.runner().feed(epoch, epochNumber).addTarget(target));
+    }
   }
 
   private static int slot(long number) {
@@ -196,8 +205,8 @@ final class EpochIterators {
     for (int slot = 0; slot < SLOTS; slot++) {
       if (inUse[slot]) {
         inUse[slot] = false;
-        try (TInt64 any = TInt64.scalarOf(0)) {
-          session.runner().feed(epoch, any).addTarget(free[slot]).run();
+        try {
+          make(session, 0, free[slot]);
         } catch (RuntimeException e) {
           LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
         }
@@ -221,8 +230,8 @@ final class EpochIterators {
   private void free(Session session, int slot) {
     inUse[slot] = false;
     freeing[slot] = new Thread(() -> {
-      try (TInt64 any = TInt64.scalarOf(0)) {
-        session.runner().feed(epoch, any).addTarget(free[slot]).run();
+      try {
+        make(session, 0, free[slot]);
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
       }

@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.startup;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -49,16 +50,32 @@ public record Startup(List<Run> runs) {
 
   /** A Markdown table of the medians. */
   public String markdown() {
+    return markdown(false);
+  }
+
+  /**
+   * A Markdown table of the medians, with each one's range over the runs when {@code ranges}: on a
+   * machine that other work shares, the fastest run is the nearest to an idle one.
+   */
+  public String markdown(boolean ranges) {
     StringBuilder md = new StringBuilder("| records | × | first run s | later run s |\n"
         + "|---:|---:|---:|---:|\n");
     List<Long> sizes = sizes();
     for (long records : sizes) {
-      md.append(String.format(Locale.ROOT, "| %,d | %d | %.3f | %.3f |%n", records,
-          records / sizes.get(0), median(records, Run::firstRun), median(records, Run::again)));
+      md.append(String.format(Locale.ROOT, "| %,d | %d | %s | %s |%n", records,
+          records / sizes.get(0), cell(records, Run::firstRun, ranges),
+          cell(records, Run::again, ranges)));
     }
     return md.append(String.format(Locale.ROOT, "%nStart-up at %d× over 1×: %.2f on a first run,"
         + " %.2f on a later one.%n", sizes.isEmpty() ? 0 : sizes.get(sizes.size() - 1) / sizes.get(0),
         ratio(), ratioAgain())).toString();
+  }
+
+  private String cell(long records, ToDoubleFunction<Run> value, boolean range) {
+    DoubleSummaryStatistics all = runs.stream().filter(r -> r.records() == records)
+        .mapToDouble(value).summaryStatistics();
+    return range ? String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", median(records, value),
+        all.getMin(), all.getMax()) : String.format(Locale.ROOT, "%.3f", median(records, value));
   }
 
   /** The runs, as JSON objects. */

@@ -30,12 +30,24 @@ public final class StartupBenchmark {
 
   private StartupBenchmark() {}
 
-  /** Runs the start-up measure alone: {@code StartupBenchmark [REPEATS]}, 3 by default. */
+  /**
+   * Runs the start-up measure alone: {@code StartupBenchmark [REPEATS [CLASSPATH]]}, 3 repeats by
+   * default. With a {@code CLASSPATH}, such as another build's, its start-ups alternate with this
+   * build's, each repeat running both over the same data, and both are reported: before and after
+   * a change, side by side in one run under the same load.
+   */
   public static void main(String[] args) throws Exception {
+    int repeats = args.length > 0 ? Integer.parseInt(args[0]) : 3;
     Path data = Files.createTempDirectory("feedline-startup");
     try {
-      Startup startup = measure(data, args.length > 0 ? Integer.parseInt(args[0]) : 3);
-      System.out.print(startup.markdown());
+      if (args.length > 1) {
+        List<Startup> both = measure(data, repeats,
+            List.of(args[1], System.getProperty("java.class.path")));
+        System.out.print("Against " + args[1].split(":")[0] + ":\n\n" + both.get(0).markdown(true)
+            + "\nThis build:\n\n" + both.get(1).markdown(true));
+      } else {
+        System.out.print(measure(data, repeats).markdown(true));
+      }
     } finally {
       try (var files = Files.walk(data)) {
         files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
@@ -48,31 +60,44 @@ public final class StartupBenchmark {
    * and kind of run, alternated.
    */
   public static Startup measure(Path data, int repeats) throws IOException, InterruptedException {
+    return measure(data, repeats, List.of(System.getProperty("java.class.path"))).get(0);
+  }
+
+  /**
+   * Times start-ups like {@link #measure(Path, int)} for each class path in turn, alternated
+   * within each repeat, so that load from other work weighs on all of them alike.
+   */
+  static List<Startup> measure(Path data, int repeats, List<String> classPaths)
+      throws IOException, InterruptedException {
     writeRecords(StartupRun.warmUp(data), 8);
-    List<Startup.Run> runs = new ArrayList<>();
+    List<List<Startup.Run>> runs = new ArrayList<>();
+    classPaths.forEach(classPath -> runs.add(new ArrayList<>()));
     for (int scale : SCALES) {
       writeRecords(data.resolve(scale + "x"), BASE * scale);
     }
     Thread.sleep(2500); // a file changed in the last 2 s is checked every time: file times are coarse
     for (int r = 0; r < repeats; r++) {
       for (int scale : SCALES) {
-        Path checks = data.resolve("checks-" + scale + "x-" + r);
-        double first = time(data, scale, checks);
-        double again = time(data, scale, checks);
-        runs.add(new Startup.Run(BASE * scale, first, again));
-        System.out.printf(Locale.ROOT, "  start-up over %,d records: first run %.3f s, again %.3f s%n",
-            (long) BASE * scale, first, again);
+        for (int c = 0; c < classPaths.size(); c++) {
+          Path checks = data.resolve("checks-" + scale + "x-" + r + "-" + c);
+          double first = time(data, scale, checks, classPaths.get(c));
+          double again = time(data, scale, checks, classPaths.get(c));
+          runs.get(c).add(new Startup.Run(BASE * scale, first, again));
+          System.out.printf(Locale.ROOT, "  start-up over %,d records%s: first run %.3f s,"
+              + " again %.3f s%n", (long) BASE * scale,
+              classPaths.size() > 1 ? " (class path " + (c + 1) + ")" : "", first, again);
+        }
       }
     }
-    return new Startup(runs);
+    return runs.stream().map(Startup::new).toList();
   }
 
   /** One start-up in a fresh JVM, with {@code checks} as the folder of remembered checks. */
-  private static double time(Path data, int scale, Path checks)
+  private static double time(Path data, int scale, Path checks, String classPath)
       throws IOException, InterruptedException {
     List<String> command = List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dfeedline.checks=" + checks, "-cp", System.getProperty("java.class.path"),
+        "-Dfeedline.checks=" + checks, "-cp", classPath,
         StartupRun.class.getName(), StartupRun.warmUp(data) + "/*.tfrecord",
         data.resolve(scale + "x") + "/*.tfrecord");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);

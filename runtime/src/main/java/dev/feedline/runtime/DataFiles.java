@@ -82,6 +82,19 @@ public final class DataFiles {
       }
       return records;
     }
+
+    /**
+     * Has the datasets built from these files hold their record counts as constants, once every
+     * walk has ended: for a pipeline another reads as a source ({@code asSource}), since the
+     * reading pipeline's iterator feeds only the counts of its own files.
+     *
+     * @throws FeedlineException naming the first damaged file and its record
+     */
+    public void writeCountsIntoGraph() {
+      if (counts != null) {
+        counts.writeIntoGraph();
+      }
+    }
   }
 
   /**

@@ -36,6 +36,8 @@ public final class FileCounts {
   private Placeholder<TInt64> value;
   /** The counts fed by {@link #feed}, kept until the runner it fed has run: see {@link #close}. */
   private TInt64 fed;
+  /** The counts, when {@link #writeIntoGraph} asked for them as constants; else null. */
+  private long[] constants;
 
   /**
    * One file's count: known, or the walk that finds it, which the first of a pool thread and
@@ -145,6 +147,10 @@ public final class FileCounts {
    */
   Operand<? extends TType> dataset(Ops tf) {
     int n = files.size();
+    if (constants != null) {
+      return tf.data.tensorSliceDataset(List.of(tf.array(files.toArray(String[]::new)),
+          tf.constant(new long[n]), tf.constant(constants)), DatasetOps.FILE_SEGMENT.shapes());
+    }
     if (value == null) {
       value = tf.withName("file_record_counts").placeholder(TInt64.class,
           Placeholder.shape(Shape.of(n)));
@@ -152,6 +158,17 @@ public final class FileCounts {
     return tf.data.tensorSliceDataset(List.of(
             tf.array(files.toArray(String[]::new)), tf.constant(new long[n]), value),
         DatasetOps.FILE_SEGMENT.shapes());
+  }
+
+  /**
+   * Waits for every walk and has the datasets built from now on hold the counts as constants:
+   * for a pipeline that another reads as a source, whose iterator feeds only its own files'
+   * counts.
+   *
+   * @throws FeedlineException naming the first damaged file and its record
+   */
+  void writeIntoGraph() {
+    constants = await();
   }
 
   /**

@@ -166,6 +166,10 @@ final class BuilderWriter {
         .addParameter(Names.OPS, "tf")
         .addCode(prelude)
         .addCode(sources);
+    if (pipeline.stages().get(0).kind().readsFiles()) {
+      method.addComment("The reading pipeline's iterator feeds only its own files' counts: these go in the graph")
+          .addStatement("resolved.writeCountsIntoGraph()");
+    }
     for (Input input : pipeline.inputs()) {
       String name = names.input(input.name());
       method.beginControlFlow("if ($N == null)", name)

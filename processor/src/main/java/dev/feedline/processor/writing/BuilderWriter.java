@@ -167,7 +167,8 @@ final class BuilderWriter {
         .addCode(prelude)
         .addCode(sources);
     if (pipeline.stages().get(0).kind().readsFiles()) {
-      method.addComment("The reading pipeline's iterator feeds only its own files' counts: these go in the graph")
+      method.addComment("The reading pipeline's iterator feeds only its own files' counts:"
+              + " these go in the graph")
           .addStatement("resolved.writeCountsIntoGraph()");
     }
     for (Input input : pipeline.inputs()) {

@@ -35,16 +35,26 @@ final class CheckpointFile {
 
   private CheckpointFile() {}
 
-  /** What a checkpoint holds: the epoch's number and TensorFlow's iterator state. */
-  record Saved(long epoch, byte[] state) {}
+  /**
+   * What a checkpoint holds: the epoch's number, TensorFlow's iterator state, and where it was
+   * saved on an iterator across epochs, that position (null otherwise).
+   */
+  record Saved(long epoch, byte[] state, Across across) {}
+
+  /**
+   * A position on an iterator across epochs, whose state runs on past the epoch's end: the
+   * elements every epoch hands out, and those the saved epoch had taken.
+   */
+  record Across(long epochElements, long taken) {}
 
   /**
    * Writes {@code state} atomically: a crash leaves the previous file, never half a file.
    *
    * @param seed the seed of the pipeline's seeded random stages; empty when it has none
+   * @param across the position on an iterator across epochs; null when saved on an epoch's own
    */
   static void write(Path file, PipelineInfo pipeline, DataSource data, long epoch,
-      OptionalLong seed, byte[] state) {
+      OptionalLong seed, Across across, byte[] state) {
     StringBuilder header = new StringBuilder(MAGIC + VERSION + "\n")
         .append("pipeline: ").append(pipeline.name()).append('\n')
         .append("definition: ").append(pipeline.definition()).append('\n')
@@ -52,6 +62,10 @@ final class CheckpointFile {
     // Only for pipelines with seeded stages, whose definition says so: the others' checkpoints
     // stay as they were.
     seed.ifPresent(value -> header.append("seed: ").append(value).append('\n'));
+    if (across != null) { // only then: checkpoints of an epoch's own iterator stay as they were
+      header.append("across epochs: ").append(across.epochElements()).append(' ')
+          .append(across.taken()).append('\n');
+    }
     header.append("files: ").append(data.files().size()).append('\n');
     for (String line : fileLines(data)) {
       header.append("file: ").append(line).append('\n');
@@ -153,12 +167,12 @@ final class CheckpointFile {
     otherFiles(header.files(), fileLines(data)).ifPresent(difference -> {
       throw refused(pipeline, file, difference);
     });
-    return new Saved(header.epoch(), state);
+    return new Saved(header.epoch(), state, header.across());
   }
 
   /** The header's fields, each required and well formed. */
   private record Header(String pipeline, String definition, long epoch, OptionalLong seed,
-      List<String> files, long bytes) {
+      Across across, List<String> files, long bytes) {
     static Header parse(String text, PipelineInfo pipeline, Path file) {
       List<String> lines = text.lines().skip(1).toList();
       Map<String, String> fields = new LinkedHashMap<>();
@@ -171,6 +185,10 @@ final class CheckpointFile {
       if (next < lines.size() && lines.get(next).startsWith("seed: ")) {
         seed = OptionalLong.of(seed(field(lines, next++, "seed", pipeline, file), pipeline, file));
       }
+      Across across = null;
+      if (next < lines.size() && lines.get(next).startsWith("across epochs: ")) {
+        across = across(field(lines, next++, "across epochs", pipeline, file), pipeline, file);
+      }
       long count = number(field(lines, next++, "files", pipeline, file), "files", pipeline, file);
       List<String> files = new ArrayList<>();
       for (long i = 0; i < count; i++) {
@@ -180,8 +198,22 @@ final class CheckpointFile {
       if (next != lines.size()) {
         throw malformed(pipeline, file, "line '" + lines.get(next) + "' is not expected there");
       }
-      return new Header(fields.get("pipeline"), fields.get("definition"), epoch, seed, files,
-          bytes);
+      return new Header(fields.get("pipeline"), fields.get("definition"), epoch, seed, across,
+          files, bytes);
+    }
+
+    /** Two counts: the elements of every epoch, and those taken, at most as many. */
+    private static Across across(String value, PipelineInfo pipeline, Path file) {
+      String[] counts = value.split(" ", -1);
+      if (counts.length == 2) {
+        long elements = number(counts[0], "across epochs", pipeline, file);
+        long taken = number(counts[1], "across epochs", pipeline, file);
+        if (taken <= elements) {
+          return new Across(elements, taken);
+        }
+      }
+      throw malformed(pipeline, file, "'across epochs: " + value + "' is not two counts, the"
+          + " second at most the first");
     }
 
     /** A seed: any long. */

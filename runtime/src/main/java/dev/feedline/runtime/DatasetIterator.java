@@ -18,6 +18,7 @@ import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.Signature;
 import org.tensorflow.exceptions.TFOutOfRangeException;
 import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.ndarray.Shape;
@@ -61,7 +62,10 @@ import org.tensorflow.types.family.TType;
  * threads that share a pipeline never interleave inside one of them.
  *
  * <p>Epochs run on iterators of their own ({@link EpochIterators}), so that none waits for the
- * last one's to be freed.
+ * last one's to be freed. Where the stages after the cache hand out as many elements every epoch
+ * ({@link Builder#acrossEpochs}), the epochs after the one that filled the cache run one after
+ * another on one iterator, made while that epoch ran: this class ends each of them after as many
+ * elements as the filling epoch handed out, and the next one goes on where it ended.
  */
 public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
@@ -95,6 +99,22 @@ public final class DatasetIterator {
   private Session parkedIn;
   private long nextEpoch;
   private long current = -1;
+  /**
+   * Elements an epoch over the filled cache hands out, counted in the epoch that filled it; -1
+   * while unknown, and always without an iterator across epochs.
+   */
+  private long epochElements = -1;
+  /**
+   * The epoch whose first element the iterator across epochs hands out next: set when an epoch on
+   * it handed out all its elements; -1 otherwise.
+   */
+  private long acrossAt = -1;
+  /** Whether the open epoch runs on the iterator across epochs, whose end this class counts. */
+  private boolean onAcross;
+  /** Elements the open epoch has taken from its iterator; -1 when not counted from its start. */
+  private long taken;
+  /** Epochs started on the iterator across epochs, for tests. */
+  private long acrossStarts;
   /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
   private long started;
   /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
@@ -133,11 +153,12 @@ public final class DatasetIterator {
   @FunctionalInterface
   public interface EpochDataset {
     /**
+     * @param tf the graph, or the function of the iterator across epochs, to build them in
      * @param cached the parked dataset up to the last cache; null when there is no cache
      * @param epoch the epoch's number, 0 for the first
      * @param options the tf.data options to wrap the epoch's dataset in
      */
-    Operand<? extends TType> build(Operand<? extends TType> cached, Operand<TInt64> epoch,
+    Operand<? extends TType> build(Ops tf, Operand<? extends TType> cached, Operand<TInt64> epoch,
         DatasetOptions.Options options);
   }
 
@@ -167,6 +188,7 @@ public final class DatasetIterator {
     private DataSource data = DataSource.inMemory();
     private OptionalLong seed = OptionalLong.empty();
     private FileCaches fileCaches;
+    private boolean acrossEpochs;
     private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
@@ -186,6 +208,17 @@ public final class DatasetIterator {
     /** The stages after the last cache (all of them without one), built again for every epoch. */
     public Builder perEpoch(EpochDataset dataset) {
       this.perEpoch = dataset;
+      return this;
+    }
+
+    /**
+     * Runs the epochs after the one that fills the cache on one iterator. Only for a kept part
+     * with a memory cache, without file caches or a device buffer, whose stages after it hand out
+     * the same number of elements every epoch, and build from the epoch's number, the cache and
+     * Java values alone (they are built in a graph function of their own).
+     */
+    public Builder acrossEpochs() {
+      this.acrossEpochs = true;
       return this;
     }
 
@@ -237,6 +270,10 @@ public final class DatasetIterator {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName()
             + ": an iterator needs the stages of an epoch; call perEpoch(...)");
       }
+      if (acrossEpochs && (kept == null || fileCaches != null || deviceBuffer > 0)) {
+        throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": one iterator"
+            + " across epochs needs a memory cache, and no file cache or device buffer");
+      }
       DatasetIterator iterator = new DatasetIterator(this);
       // The files were walked while the graph was built: a damaged one is still an error of the
       // build, naming its record; the counts are fed whenever an iterator is made.
@@ -273,7 +310,8 @@ public final class DatasetIterator {
     Operand<? extends TType> kept =
         parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
     this.iterators = new EpochIterators(tf, spec, epoch,
-        parts.perEpoch.build(kept, epoch, parts.options), data);
+        parts.perEpoch.build(tf, kept, epoch, parts.options),
+        parts.acrossEpochs ? acrossEpochs(tf, spec, kept, epoch, parts) : null, data);
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
@@ -285,14 +323,39 @@ public final class DatasetIterator {
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
     this.graphOps = new GraphOps(iterators.startFirst(), epoch, park, iterators.first());
     // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
-    // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN).
+    // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN). The
+    // iterator across epochs saves its epochs' function, whose shuffle holds a dummy seed
+    // generator, a stateful op with no state: TensorFlow would warn at every checkpoint.
     boolean random = pipeline.stages().stream().anyMatch(s -> s.has(PipelineInfo.Trait.RANDOM));
     this.saveState = tf.withName("save_state").io.serializeTensor(tf.data.serializeIterator(
-        iterator, SerializeIterator.externalStatePolicy(random ? 1L : 0L)));
+        iterator, SerializeIterator.externalStatePolicy(random || parts.acrossEpochs ? 1L : 0L)));
     this.savedState = tf.withName("saved_state").placeholder(TString.class,
         Placeholder.shape(Shape.scalar()));
     this.restoreState = tf.withName("restore_state").data.deserializeIterator(iterator,
         tf.io.parseTensor(savedState, TVariant.class));
+  }
+
+  /**
+   * The epochs from the fed number on, one after another, each built on the kept part as {@code
+   * perEpoch} builds it: a flat map over the epochs' numbers, whose function builds an epoch's
+   * stages from its number and the cache.
+   */
+  private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
+      Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
+    Operand<? extends TType> numbers = tf.data.rangeDataset(epoch, tf.constant(Long.MAX_VALUE),
+        tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
+    try (ConcreteFunction oneEpoch = ConcreteFunction.create(inner -> {
+      Placeholder<TInt64> number = inner.placeholder(TInt64.class,
+          Placeholder.shape(Shape.scalar()));
+      Placeholder<TVariant> cached = inner.placeholder(TVariant.class,
+          Placeholder.shape(Shape.scalar()));
+      return Signature.builder().key("epoch").input("number", number).input("cached", cached)
+          .output("dataset", parts.perEpoch.build(inner, cached, number, parts.options))
+          .build();
+    })) {
+      return DatasetOps.withOptions(tf, tf.withName("epochs_across").data.flatMapDataset(numbers,
+          List.of(kept), oneEpoch, spec.types(), spec.shapes()), spec, parts.options);
+    }
   }
 
   /**
@@ -337,7 +400,7 @@ public final class DatasetIterator {
   public <T extends AutoCloseable> EpochIterator<T> epoch(
       Session session, Function<Result, T> toElement) {
     synchronized (lock) {
-      begin(session, session == parkedIn ? nextEpoch : 0, false);
+      begin(session, session == parkedIn ? nextEpoch : 0, false, null);
       return iterate(fetching(session, toElement));
     }
   }
@@ -348,7 +411,7 @@ public final class DatasetIterator {
    */
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     synchronized (lock) {
-      begin(session, session == parkedIn ? nextEpoch : 0, false);
+      begin(session, session == parkedIn ? nextEpoch : 0, false, null);
       return iterate(() -> step.apply(session.runner()).run());
     }
   }
@@ -359,9 +422,11 @@ public final class DatasetIterator {
    * filled its cache, or {@code freshCache} asks for it; then builds this epoch's stages and a
    * fresh iterator over them, or switches to the one made ahead for it. Over a filled memory cache,
    * it makes the next epoch's iterator ahead, while this one runs: cached epochs are short, and
-   * would otherwise each begin by rebuilding their dataset.
+   * would otherwise each begin by rebuilding their dataset. A restore of an epoch saved on the
+   * iterator across epochs ({@code restoring}) makes that iterator again, for the state to fill.
    */
-  private void begin(Session session, long number, boolean freshCache) {
+  private void begin(Session session, long number, boolean freshCache,
+      CheckpointFile.Across restoring) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
     boolean servedFromCache = !freshCache && readsCache(session);
     if (!servedFromCache) {
@@ -390,11 +455,27 @@ public final class DatasetIterator {
       if (servedFromCache && readsFiles) {
         checkFilesUnchanged();
       }
-      iterators.start(session, number, !parked); // one made ahead read the dataset parked before
+      // An iterator made ahead read the dataset parked before.
+      boolean across = restoring != null || across(session, number, servedFromCache && !parked);
+      if (!across) {
+        iterators.start(session, number, !parked);
+      } else if (acrossAt != number || restoring != null) {
+        iterators.startAcross(session, number, restoring == null);
+      }
+      onAcross = across;
+      acrossStarts += across ? 1 : 0;
+      taken = restoring == null ? 0 : restoring.taken();
+      acrossAt = -1;
+      if (restoring != null) {
+        epochElements = restoring.epochElements();
+        cache = CacheState.FILLED; // the saved state holds the complete cache, and refills it
+      }
       if (cache == CacheState.EMPTY) {
         cache = CacheState.FILLING;
       }
-      if (park != null && cache == CacheState.FILLED) {
+      if (epochsAcross() && !across) {
+        iterators.prepareAcross(session, number + 1);
+      } else if (park != null && cache == CacheState.FILLED && !across) {
         iterators.prepare(session, number + 1);
       }
       if (deviceBuffer != null) {
@@ -405,6 +486,20 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
+  }
+
+  /** Whether this pipeline may run epochs on an iterator across epochs. */
+  private boolean epochsAcross() {
+    return iterators.hasAcross();
+  }
+
+  /**
+   * Whether epoch {@code number} runs on the iterator across epochs: where it stands at that
+   * epoch's start, or was made ahead from it, over the filled cache whose epochs' length is known.
+   */
+  private boolean across(Session session, long number, boolean overFilledCache) {
+    return epochsAcross() && overFilledCache && epochElements >= 0
+        && (acrossAt == number || iterators.preparedAcross(session, number));
   }
 
   /**
@@ -449,6 +544,11 @@ public final class DatasetIterator {
     return iterators.preparedStarts();
   }
 
+  /** Epochs started so far on the iterator across epochs, for tests. */
+  long epochsStartedAcross() {
+    return acrossStarts;
+  }
+
   /**
    * Saves the position of the running epoch to {@code file}, atomically: shuffle buffers, cache
    * contents and how far the epoch has come, so {@link #resume} continues exactly here. Call it
@@ -476,7 +576,8 @@ public final class DatasetIterator {
     } catch (RuntimeException e) {
       throw translate(e);
     }
-    CheckpointFile.write(file, pipeline, data, current, seed, state);
+    CheckpointFile.write(file, pipeline, data, current, seed,
+        onAcross ? new CheckpointFile.Across(epochElements, taken) : null, state);
     fileCaches.checkpointed(file);
     pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
         System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
@@ -541,11 +642,19 @@ public final class DatasetIterator {
       return result;
     };
     boolean readsFiles = this.readsFiles;
+    boolean across = onAcross;
     Supplier<T> guarded = () -> {
       synchronized (lock) {
         ensureOpen(serial, number);
+        if (across && taken == epochElements) {
+          acrossAt = number + 1; // the iterator stands at the next epoch's first element
+          throw new TFOutOfRangeException("End of epoch " + number + ": its " + epochElements
+              + " elements were handed out");
+        }
         try {
-          return next.get();
+          T element = next.get();
+          taken = taken < 0 ? -1 : taken + 1;
+          return element;
         } catch (TFOutOfRangeException endOfSequence) {
           if (readsFiles) {
             checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
@@ -553,6 +662,9 @@ public final class DatasetIterator {
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
             parkAgain = fileCaches.epochCompleted();
+          }
+          if (epochsAcross() && taken >= 0) {
+            epochElements = taken; // every epoch hands out as many
           }
           throw endOfSequence;
         }
@@ -600,13 +712,21 @@ public final class DatasetIterator {
   /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
   private void restore(Session session, Path file) {
     CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data, seed);
+    if (saved.across() != null && !epochsAcross()) {
+      throw CheckpointFile.refused(pipeline, file, "it was saved on an iterator across epochs,"
+          + " which this build of the pipeline does not run (its code was generated by another"
+          + " version of Feedline); start the epoch again");
+    }
     byte[] state = saved.state();
     fileCaches.restoring(file);
     if (session == parkedIn && fileCaches.writing()) {
       // The open epoch's writer would delete the files of the shard the restored one goes on with.
       iterators.freeNow(session);
     }
-    begin(session, saved.epoch(), true);
+    begin(session, saved.epoch(), true, saved.across());
+    if (saved.across() == null) {
+      taken = -1; // elements before the checkpoint were not counted: this epoch's length is unknown
+    }
     try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
       session.runner().feed(savedState, bytes).addTarget(restoreState).run();
     } catch (RuntimeException e) {

@@ -35,25 +35,35 @@ import org.tensorflow.types.family.TType;
  * rebuilds the epoch's dataset and applies TensorFlow's rewrites: 9 to 35 ms, measured on the
  * example pipeline, that a cached epoch of a few hundred milliseconds would otherwise begin with.
  * Making an iterator reads nothing: its stages start at its first element.
+ *
+ * <p>A pipeline whose stages after the cache hand out the same number of elements every epoch
+ * may also have an iterator across epochs ({@link #startAcross}): one iterator over every epoch
+ * from a given number on, each built on the cache, that later epochs run on one after another, as
+ * an iterator over a {@code repeat} does. No epoch on it starts cold: its threads and its autotune
+ * model carry on from the last epoch. Its stages are made when it reaches an epoch's first element,
+ * so it can be made ahead while the cache is still being filled.
  */
 final class EpochIterators {
   private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
 
-  private static final int SLOTS = 3;
+  /** Slots 0 to 2 run one epoch each; slot 3, when there is one, runs epochs one after another. */
+  private static final int ACROSS = 3;
 
   private final Placeholder<TInt64> epoch;
   /** Feeds the files' record counts to every run that makes an iterator, where the graph needs them. */
   private final DataSource data;
-  private final Iterator[] iterators = new Iterator[SLOTS];
-  /** Slot 0 runs the first epoch; slots 1 and 2, the later ones. */
-  private final Op[] starts = new Op[SLOTS];
+  /** 3, or 4 with an iterator across epochs. */
+  private final int slots;
+  private final Iterator[] iterators;
+  /** Slot 0 runs the first epoch; slots 1 and 2, the later ones; slot 3, epochs one after another. */
+  private final Op[] starts;
   /** Makes a slot's iterator without switching the consumer to it. */
-  private final Op[] makes = new Op[SLOTS];
+  private final Op[] makes;
   /** Switches the consumer to a slot's iterator. */
-  private final Op[] uses = new Op[SLOTS];
-  private final Op[] free = new Op[SLOTS];
-  private final Thread[] freeing = new Thread[SLOTS];
-  private final boolean[] inUse = new boolean[SLOTS];
+  private final Op[] uses;
+  private final Op[] free;
+  private final Thread[] freeing;
+  private final boolean[] inUse;
   private final Operand<? extends TType> current;
   /** The epoch made ahead, if any. */
   private Prepared prepared;
@@ -67,25 +77,36 @@ final class EpochIterators {
   /**
    * @param epoch the epoch's number, which the dataset reads
    * @param dataset an epoch's dataset
+   * @param across the epochs from the fed number on, one after another; null for none
    * @param data what the dataset reads
    */
   EpochIterators(Ops tf, ElementSpec spec, Placeholder<TInt64> epoch,
-      Operand<? extends TType> dataset, DataSource data) {
+      Operand<? extends TType> dataset, Operand<? extends TType> across, DataSource data) {
     this.epoch = epoch;
     this.data = data;
+    this.slots = across == null ? ACROSS : ACROSS + 1;
+    this.iterators = new Iterator[slots];
+    this.starts = new Op[slots];
+    this.makes = new Op[slots];
+    this.uses = new Op[slots];
+    this.free = new Op[slots];
+    this.freeing = new Thread[slots];
+    this.inUse = new boolean[slots];
     // A resource variable needs a name of its own: with none, all of a session's variables are one.
     VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
     // An empty dataset in an iterator frees what the last epoch left there.
     Operand<? extends TType> empty = tf.data.takeDataset(dataset, tf.constant(0L),
         spec.types(), spec.shapes());
-    for (int i = 0; i < SLOTS; i++) {
+    for (int i = 0; i < slots; i++) {
+      Operand<? extends TType> made = i == ACROSS ? across : dataset;
       iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
           spec.shapes());
       Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
-      starts[i] = tf.withName(i == 0 ? "start_first_epoch" : "start_later_epoch_" + i)
-          .withControlDependencies(List.of(use)).data.makeIterator(dataset, iterators[i]);
-      makes[i] = tf.withName("make_epoch_iterator_" + i).data.makeIterator(dataset, iterators[i]);
+      starts[i] = tf.withName(i == 0 ? "start_first_epoch"
+              : i == ACROSS ? "start_epochs_across" : "start_later_epoch_" + i)
+          .withControlDependencies(List.of(use)).data.makeIterator(made, iterators[i]);
+      makes[i] = tf.withName("make_epoch_iterator_" + i).data.makeIterator(made, iterators[i]);
       uses[i] = tf.withName("use_epoch_iterator_" + i).assignVariableOp(handle,
           tf.data.iteratorToStringHandle(iterators[i]));
       free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
@@ -93,6 +114,11 @@ final class EpochIterators {
     this.current = tf.withName("iterator").data.iteratorFromStringHandle(
         tf.readVariableOp(handle, TString.class), spec.types(),
         IteratorFromStringHandle.outputShapes(spec.shapes()));
+  }
+
+  /** Whether there is an iterator across epochs. */
+  boolean hasAcross() {
+    return slots > ACROSS;
   }
 
   /** The iterator the current epoch runs on, for ops that read it or save its state. */
@@ -117,14 +143,25 @@ final class EpochIterators {
    * one to read; otherwise it is freed with the others.
    */
   void start(Session session, long number, boolean madeAheadStillValid) {
-    int slot = slot(number);
+    start(session, number, slot(number), madeAheadStillValid);
+  }
+
+  /**
+   * Starts epoch {@code number} on the iterator across epochs, made from that epoch on, like
+   * {@link #start}; later epochs go on on it ({@link #startAcross} is not called again for them).
+   */
+  void startAcross(Session session, long number, boolean madeAheadStillValid) {
+    start(session, number, ACROSS, madeAheadStillValid);
+  }
+
+  private void start(Session session, long number, int slot, boolean madeAheadStillValid) {
     Prepared ahead = prepared;
     prepared = null;
     boolean useAhead = false;
     if (ahead != null) {
       join(ahead.thread());
       useAhead = madeAheadStillValid && ahead.session() == session && ahead.number() == number
-          && ahead.failure().get() == null;
+          && ahead.slot() == slot && ahead.failure().get() == null;
       if (!useAhead && ahead.slot() != slot && ahead.session() == session) {
         inUse[ahead.slot()] = true; // made but never started: freed below with the others
       }
@@ -136,7 +173,7 @@ final class EpochIterators {
       awaitFreeing(slot);
       make(session, number, starts[slot]);
     }
-    for (int other = 0; other < SLOTS; other++) {
+    for (int other = 0; other < slots; other++) {
       if (other != slot && inUse[other]) {
         free(session, other);
       }
@@ -150,7 +187,25 @@ final class EpochIterators {
    * slot is another.
    */
   void prepare(Session session, long number) {
-    int slot = slot(number);
+    prepare(session, number, slot(number));
+  }
+
+  /**
+   * Makes the iterator across epochs, from epoch {@code number} on, on a thread of its own, for
+   * {@link #startAcross} to switch to. It may be made while the cache is filled: its first element
+   * reads the cache.
+   */
+  void prepareAcross(Session session, long number) {
+    prepare(session, number, ACROSS);
+  }
+
+  /** Whether an iterator across epochs from {@code number} on is made ahead in {@code session}. */
+  boolean preparedAcross(Session session, long number) {
+    return prepared != null && prepared.slot() == ACROSS && prepared.session() == session
+        && prepared.number() == number;
+  }
+
+  private void prepare(Session session, long number, int slot) {
     Thread freeing = this.freeing[slot]; // the prepare thread waits for it instead
     this.freeing[slot] = null;
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -202,7 +257,7 @@ final class EpochIterators {
       inUse[prepared.slot()] = true;
     }
     prepared = null;
-    for (int slot = 0; slot < SLOTS; slot++) {
+    for (int slot = 0; slot < slots; slot++) {
       if (inUse[slot]) {
         inUse[slot] = false;
         try {
@@ -222,7 +277,7 @@ final class EpochIterators {
     if (prepared != null) {
       join(prepared.thread());
     }
-    for (int slot = 0; slot < SLOTS; slot++) {
+    for (int slot = 0; slot < slots; slot++) {
       awaitFreeing(slot);
     }
   }

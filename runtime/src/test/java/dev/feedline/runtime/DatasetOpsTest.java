@@ -35,7 +35,7 @@ class DatasetOpsTest {
       PipelineInfo info = new PipelineInfo("x.Range", "test",
           List.of(PipelineInfo.source("range", InMemorySource.class, "RangeDataset")));
       DatasetIterator iterator = DatasetIterator.builder(tf, info, NUMBERS, options)
-          .perEpoch((cached, epoch, chosen) -> DatasetOps.withOptions(tf, range, NUMBERS, chosen))
+          .perEpoch((ops, cached, epoch, chosen) -> DatasetOps.withOptions(ops, range, NUMBERS, chosen))
           .build();
       List<Long> values = new ArrayList<>();
       try (EpochIterator<org.tensorflow.Result> epoch = iterator.epoch(session, r -> r)) {

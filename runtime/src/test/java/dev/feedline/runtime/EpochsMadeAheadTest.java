@@ -57,9 +57,9 @@ class EpochsMadeAheadTest {
     return DatasetIterator.builder(tf, PIPELINE, NUMBERS, OPTIONS)
         .kept(tf.data.cacheDataset(numbers, tf.constant(""), tf.dummyMemoryCache(),
             NUMBER.types(), NUMBER.shapes()))
-        .perEpoch((cached, epoch, options) -> DatasetOps.withOptions(tf,
-            tf.data.batchDataset(shuffled(tf, cached, epoch), tf.constant(BATCH),
-                tf.constant(false), NUMBERS.types(), NUMBERS.shapes()), NUMBERS, options))
+        .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops,
+            ops.data.batchDataset(shuffled(ops, cached, epoch), ops.constant(BATCH),
+                ops.constant(false), NUMBERS.types(), NUMBERS.shapes()), NUMBERS, options))
         .build();
   }
 

@@ -58,7 +58,7 @@ class FileCountsTest {
   private static DatasetIterator records(Graph graph, DataFiles.Resolved resolved) {
     Ops tf = Ops.create(graph);
     return DatasetIterator.builder(tf, PIPELINE, RECORD, DatasetOptions.Options.getDefaultInstance())
-        .perEpoch((cached, epoch, options) -> {
+        .perEpoch((ops, cached, epoch, options) -> {
           try (ConcreteFunction read = DatasetOps.tfRecordReader()) {
             return DatasetOps.withOptions(tf, tf.data.interleaveDataset(
                 DatasetOps.fileSegments(tf, resolved.segments()), List.of(), tf.constant(2L),

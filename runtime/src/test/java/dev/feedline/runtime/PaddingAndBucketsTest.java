@@ -52,7 +52,7 @@ class PaddingAndBucketsTest {
           List.of(PipelineInfo.source("n", InMemorySource.class, "RangeDataset")));
       DatasetIterator iterator = DatasetIterator.builder(tf, info, output,
               DatasetOptions.Options.getDefaultInstance())
-          .perEpoch((cached, epoch, options) -> DatasetOps.withOptions(tf, batched, output, options))
+          .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops, batched, output, options))
           .build();
       try (EpochIterator<Result> epoch = iterator.epoch(session, r -> r)) {
         for (Result batch : epoch) {

@@ -160,7 +160,7 @@ final class PrototypePipeline implements Loader {
     ElementSpec batchBeforeScaling = photo(cached.types().get(0), true);
     this.iterator = DatasetIterator.builder(tf, PIPELINE, batch, options())
         .kept(kept(tf, resolved, cached))
-        .perEpoch((kept, epoch, options) -> {
+        .perEpoch((ops, kept, epoch, options) -> {
           Operand<? extends TType> dataset = tf.data.shuffleDataset(kept, tf.constant((long) config.shuffle()),
               tf.constant(0L), tf.constant(0L), tf.random.dummySeedGenerator(), cached.types(),
               cached.shapes(), ShuffleDataset.reshuffleEachIteration(false));

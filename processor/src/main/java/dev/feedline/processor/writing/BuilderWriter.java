@@ -107,8 +107,12 @@ final class BuilderWriter {
     if (dataset.hasCachedPart()) {
       iterator.add("\n.kept(cachedDataset(tf$L))", dataset.cachedArguments());
     }
-    iterator.add("\n.perEpoch((cached, epoch, options) -> dataset(tf$L, epoch, options$L))",
+    iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    if (dataset.runsEpochsAcrossOneIterator() && pipeline.deviceStages().stream()
+        .noneMatch(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE)) {
+      iterator.add("\n.acrossEpochs()");
+    }
     if (!fileCaches.isEmpty()) {
       iterator.add("\n.fileCaches($N)", GeneratedNames.FILE_CACHES);
     }

@@ -16,6 +16,7 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,6 +52,10 @@ final class DatasetWriter {
    * it are built once per session and kept, so the cache outlives epochs; the stages after it are
    * built again for every epoch, with that epoch's number, which seeds its shuffles.
    */
+  /** Stages that hand out, every epoch, as many elements as they are given. */
+  private static final Set<StageKind> EPOCH_LENGTH_KEPT = EnumSet.of(StageKind.MAP,
+      StageKind.SHUFFLE, StageKind.BATCH, StageKind.PADDED_BATCH, StageKind.PREFETCH);
+
   private int lastCache() {
     return pipeline.stages().stream()
         .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT)
@@ -68,6 +73,23 @@ final class DatasetWriter {
   /** Whether the pipeline has a cached part, built once per session. */
   boolean hasCachedPart() {
     return lastCache() > 0;
+  }
+
+  /**
+   * Whether the epochs after the one that fills the cache may run on one iterator, one after
+   * another: the last cache is in memory, and every stage after it hands out as many elements each
+   * epoch and is built from the cache, the epoch's number and Java values alone, so that the
+   * runtime can build the stages in a graph function of their own, and end each epoch after the
+   * elements the first one handed out.
+   */
+  boolean runsEpochsAcrossOneIterator() {
+    if (!hasCachedPart()) {
+      return false;
+    }
+    Stage cache = pipeline.stages().get(lastCache() - 1);
+    return cache.kind() == StageKind.CACHE && names.cacheFile(cache).isEmpty()
+        && epochPart().stream().allMatch(s -> EPOCH_LENGTH_KEPT.contains(s.kind())
+            && s.inputs().isEmpty());
   }
 
   private List<Stage> cachedPart() {

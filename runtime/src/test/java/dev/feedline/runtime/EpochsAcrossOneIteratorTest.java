@@ -1,0 +1,334 @@
+package dev.feedline.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.Batch;
+import dev.feedline.Cache;
+import dev.feedline.InMemorySource;
+import dev.feedline.Shuffle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.data.ShuffleDataset;
+import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.family.TType;
+
+/**
+ * Over a filled memory cache, the epochs after the first run one after another on one iterator,
+ * and this class ends each after the elements the first epoch handed out. Each must still be
+ * exactly its own epoch: its own number's shuffle, every element once, a last partial batch where
+ * the first had one; an epoch left early, or restored from a checkpoint, must not hand the next one
+ * the rest of another.
+ */
+class EpochsAcrossOneIteratorTest {
+  /** 95 in batches of 10: nine full batches and one of 5, every epoch. */
+  private static final int ELEMENTS = 95;
+  private static final long BATCH = 10;
+  private static final int BATCHES = 10;
+  private static final PipelineInfo PIPELINE = new PipelineInfo("x.Numbers", "test", List.of(
+      PipelineInfo.source("numbers", InMemorySource.class, "TensorSliceDataset"),
+      PipelineInfo.stage("cache", Cache.class, "CacheDatasetV2"),
+      PipelineInfo.stage("shuffle", Shuffle.class, "ShuffleDatasetV3"),
+      PipelineInfo.batching("batch", Batch.class, "BatchDatasetV2")));
+  private static final ElementSpec NUMBER =
+      ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.scalar()));
+  private static final ElementSpec NUMBERS =
+      ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.of(-1)));
+  private static final DatasetOptions.Options OPTIONS = DatasetOptions.Options.newBuilder()
+      .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(true))
+      .setOptimizationOptions(DatasetOptions.OptimizationOptions.newBuilder()
+          .setApplyDefaultOptimizations(true))
+      .build();
+
+  @TempDir Path dir;
+
+  /**
+   * The numbers 0 to 94, cached, shuffled, in tens, with one iterator across epochs: shuffled by
+   * the epoch's number when {@code seeded}, else with seeds TensorFlow draws anew every epoch.
+   */
+  private static DatasetIterator numbers(Graph graph, boolean seeded) {
+    return numbers(graph, seeded, true);
+  }
+
+  private static DatasetIterator numbers(Graph graph, boolean seeded, boolean across) {
+    Ops tf = Ops.create(graph);
+    Operand<? extends TType> numbers = tf.data.tensorSliceDataset(
+        List.of(tf.constant(LongStream.range(0, ELEMENTS).toArray())), NUMBER.shapes());
+    DatasetIterator.Builder builder = DatasetIterator.builder(tf, PIPELINE, NUMBERS, OPTIONS)
+        .kept(tf.data.cacheDataset(numbers, tf.constant(""), tf.dummyMemoryCache(),
+            NUMBER.types(), NUMBER.shapes()))
+        .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops,
+            ops.data.batchDataset(shuffled(ops, cached, seeded ? epoch : null),
+                ops.constant(BATCH), ops.constant(false), NUMBERS.types(), NUMBERS.shapes()),
+            NUMBERS, options));
+    return (across ? builder.acrossEpochs() : builder).build();
+  }
+
+  /** Seeded by the epoch's number plus one, or with seeds (0, 0), which TensorFlow draws. */
+  private static Operand<? extends TType> shuffled(Ops tf, Operand<? extends TType> dataset,
+      Operand<TInt64> epoch) {
+    return tf.data.shuffleDataset(dataset, tf.constant((long) ELEMENTS),
+        epoch == null ? tf.constant(0L) : tf.math.add(epoch, tf.constant(1L)), tf.constant(0L),
+        tf.random.dummySeedGenerator(), NUMBER.types(), NUMBER.shapes(),
+        ShuffleDataset.reshuffleEachIteration(false));
+  }
+
+  /** The order of epoch {@code number}, from the same seeded shuffle in a plain graph. */
+  private static List<Long> expected(long number) {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph);
+      var dataset = shuffled(tf, tf.data.tensorSliceDataset(
+          List.of(tf.constant(LongStream.range(0, ELEMENTS).toArray())), NUMBER.shapes()),
+          tf.constant(number));
+      var iterator = tf.data.iterator("", "", NUMBER.types(), NUMBER.shapes());
+      session.run(tf.data.makeIterator(dataset, iterator));
+      var next = tf.data.iteratorGetNext(iterator, NUMBER.types(), NUMBER.shapes()).components().get(0);
+      List<Long> order = new ArrayList<>();
+      while (true) {
+        try (Result result = session.runner().fetch(next).run()) {
+          order.add(((TInt64) result.get(0)).getLong());
+        } catch (TFOutOfRangeException end) {
+          return order;
+        }
+      }
+    }
+  }
+
+  /** The elements of up to {@code batches} batches, and checks that each is a batch of 10 or the last. */
+  private static List<Long> drain(EpochIterator<Result> epoch, int batches) {
+    List<Long> order = new ArrayList<>();
+    for (int i = 0; i < batches && epoch.hasNext(); i++) {
+      TInt64 batch = (TInt64) epoch.next().get(0);
+      for (int j = 0; j < batch.shape().get(0); j++) {
+        order.add(batch.getLong(j));
+      }
+    }
+    return order;
+  }
+
+  private static EpochIterator<Result> epoch(DatasetIterator numbers, Session session) {
+    return numbers.epoch(session, result -> result);
+  }
+
+  private static List<Long> sorted(List<Long> values) {
+    return values.stream().sorted().toList();
+  }
+
+  @Test
+  void everyEpochAfterTheFirstRunsOnOneIteratorAndIsItsOwnNumbersShuffle() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      for (long number = 0; number < 6; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          assertEquals(expected(number), drain(epoch, Integer.MAX_VALUE), "epoch " + number);
+          assertEquals(BATCHES, epoch.count(), "epoch " + number + ": nine batches of 10, one of 5");
+        }
+      }
+      assertEquals(5, numbers.epochsStartedAcross(), "epochs 1 to 5");
+      numbers.release();
+    }
+  }
+
+  @Test
+  void unseededEpochsAreEachEveryElementOnceInAnOrderOfTheirOwn() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, false);
+      List<List<Long>> orders = new ArrayList<>();
+      for (int number = 0; number < 4; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          orders.add(drain(epoch, Integer.MAX_VALUE));
+        }
+      }
+      for (List<Long> order : orders) {
+        assertEquals(LongStream.range(0, ELEMENTS).boxed().toList(), sorted(order));
+      }
+      assertNotEquals(orders.get(1), orders.get(2));
+      assertNotEquals(orders.get(2), orders.get(3));
+      assertEquals(3, numbers.epochsStartedAcross());
+      numbers.release();
+    }
+  }
+
+  @Test
+  void anEpochLeftEarlyDoesNotHandItsRestToTheNext() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+        drain(epoch, Integer.MAX_VALUE);
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+        assertEquals(expected(1).subList(0, 20), drain(epoch, 2)); // left after two batches
+      }
+      for (long number = 2; number < 5; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          assertEquals(expected(number), drain(epoch, Integer.MAX_VALUE), "epoch " + number);
+        }
+      }
+      // Epoch 1 on it, epoch 2 on an epoch's own iterator while it is made again, 3 and 4 on it.
+      assertEquals(3, numbers.epochsStartedAcross());
+      numbers.release();
+    }
+  }
+
+  @Test
+  void anEpochLeftAfterItsLastBatchButBeforeItsEndStillEndsThere() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      for (long number = 0; number < 2; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          drain(epoch, Integer.MAX_VALUE);
+        }
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+        assertEquals(expected(2), drain(epoch, BATCHES)); // every batch, never asked for the end
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+        assertEquals(expected(3), drain(epoch, Integer.MAX_VALUE));
+      }
+      numbers.release();
+    }
+  }
+
+  @Test
+  void aCheckpointOnItResumesExactlyInTheSameSessionAndInANewOne() throws IOException {
+    Path checkpoint = dir.resolve("numbers.ckpt");
+    List<Long> before;
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, false); // only the saved state knows the order
+      for (int number = 0; number < 2; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          drain(epoch, Integer.MAX_VALUE);
+        }
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) { // epoch 2, on it
+        drain(epoch, 3);
+        numbers.checkpoint(session, checkpoint);
+        before = drain(epoch, Integer.MAX_VALUE);
+      }
+      assertEquals(65, before.size());
+      try (EpochIterator<Result> epoch = numbers.resume(session, checkpoint, result -> result)) {
+        assertEquals(before, drain(epoch, Integer.MAX_VALUE), "resumed in the same session");
+        assertEquals(7, epoch.count());
+      }
+      numbers.release();
+    }
+    assertTrue(Files.readString(checkpoint, StandardCharsets.ISO_8859_1)
+        .contains("\nacross epochs: 10 3\n"), "ten batches an epoch, three taken");
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, false);
+      try (EpochIterator<Result> epoch = numbers.resume(session, checkpoint, result -> result)) {
+        assertEquals(before, drain(epoch, Integer.MAX_VALUE), "resumed in a new session");
+      }
+      for (int number = 3; number < 5; number++) { // on it, from the cache the state restored
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          assertEquals(LongStream.range(0, ELEMENTS).boxed().toList(),
+              sorted(drain(epoch, Integer.MAX_VALUE)), "epoch " + number);
+        }
+      }
+      assertEquals(3, numbers.epochsStartedAcross(), "the resumed epoch, 3 and 4");
+      numbers.release();
+    }
+  }
+
+  @Test
+  void aCheckpointWhoseAcrossLineIsNotTwoCountsIsRefused() throws IOException {
+    Path checkpoint = dir.resolve("numbers.ckpt");
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      for (int number = 0; number < 2; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          drain(epoch, Integer.MAX_VALUE);
+        }
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+        drain(epoch, 1);
+        numbers.checkpoint(session, checkpoint);
+      }
+      numbers.release();
+    }
+    reseal(checkpoint, "across epochs: 10 1\n", "across epochs: 10 11\n"); // 11 of 10 taken
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      FeedlineException refused = assertThrows(FeedlineException.class,
+          () -> numbers.resume(session, checkpoint, result -> result));
+      assertTrue(refused.getMessage().endsWith("its header is malformed: 'across epochs: 10 11'"
+          + " is not two counts, the second at most the first"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void aCheckpointOnItIsRefusedByABuildWithoutOneAndAnEpochsOwnIsTakenByABuildWithOne() {
+    Path onIt = dir.resolve("across.ckpt");
+    Path own = dir.resolve("own.ckpt");
+    List<Long> rest;
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) { // epoch 0, its own iterator
+        drain(epoch, 4);
+        numbers.checkpoint(session, own);
+        rest = drain(epoch, Integer.MAX_VALUE);
+      }
+      try (EpochIterator<Result> epoch = epoch(numbers, session)) { // epoch 1, on it
+        drain(epoch, 1);
+        numbers.checkpoint(session, onIt);
+      }
+      numbers.release();
+    }
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true, false);
+      FeedlineException refused = assertThrows(FeedlineException.class,
+          () -> numbers.resume(session, onIt, result -> result));
+      assertTrue(refused.getMessage().endsWith("it was saved on an iterator across epochs, which"
+          + " this build of the pipeline does not run (its code was generated by another version"
+          + " of Feedline); start the epoch again"), refused.getMessage());
+    }
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph, true);
+      try (EpochIterator<Result> epoch = numbers.resume(session, own, result -> result)) {
+        assertEquals(rest, drain(epoch, Integer.MAX_VALUE));
+      }
+      for (long number = 1; number < 4; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          assertEquals(expected(number), drain(epoch, Integer.MAX_VALUE), "epoch " + number);
+        }
+      }
+      // The resumed epoch's elements were not all counted: epoch 1 counts them, 2 and 3 run on it.
+      assertEquals(2, numbers.epochsStartedAcross());
+      numbers.release();
+    }
+  }
+
+  /** Replaces {@code from} by {@code to} in a checkpoint's header, and seals it again. */
+  private static void reseal(Path checkpoint, String from, String to) throws IOException {
+    String text = new String(Files.readAllBytes(checkpoint), StandardCharsets.ISO_8859_1);
+    int seal = text.indexOf("crc32c: ");
+    int end = text.indexOf("\n\n", seal);
+    String header = text.substring(0, seal);
+    assertTrue(header.contains(from), header);
+    header = header.replace(from, to);
+    String state = text.substring(end + 2);
+    CRC32C crc = new CRC32C();
+    crc.update(header.getBytes(StandardCharsets.ISO_8859_1));
+    crc.update(state.getBytes(StandardCharsets.ISO_8859_1));
+    Files.writeString(checkpoint, header + "crc32c: " + Long.toHexString(crc.getValue()) + "\n\n"
+        + state, StandardCharsets.ISO_8859_1);
+  }
+}

@@ -106,7 +106,7 @@ public final class DatasetIterator {
   private long epochElements = -1;
   /**
    * The epoch whose first element the iterator across epochs hands out next: set when an epoch on
-   * it handed out all its elements; -1 otherwise.
+   * it has taken all its elements, asked for its end or not; -1 otherwise.
    */
   private long acrossAt = -1;
   /** Whether the open epoch runs on the iterator across epochs, whose end this class counts. */
@@ -338,7 +338,7 @@ public final class DatasetIterator {
   /**
    * The epochs from the fed number on, one after another, each built on the kept part as {@code
    * perEpoch} builds it: a flat map over the epochs' numbers, whose function builds an epoch's
-   * stages from its number and the cache.
+   * stages from its number and the cache, then a prefetch of its own.
    */
   private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
       Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
@@ -353,8 +353,13 @@ public final class DatasetIterator {
           .output("dataset", parts.perEpoch.build(inner, cached, number, parts.options))
           .build();
     })) {
-      return DatasetOps.withOptions(tf, tf.withName("epochs_across").data.flatMapDataset(numbers,
-          List.of(kept), oneEpoch, spec.types(), spec.shapes()), spec, parts.options);
+      Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
+          List.of(kept), oneEpoch, spec.types(), spec.shapes());
+      // Two elements ahead, across an epoch's end: while the consumer takes an epoch's last
+      // elements, the next epoch's stages start and make its first.
+      epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
+          spec.types(), spec.shapes());
+      return DatasetOps.withOptions(tf, epochs, spec, parts.options);
     }
   }
 
@@ -647,13 +652,15 @@ public final class DatasetIterator {
       synchronized (lock) {
         ensureOpen(serial, number);
         if (across && taken == epochElements) {
-          acrossAt = number + 1; // the iterator stands at the next epoch's first element
           throw new TFOutOfRangeException("End of epoch " + number + ": its " + epochElements
               + " elements were handed out");
         }
         try {
           T element = next.get();
           taken = taken < 0 ? -1 : taken + 1;
+          if (across && taken == epochElements) {
+            acrossAt = number + 1; // the iterator stands at the next epoch's first element
+          }
           return element;
         } catch (TFOutOfRangeException endOfSequence) {
           if (readsFiles) {

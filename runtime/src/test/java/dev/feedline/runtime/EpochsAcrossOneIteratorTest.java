@@ -203,6 +203,7 @@ class EpochsAcrossOneIteratorTest {
       try (EpochIterator<Result> epoch = epoch(numbers, session)) {
         assertEquals(expected(3), drain(epoch, Integer.MAX_VALUE));
       }
+      assertEquals(3, numbers.epochsStartedAcross(), "epochs 1, 2 and 3: 3 goes on where 2 stopped");
       numbers.release();
     }
   }

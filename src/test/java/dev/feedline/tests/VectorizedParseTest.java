@@ -1,12 +1,16 @@
 package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.doctor.StageChain;
+import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
 import dev.feedline.tests.pipelines.FeedlineStreamingRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineStreamingRowsPipeline.RowTensors;
 import dev.feedline.tests.support.TestData;
@@ -142,6 +146,27 @@ class VectorizedParseTest {
       assertEquals(Map.of(file.toString(),
               Map.of("not a tf.train.Example", 2L, "no feature 'values'", 1L)),
           pipeline.skippedRecords().countsByFileAndCause());
+    }
+  }
+
+  /** The parse's link in the doctor's chain: its unbatch, sequential as its map is. */
+  private static StageChain.Link parseLink(BuiltPipeline<?, ?> pipeline) {
+    return StageChain.find(pipeline.iterator()).stream()
+        .filter(link -> link.name().equals("parse")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void theDoctorFindsTheParseByItsUnbatchAndTellsASequentialOne() throws IOException {
+    TestData.writeRows(dir, 1, 3);
+    try (Graph graph = new Graph();
+        FeedlineSourcePipelines_FileRows sequential = FeedlineSourcePipelines_FileRows.builder()
+            .files(dir + "/*.tfrecord").build(graph);
+        FeedlineStreamingRowsPipeline parallel = FeedlineStreamingRowsPipeline.builder()
+            .files(dir + "/*.tfrecord").build(graph)) {
+      StageChain.Link link = parseLink(sequential);
+      assertEquals("UnbatchDataset", link.type());
+      assertTrue(link.sequential(), "@Decode without parallel");
+      assertFalse(parseLink(parallel).sequential(), "@Decode(parallel = 2)");
     }
   }
 }

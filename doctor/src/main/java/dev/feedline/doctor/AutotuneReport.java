@@ -47,15 +47,20 @@ public record AutotuneReport(List<Node> nodes, Node bottleneck, List<String> mis
     List<Node> nodes = new ArrayList<>();
     List<String> found = new ArrayList<>();
     int at = links.size() - 1; // nodes run from the root down, links from the end up
+    StageChain.Link last = null;
     for (Sum sum : sums.values()) {
       String stage = null;
       for (int i = at; i >= 0; i--) {
         if (base(links.get(i).type()).equals(base(sum.name))) {
-          stage = links.get(i).name();
+          last = links.get(i);
+          stage = last.name();
           found.add(stage);
           at = i - 1;
           break;
         }
+      }
+      if (stage == null && last != null && buildsBelow(last, sum.name)) {
+        stage = last.name(); // a vectorized parse's map and batch, under its unbatch
       }
       nodes.add(new Node(sum.name, stage, sum.nanos / 1e6 / Math.max(1, sum.elements),
           sum.parallelism, sum.buffer, sum.elements));
@@ -102,6 +107,12 @@ public record AutotuneReport(List<Node> nodes, Node bottleneck, List<String> mis
     for (long input : node.getInputsList()) {
       visit(model, input, sums, seen);
     }
+  }
+
+  /** Whether the stage's ops after its outermost one, which its link is, make the node. */
+  private static boolean buildsBelow(StageChain.Link link, String node) {
+    List<String> ops = link.stage().ops();
+    return ops.subList(1, ops.size()).stream().anyMatch(op -> base(op).equals(base(node)));
   }
 
   /** A dataset op type or model node name without "Dataset" and its version: "ParallelMap". */

@@ -1,5 +1,6 @@
 package dev.feedline.doctor;
 
+import dev.feedline.Decode;
 import dev.feedline.runtime.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.nio.ByteOrder;
@@ -31,9 +32,13 @@ public final class StageChain {
   public record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
-      boolean sequential = switch (op.type()) {
+      // A vectorized @Decode ends with an unbatch: its parse is the map under it.
+      GraphOperation work = stage.is(Decode.class) && op.type().equals("UnbatchDataset")
+          ? (GraphOperation) op.input(0).op() : op;
+      boolean sequential = switch (work.type()) {
         case "MapDataset", "InterleaveDataset" -> true;
-        case "ParallelMapDatasetV2" -> Long.valueOf(1).equals(constant(op, afterArguments(op, 0)));
+        case "ParallelMapDatasetV2" ->
+            Long.valueOf(1).equals(constant(work, afterArguments(work, 0)));
         case "ParallelInterleaveDatasetV4" ->
             Long.valueOf(1).equals(constant(op, afterArguments(op, 4)));
         default -> false;

@@ -242,7 +242,8 @@ final class DatasetWriter {
       case MIX, CONCATENATE, ZIP, CHOOSE -> pipelines(stage, spec);
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
-      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> map(stage, types, shapes);
+      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> VectorizedParse.applies(stage)
+          ? vectorizedParse(stage, types, shapes) : map(stage, types, shapes);
       case FLAT_MAP -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.flatMapDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FlatMapDataset")));
@@ -467,6 +468,28 @@ final class DatasetWriter {
             names.elementSpec(pipeline.previous(stage)))
         .build();
     return new StageCode(numbered.toBuilder().add(mapped.code()).build(), mapped.ops());
+  }
+
+  /**
+   * A {@code @Decode} that parses {@link VectorizedParse#RECORDS} records at a time: the records
+   * batched, the parse mapped over the batches as the stage's map would be over the records, and
+   * the values unbatched, so that the next stage gets the same elements in the same order.
+   */
+  private StageCode vectorizedParse(Stage stage, CodeBlock types, CodeBlock shapes) {
+    String records = names.recordBatchConstant(stage);
+    String batches = names.parsedBatchConstant(stage);
+    StageCode parse = map(stage, CodeBlock.of("$N.types()", batches),
+        CodeBlock.of("$N.shapes()", batches));
+    CodeBlock code = CodeBlock.builder()
+        .add(VectorizedParse.comment())
+        .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* records */,\n"
+                + "tf.constant(false) /* dropRemainder */, $N.types(), $N.shapes())",
+            VectorizedParse.RECORDS, records, records)
+        .add(parse.code())
+        .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
+        .build();
+    return new StageCode(code, concat(concat(List.of(Names.dataOp("UnbatchDataset")), parse.ops()),
+        List.of(Names.dataOp("BatchDataset"))));
   }
 
   /**

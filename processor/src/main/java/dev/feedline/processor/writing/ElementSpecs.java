@@ -25,8 +25,29 @@ final class ElementSpecs {
                 .map(c -> component(c.name(), c, stage.shapeOf(c)))
                 .toList()));
       }
+      if (names.recordBatchConstant(stage) != null) {
+        fields.addAll(vectorizedParse(stage, names));
+      }
     }
     return fields;
+  }
+
+  /** The batches a vectorized parse takes and gives: its input's and output's specs, batched. */
+  private static List<FieldSpec> vectorizedParse(Stage stage, GeneratedNames names) {
+    List<Long> batch = List.of(StaticShape.UNKNOWN);
+    return List.of(
+        constant(names.recordBatchConstant(stage), CodeBlock.of(
+                "Batches of up to $L serialized records, into stage $L, $L.",
+                VectorizedParse.RECORDS, stage.position(), stage.name()),
+            stage.input().components().stream()
+                .map(c -> component(c.name(), c, stage.shapeOf(c).withOuter(batch)))
+                .toList()),
+        constant(names.parsedBatchConstant(stage), CodeBlock.of(
+                "Batches of what stage $L, $L, parses, before they are unbatched.",
+                stage.position(), stage.name()),
+            stage.output().components().stream()
+                .map(c -> component(c.name(), c, stage.shapeOf(c).withOuter(batch)))
+                .toList()));
   }
 
   private static FieldSpec constant(String name, CodeBlock doc, List<CodeBlock> components) {

@@ -25,17 +25,25 @@ final class FunctionWriter {
   /** The parse function of a {@code @Decode} stage. */
   static MethodSpec decode(Stage stage, GeneratedNames names) {
     MethodSpec.Builder method = start(stage, names, CodeBlock.of(
-        "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
+        VectorizedParse.applies(stage)
+            ? "Graph function of stage $L, $L: parses a batch of serialized tf.train.Examples into"
+                + " {@link $T}s, batched."
+            : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())));
     Component serialized = stage.input().components().get(0);
-    method.addStatement("$T<$T> record = tf.placeholder($T.class, $T.shape($L))",
-        Names.PLACEHOLDER, Names.dtype(serialized.dtype()), Names.dtype(serialized.dtype()),
-        Names.PLACEHOLDER, ElementSpecs.shape(stage.shapeOf(serialized)));
-    method.addStatement("$T<$T<?>> features = $T.parse(tf, record, $N)",
-        Names.LIST, Names.OUTPUT, Names.EXAMPLE_PARSER, names.featureConstant(stage));
+    boolean vectorized = VectorizedParse.applies(stage);
+    String input = vectorized ? "records" : "record";
+    StaticShape shape = stage.shapeOf(serialized);
+    method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))",
+        Names.PLACEHOLDER, Names.dtype(serialized.dtype()), input, Names.dtype(serialized.dtype()),
+        Names.PLACEHOLDER, ElementSpecs.shape(vectorized
+            ? shape.withOuter(List.of(StaticShape.UNKNOWN)) : shape));
+    method.addStatement("$T<$T<?>> features = $T.$L(tf, $N, $N)", Names.LIST, Names.OUTPUT,
+        Names.EXAMPLE_PARSER, vectorized ? "parseBatch" : "parse", input,
+        names.featureConstant(stage));
     CodeBlock.Builder signature = CodeBlock.builder()
-        .add("return $T.builder()\n$>$>.key($S)\n.input(\"record\", record)\n",
-            Names.SIGNATURE, stage.name());
+        .add("return $T.builder()\n$>$>.key($S)\n.input($S, $N)\n",
+            Names.SIGNATURE, stage.name(), input, input);
     List<Component> parsed = StageConstants.parsed(stage.output());
     for (Component c : stage.output().components()) {
       if (c.source() == Component.Source.LENGTH) {

@@ -84,6 +84,9 @@ public final class GeneratedNames {
   private final Map<Stage, String> fileSegments = new HashMap<>();
   private final Map<Component, String> sourceValues = new HashMap<>();
   private final Map<Stage, String> batchingConstants = new HashMap<>();
+  /** The specs of a vectorized parse's batches: of records in, of parsed values out. */
+  private final Map<Stage, String> recordBatchConstants = new HashMap<>();
+  private final Map<Stage, String> parsedBatchConstants = new HashMap<>();
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
@@ -127,6 +130,10 @@ public final class GeneratedNames {
             batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
         default -> { }
       }
+      if (VectorizedParse.applies(stage)) {
+        recordBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_RECORDS"));
+        parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
+      }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
@@ -136,7 +143,8 @@ public final class GeneratedNames {
     // Run-time values are parameters and locals of the methods that read the class's constants:
     // one named like a constant would hide it there.
     List<String> constants = Stream.of(List.of(PIPELINE, DATASET_OPTIONS),
-            elementConstants.values(), featureConstants.values(), batchingConstants.values())
+            elementConstants.values(), featureConstants.values(), batchingConstants.values(),
+            recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();
     NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
@@ -218,6 +226,16 @@ public final class GeneratedNames {
   /** The {@code Padding} or {@code Buckets} constant of a padded batch or a bucketing. */
   String batchingConstant(Stage stage) {
     return batchingConstants.get(stage);
+  }
+
+  /** The {@code ElementSpec} of the batches of records a vectorized parse takes. */
+  String recordBatchConstant(Stage decode) {
+    return recordBatchConstants.get(decode);
+  }
+
+  /** The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch. */
+  String parsedBatchConstant(Stage decode) {
+    return parsedBatchConstants.get(decode);
   }
 
   /** The run-time value holding the fields a {@code @DecodeCsv} stage takes, from the header. */

@@ -22,9 +22,12 @@ final class StagePlan {
       // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the plan.
-      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s\n",
+      // So do a vectorized parse's checkpoints, which hold batches of records.
+      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s\n",
           stage.position(), stage.name(), AnnotationText.of(stage),
-          stage.isSeeded() ? ", seeded per element" : ""));
+          stage.isSeeded() ? ", seeded per element" : "",
+          VectorizedParse.applies(stage)
+              ? ", vectorized: " + VectorizedParse.RECORDS + " records a parse" : ""));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

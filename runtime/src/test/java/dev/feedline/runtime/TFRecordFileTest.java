@@ -86,6 +86,41 @@ class TFRecordFileTest {
   }
 
   @Test
+  void aLengthChecksumIsCheckedForEveryRecordOfTheSameLength() throws IOException {
+    Path file = dir.resolve("same.tfrecord");
+    List<Long> offsets = write(file, 30_000, 0); // each of 10 bytes: the same header each
+    for (int corrupt : new int[] {1, 17, 12_345, 29_999}) {
+      Path copy = dir.resolve("same-" + corrupt + ".tfrecord");
+      Files.copy(file, copy);
+      flip(copy, offsets.get(corrupt) + 9); // the length's checksum: the length is unchanged
+      TFRecordFile.Damage damage = TFRecordFile.checkFraming(copy).damage().orElseThrow();
+      assertEquals("record " + corrupt + " at byte " + offsets.get(corrupt) + " has a corrupt"
+          + " length: its checksum does not match", damage.describe());
+    }
+  }
+
+  @Test
+  void aReaderOpenedWhileAnotherIsOpenReadsItsOwnFile() throws IOException {
+    Path outer = dir.resolve("outer.tfrecord");
+    Path small = dir.resolve("small.tfrecord");
+    Path inner = dir.resolve("inner.tfrecord");
+    write(outer, 3, 300_000); // its records' data fill its window
+    write(small, 30_000, 0);
+    List<Long> innerOffsets = write(inner, 20_000, 0);
+    flip(inner, innerOffsets.get(192) + 14);
+    List<String> seen = new ArrayList<>();
+    assertEquals(Optional.empty(), TFRecordFile.checkAll(outer, data -> {
+      seen.add(new String(data, 0, 8, StandardCharsets.UTF_8)); // while outer's window is in use
+      assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()),
+          TFRecordFile.checkFraming(small));
+      assertEquals(List.of("192 corrupt data"), bad(TFRecordFile.scan(inner, null)));
+    }));
+    assertEquals(List.of("record 0", "record 1", "record 2"), seen);
+    assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()),
+        TFRecordFile.checkFraming(small));
+  }
+
+  @Test
   void recordsWhoseHeadersSurviveInsideADamagedStretchAreCountedApart() throws IOException {
     Path file = dir.resolve("two.tfrecord");
     List<Long> offsets = write(file, 20, 40);

@@ -1,13 +1,18 @@
 package dev.feedline.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -118,6 +123,27 @@ class TFRecordFileTest {
     assertEquals(List.of("record 0", "record 1", "record 2"), seen);
     assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()),
         TFRecordFile.checkFraming(small));
+  }
+
+  @Test
+  void aFileCutWhileItIsReadIsAnErrorNamingIt() throws IOException {
+    Path file = dir.resolve("cut-while-read.tfrecord");
+    write(file, 30_000, 0); // 780 KB: three windows and more
+    long[] seen = {0};
+    UncheckedIOException error = assertThrows(UncheckedIOException.class,
+        () -> TFRecordFile.checkAll(file, data -> {
+          if (seen[0]++ == 100) { // inside the first window: the next read finds the file cut
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+              channel.truncate(300_000);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        }));
+    assertEquals("Could not read " + file, error.getMessage());
+    assertTrue(error.getCause().getMessage().startsWith("the file changed while it was read: "),
+        error.getCause().getMessage());
+    assertTrue(seen[0] > 100 && seen[0] < 30_000, "records handed on: " + seen[0]);
   }
 
   @Test

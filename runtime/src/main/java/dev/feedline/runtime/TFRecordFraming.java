@@ -57,14 +57,18 @@ final class TFRecordFraming {
    * {@link CRC32C} call per 8 bytes cost as much as the rest of the walk's loop.
    */
   static int maskedLengthCrc(long length) {
-    long x = length ^ 0xffffffffL; // CRC32C starts from all ones, over the first 4 bytes
     int[] t = LENGTH_TABLES;
-    int crc = t[7 << 8 | (int) x & 0xff] ^ t[6 << 8 | (int) (x >>> 8) & 0xff]
-        ^ t[5 << 8 | (int) (x >>> 16) & 0xff] ^ t[4 << 8 | (int) (x >>> 24) & 0xff]
-        ^ t[3 << 8 | (int) (x >>> 32) & 0xff] ^ t[2 << 8 | (int) (x >>> 40) & 0xff]
-        ^ t[1 << 8 | (int) (x >>> 48) & 0xff] ^ t[(int) (x >>> 56)];
+    int low = ~(int) length; // CRC32C starts from all ones, over the first 4 bytes
+    int crc = t[7 << 8 | low & 0xff] ^ t[6 << 8 | (low >>> 8) & 0xff]
+        ^ t[5 << 8 | (low >>> 16) & 0xff] ^ t[4 << 8 | low >>> 24];
+    int high = (int) (length >>> 32);
+    if (high != 0) { // a zero byte adds nothing: the 4 high bytes of a length under 4 GiB
+      crc ^= t[3 << 8 | high & 0xff] ^ t[2 << 8 | (high >>> 8) & 0xff]
+          ^ t[1 << 8 | (high >>> 16) & 0xff] ^ t[high >>> 24];
+    }
     return mask(~crc);
   }
+
 
   private static int[] lengthTables() {
     int[] tables = new int[8 << 8];

@@ -276,13 +276,6 @@ final class TFRecordFile {
       return 0;
     }
 
-    /**
-     * The last header {@link #skimSome} found valid: a header with the same 12 bytes is valid
-     * too, without computing its checksum again. Small records are often of one size or a few.
-     */
-    private long checkedLength = -1;
-    private int checkedLengthCrc;
-
     /** Where {@link #skim} stopped: the first header it did not read. */
     long skimmedTo;
 
@@ -316,16 +309,9 @@ final class TFRecordFile {
       while (count < SKIM_CALL && offset >= windowStart && offset + HEADER <= end) {
         int i = (int) (offset - windowStart);
         long length = window.getLong(i);
-        int lengthCrc = window.getInt(i + 8);
-        if (length < 0 || length > size - offset - HEADER - FOOTER) {
+        if (length < 0 || length > size - offset - HEADER - FOOTER
+            || TFRecordFraming.maskedLengthCrc(length) != window.getInt(i + 8)) {
           break;
-        }
-        if (length != checkedLength || lengthCrc != checkedLengthCrc) {
-          if (TFRecordFraming.maskedLengthCrc(length) != lengthCrc) {
-            break;
-          }
-          checkedLength = length;
-          checkedLengthCrc = lengthCrc;
         }
         offset += HEADER + length + FOOTER;
         count++;

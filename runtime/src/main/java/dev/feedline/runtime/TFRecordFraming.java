@@ -52,9 +52,9 @@ final class TFRecordFraming {
   }
 
   /**
-   * The masked CRC32C of {@code length}'s 8 little-endian bytes, as a record header holds it:
-   * eight table look-ups, no call. The walk of small records checks one per record, and a
-   * {@link CRC32C} call per 8 bytes cost as much as the rest of the walk's loop.
+   * The masked CRC32C of {@code length}'s 8 little-endian bytes, as a record header holds it: four
+   * table look-ups for a length under 4 GiB, eight above, and no call. The walk of small records
+   * checks one per record, where a {@link CRC32C} call for 8 bytes cost more.
    */
   static int maskedLengthCrc(long length) {
     int[] t = LENGTH_TABLES;
@@ -68,7 +68,6 @@ final class TFRecordFraming {
     }
     return mask(~crc);
   }
-
 
   private static int[] lengthTables() {
     int[] tables = new int[8 << 8];

@@ -50,7 +50,7 @@ final class CompressedTFRecordFile {
         }
         long length = TFRecordFraming.littleEndian(header, 0, 8);
         int lengthCrc = (int) TFRecordFraming.littleEndian(header, 8, 4);
-        if (TFRecordFraming.maskedCrc(header, 0, 8) != lengthCrc) {
+        if (TFRecordFraming.maskedLengthCrc(length) != lengthCrc) {
           return damaged(index, offset, "corrupt length",
               "has a corrupt length (its checksum does not match)");
         }

@@ -224,11 +224,22 @@ final class TFRecordFile {
   /** Damaged records and where the next valid one starts. */
   private record Gap(List<Damage> records, long next) {}
 
-  /** Reads records through a window of the file, so that walking small records costs no I/O each. */
+  /**
+   * Reads records through a window of the file, so that walking small records costs no I/O each.
+   * The window is direct memory, which a read fills with one copy: into a heap array, the JDK
+   * reads through a direct buffer of its own and copies again.
+   */
   private static final class Reader implements AutoCloseable {
+    /**
+     * A window each thread keeps for its next reader, as the JDK keeps its temporary direct
+     * buffers: direct memory is freed only by the garbage collector, and a walk over many small
+     * files would allocate a window per file.
+     */
+    private static final ThreadLocal<ByteBuffer> SPARE_WINDOW = new ThreadLocal<>();
+
     private final FileChannel channel;
     final long size;
-    private final ByteBuffer window = ByteBuffer.allocate(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer window;
     private long windowStart;
     private int windowLength;
     private final CRC32C crc = new CRC32C();
@@ -238,6 +249,10 @@ final class TFRecordFile {
     Reader(Path file) throws IOException {
       this.channel = FileChannel.open(file, StandardOpenOption.READ);
       this.size = channel.size();
+      ByteBuffer spare = SPARE_WINDOW.get();
+      SPARE_WINDOW.remove(); // a reader opened while this one is open allocates its own
+      this.window = spare != null ? spare
+          : ByteBuffer.allocateDirect(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -289,18 +304,13 @@ final class TFRecordFile {
      * window ran its first 60,000 records interpreted, most of a first walk's time.
      */
     private int skimSome(long offset) {
-      byte[] bytes = window.array();
       long end = windowStart + windowLength;
       int count = 0;
       while (count < SKIM_CALL && offset >= windowStart && offset + HEADER <= end) {
         int i = (int) (offset - windowStart);
-        long length = TFRecordFraming.littleEndian(bytes, i, 8);
-        if (length < 0 || length > size - offset - HEADER - FOOTER) {
-          break;
-        }
-        crc.reset();
-        crc.update(bytes, i, 8);
-        if (TFRecordFraming.mask(crc) != (int) TFRecordFraming.littleEndian(bytes, i + 8, 4)) {
+        long length = window.getLong(i);
+        if (length < 0 || length > size - offset - HEADER - FOOTER
+            || TFRecordFraming.maskedLengthCrc(length) != window.getInt(i + 8)) {
           break;
         }
         offset += HEADER + length + FOOTER;
@@ -308,12 +318,6 @@ final class TFRecordFile {
       }
       skimmedTo = offset;
       return count;
-    }
-
-    private int maskedCrc(int from, int length) {
-      crc.reset();
-      crc.update(window.array(), from, length);
-      return TFRecordFraming.mask(crc);
     }
 
     /**
@@ -329,7 +333,7 @@ final class TFRecordFile {
       int ahead = !check && lastLength > HEADERS_ALONE ? HEADER : WINDOW;
       int h = at(offset, HEADER, ahead);
       long length = window.getLong(h);
-      if (maskedCrc(h, 8) != window.getInt(h + 8)) {
+      if (TFRecordFraming.maskedLengthCrc(length) != window.getInt(h + 8)) {
         return damaged(offset, index, "corrupt length",
             "has a corrupt length: its checksum does not match", -1);
       }
@@ -352,9 +356,9 @@ final class TFRecordFile {
       for (long done = 0; done < length; ) {
         int chunk = (int) Math.min(WINDOW, length - done);
         int d = at(offset + HEADER + done, chunk, WINDOW);
-        crc.update(window.array(), d, chunk);
+        crc.update(window.slice(d, chunk));
         if (keep) {
-          System.arraycopy(window.array(), d, data, (int) done, chunk);
+          window.get(d, data, (int) done, chunk);
         }
         done += chunk;
       }
@@ -426,7 +430,7 @@ final class TFRecordFile {
           long position = start + i;
           long length = window.getLong(base + i);
           if (length < 0 || length > size - position - HEADER - FOOTER
-              || maskedCrc(base + i, 8) != window.getInt(base + i + 8)) {
+              || TFRecordFraming.maskedLengthCrc(length) != window.getInt(base + i + 8)) {
             continue;
           }
           Step step = record(position, 0, true, false);
@@ -444,6 +448,7 @@ final class TFRecordFile {
 
     @Override
     public void close() throws IOException {
+      SPARE_WINDOW.set(window);
       channel.close();
     }
   }

@@ -1,13 +1,18 @@
 package dev.feedline.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -83,6 +88,62 @@ class TFRecordFileTest {
       assertEquals(5, damage.index());
       assertEquals("corrupt length", damage.cause());
     }
+  }
+
+  @Test
+  void aLengthChecksumIsCheckedForEveryRecordOfTheSameLength() throws IOException {
+    Path file = dir.resolve("same.tfrecord");
+    List<Long> offsets = write(file, 30_000, 0); // each of 10 bytes: the same header each
+    for (int corrupt : new int[] {1, 17, 12_345, 29_999}) {
+      Path copy = dir.resolve("same-" + corrupt + ".tfrecord");
+      Files.copy(file, copy);
+      flip(copy, offsets.get(corrupt) + 9); // the length's checksum: the length is unchanged
+      TFRecordFile.Damage damage = TFRecordFile.checkFraming(copy).damage().orElseThrow();
+      assertEquals("record " + corrupt + " at byte " + offsets.get(corrupt) + " has a corrupt"
+          + " length: its checksum does not match", damage.describe());
+    }
+  }
+
+  @Test
+  void aReaderOpenedWhileAnotherIsOpenReadsItsOwnFile() throws IOException {
+    Path outer = dir.resolve("outer.tfrecord");
+    Path small = dir.resolve("small.tfrecord");
+    Path inner = dir.resolve("inner.tfrecord");
+    write(outer, 3, 300_000); // its records' data fill its window
+    write(small, 30_000, 0);
+    List<Long> innerOffsets = write(inner, 20_000, 0);
+    flip(inner, innerOffsets.get(192) + 14);
+    List<String> seen = new ArrayList<>();
+    assertEquals(Optional.empty(), TFRecordFile.checkAll(outer, data -> {
+      seen.add(new String(data, 0, 8, StandardCharsets.UTF_8)); // while outer's window is in use
+      assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()),
+          TFRecordFile.checkFraming(small));
+      assertEquals(List.of("192 corrupt data"), bad(TFRecordFile.scan(inner, null)));
+    }));
+    assertEquals(List.of("record 0", "record 1", "record 2"), seen);
+    assertEquals(new TFRecordFile.Framing(30_000, Optional.empty()),
+        TFRecordFile.checkFraming(small));
+  }
+
+  @Test
+  void aFileCutWhileItIsReadIsAnErrorNamingIt() throws IOException {
+    Path file = dir.resolve("cut-while-read.tfrecord");
+    write(file, 30_000, 0); // 780 KB: three windows and more
+    long[] seen = {0};
+    UncheckedIOException error = assertThrows(UncheckedIOException.class,
+        () -> TFRecordFile.checkAll(file, data -> {
+          if (seen[0]++ == 100) { // inside the first window: the next read finds the file cut
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+              channel.truncate(300_000);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        }));
+    assertEquals("Could not read " + file, error.getMessage());
+    assertTrue(error.getCause().getMessage().startsWith("the file changed while it was read: "),
+        error.getCause().getMessage());
+    assertTrue(seen[0] > 100 && seen[0] < 30_000, "records handed on: " + seen[0]);
   }
 
   @Test

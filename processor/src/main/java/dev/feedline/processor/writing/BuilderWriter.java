@@ -109,8 +109,7 @@ final class BuilderWriter {
     }
     iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
         dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
-    if (dataset.runsEpochsAcrossOneIterator() && pipeline.deviceStages().stream()
-        .noneMatch(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE)) {
+    if (dataset.runsEpochsAcrossOneIterator()) {
       iterator.add("\n.acrossEpochs()");
     }
     if (!fileCaches.isEmpty()) {

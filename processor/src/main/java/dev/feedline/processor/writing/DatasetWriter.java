@@ -80,10 +80,12 @@ final class DatasetWriter {
    * another: the last cache is in memory, and every stage after it hands out as many elements each
    * epoch and is built from the cache, the epoch's number and Java values alone, so that the
    * runtime can build the stages in a graph function of their own, and end each epoch after the
-   * elements the first one handed out.
+   * elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to
+   * the end of each epoch.
    */
   boolean runsEpochsAcrossOneIterator() {
-    if (!hasCachedPart()) {
+    if (!hasCachedPart() || pipeline.deviceStages().stream()
+        .anyMatch(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE)) {
       return false;
     }
     Stage cache = pipeline.stages().get(lastCache() - 1);
@@ -302,7 +304,17 @@ final class DatasetWriter {
           .build(), List.of(Names.SHARD));
       case BATCH -> {
         Parameters.Batching batch = (Parameters.Batching) stage.parameters();
-        yield new StageCode(CodeBlock.builder()
+        CodeBlock.Builder code = CodeBlock.builder();
+        if (stage.position() > lastCache() && runsEpochsAcrossOneIterator()) {
+          yield new StageCode(code
+              .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so where it\n"
+                  + "// sees the batch, but not inside the function that runs epochs one after another.\n")
+              .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
+                  + "tf.constant($L) /* dropRemainder */, $L, $L, $T.parallelCopy(true))",
+                  batch.size(), batch.dropRemainder(), types, shapes, Names.dataOp("BatchDataset"))
+              .build(), List.of(Names.dataOp("BatchDataset")));
+        }
+        yield new StageCode(code
             .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
                 + "tf.constant($L) /* dropRemainder */, $L, $L)",
                 batch.size(), batch.dropRemainder(), types, shapes)

@@ -317,6 +317,17 @@ class EpochsAcrossOneIteratorTest {
     }
   }
 
+  @Test
+  void closingWhileItIsBeingMadeAheadWaitsForIt() {
+    for (int run = 0; run < 3; run++) {
+      try (Graph graph = new Graph(); Session session = new Session(graph)) {
+        DatasetIterator numbers = numbers(graph, true);
+        epoch(numbers, session); // epoch 0: the iterator across epochs is made on a thread of its own
+        numbers.release(); // before the session closes, with that thread done
+      }
+    }
+  }
+
   /** Replaces {@code from} by {@code to} in a checkpoint's header, and seals it again. */
   private static void reseal(Path checkpoint, String from, String to) throws IOException {
     String text = new String(Files.readAllBytes(checkpoint), StandardCharsets.ISO_8859_1);

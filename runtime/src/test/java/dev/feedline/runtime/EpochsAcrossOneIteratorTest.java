@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.Batch;
-import dev.feedline.Cache;
-import dev.feedline.InMemorySource;
-import dev.feedline.Shuffle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,16 +16,8 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
-import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
-import org.tensorflow.exceptions.TFOutOfRangeException;
-import org.tensorflow.ndarray.Shape;
-import org.tensorflow.op.Ops;
-import org.tensorflow.op.data.ShuffleDataset;
-import org.tensorflow.proto.data.DatasetOptions;
-import org.tensorflow.types.TInt64;
-import org.tensorflow.types.family.TType;
 
 /**
  * Over a filled memory cache, the epochs after the first run one after another on one iterator,
@@ -43,20 +31,6 @@ class EpochsAcrossOneIteratorTest {
   private static final int ELEMENTS = 95;
   private static final long BATCH = 10;
   private static final int BATCHES = 10;
-  private static final PipelineInfo PIPELINE = new PipelineInfo("x.Numbers", "test", List.of(
-      PipelineInfo.source("numbers", InMemorySource.class, "TensorSliceDataset"),
-      PipelineInfo.stage("cache", Cache.class, "CacheDatasetV2"),
-      PipelineInfo.stage("shuffle", Shuffle.class, "ShuffleDatasetV3"),
-      PipelineInfo.batching("batch", Batch.class, "BatchDatasetV2")));
-  private static final ElementSpec NUMBER =
-      ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.scalar()));
-  private static final ElementSpec NUMBERS =
-      ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.of(-1)));
-  private static final DatasetOptions.Options OPTIONS = DatasetOptions.Options.newBuilder()
-      .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(true))
-      .setOptimizationOptions(DatasetOptions.OptimizationOptions.newBuilder()
-          .setApplyDefaultOptimizations(true))
-      .build();
 
   @TempDir Path dir;
 
@@ -69,59 +43,16 @@ class EpochsAcrossOneIteratorTest {
   }
 
   private static DatasetIterator numbers(Graph graph, boolean seeded, boolean across) {
-    Ops tf = Ops.create(graph);
-    Operand<? extends TType> numbers = tf.data.tensorSliceDataset(
-        List.of(tf.constant(LongStream.range(0, ELEMENTS).toArray())), NUMBER.shapes());
-    DatasetIterator.Builder builder = DatasetIterator.builder(tf, PIPELINE, NUMBERS, OPTIONS)
-        .kept(tf.data.cacheDataset(numbers, tf.constant(""), tf.dummyMemoryCache(),
-            NUMBER.types(), NUMBER.shapes()))
-        .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops,
-            ops.data.batchDataset(shuffled(ops, cached, seeded ? epoch : null),
-                ops.constant(BATCH), ops.constant(false), NUMBERS.types(), NUMBERS.shapes()),
-            NUMBERS, options));
+    DatasetIterator.Builder builder = ShuffledNumbers.builder(graph, ELEMENTS, BATCH, seeded);
     return (across ? builder.acrossEpochs() : builder).build();
   }
 
-  /** Seeded by the epoch's number plus one, or with seeds (0, 0), which TensorFlow draws. */
-  private static Operand<? extends TType> shuffled(Ops tf, Operand<? extends TType> dataset,
-      Operand<TInt64> epoch) {
-    return tf.data.shuffleDataset(dataset, tf.constant((long) ELEMENTS),
-        epoch == null ? tf.constant(0L) : tf.math.add(epoch, tf.constant(1L)), tf.constant(0L),
-        tf.random.dummySeedGenerator(), NUMBER.types(), NUMBER.shapes(),
-        ShuffleDataset.reshuffleEachIteration(false));
-  }
-
-  /** The order of epoch {@code number}, from the same seeded shuffle in a plain graph. */
   private static List<Long> expected(long number) {
-    try (Graph graph = new Graph(); Session session = new Session(graph)) {
-      Ops tf = Ops.create(graph);
-      var dataset = shuffled(tf, tf.data.tensorSliceDataset(
-          List.of(tf.constant(LongStream.range(0, ELEMENTS).toArray())), NUMBER.shapes()),
-          tf.constant(number));
-      var iterator = tf.data.iterator("", "", NUMBER.types(), NUMBER.shapes());
-      session.run(tf.data.makeIterator(dataset, iterator));
-      var next = tf.data.iteratorGetNext(iterator, NUMBER.types(), NUMBER.shapes()).components().get(0);
-      List<Long> order = new ArrayList<>();
-      while (true) {
-        try (Result result = session.runner().fetch(next).run()) {
-          order.add(((TInt64) result.get(0)).getLong());
-        } catch (TFOutOfRangeException end) {
-          return order;
-        }
-      }
-    }
+    return ShuffledNumbers.expected(ELEMENTS, number);
   }
 
-  /** The elements of up to {@code batches} batches, and checks that each is a batch of 10 or the last. */
   private static List<Long> drain(EpochIterator<Result> epoch, int batches) {
-    List<Long> order = new ArrayList<>();
-    for (int i = 0; i < batches && epoch.hasNext(); i++) {
-      TInt64 batch = (TInt64) epoch.next().get(0);
-      for (int j = 0; j < batch.shape().get(0); j++) {
-        order.add(batch.getLong(j));
-      }
-    }
-    return order;
+    return ShuffledNumbers.drain(epoch, batches);
   }
 
   private static EpochIterator<Result> epoch(DatasetIterator numbers, Session session) {

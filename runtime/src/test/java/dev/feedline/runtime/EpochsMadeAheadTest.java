@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import static dev.feedline.runtime.ShuffledNumbers.drain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
@@ -27,10 +28,6 @@ class EpochsMadeAheadTest {
 
   private static List<Long> expected(long number) {
     return ShuffledNumbers.expected(ELEMENTS, number);
-  }
-
-  private static List<Long> drain(EpochIterator<Result> epoch, int batches) {
-    return ShuffledNumbers.drain(epoch, batches);
   }
 
   private static EpochIterator<Result> epoch(DatasetIterator numbers, Session session) {

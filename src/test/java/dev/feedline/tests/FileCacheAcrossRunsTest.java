@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Scaled;
 import dev.feedline.tests.pipelines.KeyedPipelines;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.BuiltPipeline;
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.FeedlineException;
-import dev.feedline.runtime.FileCaches;
+import dev.feedline.runtime.internal.cache.FileCaches;
 import dev.feedline.runtime.TFRecordWriter;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_IdsOnly;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_InBlocks;

@@ -3,7 +3,7 @@ package dev.feedline.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline.RowTensors;

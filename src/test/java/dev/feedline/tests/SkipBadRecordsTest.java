@@ -3,7 +3,7 @@ package dev.feedline.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
 import dev.feedline.tests.support.EpochRows;

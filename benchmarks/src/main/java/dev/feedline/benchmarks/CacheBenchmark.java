@@ -6,7 +6,7 @@ import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.launcher.ScratchFolder;
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.EpochIterator;
 import java.io.IOException;
 import java.io.PrintStream;

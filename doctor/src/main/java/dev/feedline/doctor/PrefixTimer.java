@@ -2,7 +2,7 @@ package dev.feedline.doctor;
 
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.TFRecordSource;
-import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;

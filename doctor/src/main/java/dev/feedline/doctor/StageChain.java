@@ -1,7 +1,7 @@
 package dev.feedline.doctor;
 
 import dev.feedline.Decode;
-import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.nio.ByteOrder;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.feedline.doctor;
 
 import dev.feedline.runtime.BuiltPipeline;
-import dev.feedline.runtime.DatasetIterator;
+import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.EpochIterator;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.feedline.launcher;
 
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

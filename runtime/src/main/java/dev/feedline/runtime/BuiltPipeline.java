@@ -1,5 +1,7 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.DatasetIterator;
+import dev.feedline.runtime.internal.cache.FileCaches;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.ElementSeeds;
 import java.util.List;
 import org.tensorflow.Operand;
 import org.tensorflow.ndarray.Shape;
@@ -56,7 +57,7 @@ public final class ElementRandom {
    * @param position a scalar: the element's position in the stage's input, from 0
    */
   public static ElementRandom of(Ops tf, Operand<TInt64> stageSeed, Operand<TInt64> position) {
-    return new ElementRandom(tf, foldIn(tf, stageSeed, position));
+    return new ElementRandom(tf, ElementSeeds.foldIn(tf, stageSeed, position));
   }
 
   /**
@@ -64,7 +65,7 @@ public final class ElementRandom {
    * {@code tf.image.statelessSampleDistortedBoundingBox}, ...): every call returns another.
    */
   public Operand<TInt64> nextSeed() {
-    return foldIn(tf, seed, tf.constant(draws++));
+    return ElementSeeds.foldIn(tf, seed, tf.constant(draws++));
   }
 
   /** Values uniform in [0, 1) of a static shape. */
@@ -153,22 +154,7 @@ public final class ElementRandom {
     return tf.math.add(image, uniform(-maxDelta, maxDelta));
   }
 
-  /**
-   * TensorFlow's {@code stateless_fold_in}: a new seed, {@code [random(seed), data]}, distinct for
-   * every {@code data} and unrelated to {@code seed}'s other children.
-   */
-  static Operand<TInt64> foldIn(Ops tf, Operand<TInt64> seed, Operand<TInt64> data) {
-    StatelessRandomGetKeyCounterAlg key = keyOf(tf, seed);
-    Operand<TInt64> drawn = tf.random.statelessRandomUniformFullIntV2(tf.constant(new long[0]),
-        key.key(), key.counter(), key.alg(), TInt64.class);
-    return tf.stack(List.of(drawn, data));
-  }
-
   private StatelessRandomGetKeyCounterAlg keyOf(Operand<TInt64> seed) {
-    return keyOf(tf, seed);
-  }
-
-  private static StatelessRandomGetKeyCounterAlg keyOf(Ops tf, Operand<TInt64> seed) {
     return tf.random.statelessRandomGetKeyCounterAlg(seed);
   }
 

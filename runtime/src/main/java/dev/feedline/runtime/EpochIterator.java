@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.EndedEpochException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Function;
@@ -32,6 +33,9 @@ public final class EpochIterator<T extends AutoCloseable>
   private long count;
 
   /**
+   * Made by the runtime's iterator ({@code internal.DatasetIterator}) for every epoch: a pipeline's
+   * user gets epochs from {@link BuiltPipeline} and has no use for this constructor.
+   *
    * @param step fetches the next element; TensorFlow's end of sequence ends the epoch, and an
    *     {@link EndedEpochException} passes through as it is
    * @param translate turns any other TensorFlow error into the one thrown
@@ -39,7 +43,7 @@ public final class EpochIterator<T extends AutoCloseable>
    * @param ensureOpen throws an {@link EndedEpochException} once the epoch has ended early, so
    *     that not even an element fetched ahead is handed out after that
    */
-  EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate,
+  public EpochIterator(Supplier<T> step, Function<RuntimeException, RuntimeException> translate,
       Runnable atEnd, Runnable ensureOpen) {
     this.step = step;
     this.translate = translate;

@@ -31,11 +31,11 @@ public final class SkippedRecords {
     }
   }
 
-  SkippedRecords(List<Record> records) {
+  public SkippedRecords(List<Record> records) {
     this.records = List.copyOf(records);
   }
 
-  static SkippedRecords none() {
+  public static SkippedRecords none() {
     return new SkippedRecords(List.of());
   }
 

@@ -1,6 +1,7 @@
 package dev.feedline.runtime;
 
 import dev.feedline.Compression;
+import dev.feedline.runtime.internal.files.TFRecordFraming;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.runtime.internal.EndedEpochException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;

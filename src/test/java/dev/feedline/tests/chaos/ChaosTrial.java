@@ -1,7 +1,7 @@
 package dev.feedline.tests.chaos;
 
 import dev.feedline.runtime.BuiltPipeline;
-import dev.feedline.runtime.CacheFolder;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.Row;

@@ -4,7 +4,7 @@ import dev.feedline.Compression;
 import dev.feedline.launcher.CommandOptions;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
-import dev.feedline.runtime.ExampleSchema;
+import dev.feedline.runtime.internal.examples.ExampleSchema;
 import dev.feedline.runtime.ShardedTFRecordWriter;
 import dev.feedline.runtime.TFRecordWriter;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.feedline.tools;
 
-import dev.feedline.runtime.ExampleBuilder;
-import dev.feedline.runtime.ExampleFeatures;
-import dev.feedline.runtime.ExampleSchema;
+import dev.feedline.runtime.internal.examples.ExampleBuilder;
+import dev.feedline.runtime.internal.examples.ExampleFeatures;
+import dev.feedline.runtime.internal.examples.ExampleSchema;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

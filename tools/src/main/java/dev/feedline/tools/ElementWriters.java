@@ -1,6 +1,6 @@
 package dev.feedline.tools;
 
-import dev.feedline.runtime.ExampleSchema;
+import dev.feedline.runtime.internal.examples.ExampleSchema;
 import java.io.File;
 import java.net.MalformedURLException;
 import java.net.URL;

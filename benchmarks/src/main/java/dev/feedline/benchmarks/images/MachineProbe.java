@@ -1,6 +1,6 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.runtime.TensorAllocator;
+import dev.feedline.runtime.internal.TensorAllocator;
 import java.io.File;
 import java.util.Arrays;
 import org.tensorflow.Graph;

@@ -1,6 +1,6 @@
 package dev.feedline.benchmarks.images;
 
-import static dev.feedline.runtime.ElementSpec.component;
+import static dev.feedline.runtime.internal.ElementSpec.component;
 
 import dev.feedline.Batch;
 import dev.feedline.Cache;
@@ -13,14 +13,14 @@ import dev.feedline.TFRecordSource;
 import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
-import dev.feedline.runtime.DataFiles;
-import dev.feedline.runtime.DataSource;
-import dev.feedline.runtime.DatasetIterator;
-import dev.feedline.runtime.DatasetOps;
-import dev.feedline.runtime.ElementSpec;
+import dev.feedline.runtime.internal.files.DataFiles;
+import dev.feedline.runtime.internal.files.DataSource;
+import dev.feedline.runtime.internal.DatasetIterator;
+import dev.feedline.runtime.internal.DatasetOps;
+import dev.feedline.runtime.internal.ElementSpec;
 import dev.feedline.runtime.EpochIterator;
-import dev.feedline.runtime.ExampleFeatures;
-import dev.feedline.runtime.ExampleParser;
+import dev.feedline.runtime.internal.examples.ExampleFeatures;
+import dev.feedline.runtime.internal.examples.ExampleParser;
 import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.benchmarks.Rss;
-import dev.feedline.runtime.TensorAllocator;
+import dev.feedline.runtime.internal.TensorAllocator;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;

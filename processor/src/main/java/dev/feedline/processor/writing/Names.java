@@ -28,43 +28,50 @@ final class Names {
   static final ClassName INTERLEAVE = ClassName.get("org.tensorflow.op.data", "InterleaveDataset");
   static final ClassName SHUFFLE = ClassName.get("org.tensorflow.op.data", "ShuffleDataset");
   static final ClassName SHARD = ClassName.get("org.tensorflow.op.data", "ShardDataset");
-  static final ClassName PIPELINE_TRAIT = ClassName.get("dev.feedline.runtime", "PipelineInfo", "Trait");
   static final ClassName DATASET_OPTIONS = ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
   static final ClassName SESSION_RUNNER = SESSION.nestedClass("Runner");
 
-  // Feedline runtime
   private static final String RUNTIME = "dev.feedline.runtime";
-  static final ClassName ELEMENT_SPEC = ClassName.get(RUNTIME, "ElementSpec");
+  private static final String INTERNAL = RUNTIME + ".internal";
+  private static final String FILES = INTERNAL + ".files";
+  private static final String EXAMPLES = INTERNAL + ".examples";
+  private static final String CACHE = INTERNAL + ".cache";
+
+  // Feedline runtime: the user's API (dev.feedline.runtime)
   static final ClassName PIPELINE_INFO = ClassName.get(RUNTIME, "PipelineInfo");
+  static final ClassName PIPELINE_TRAIT = PIPELINE_INFO.nestedClass("Trait");
   static final ClassName BUILT_PIPELINE = ClassName.get(RUNTIME, "BuiltPipeline");
-  static final ClassName DATASET_ITERATOR = ClassName.get(RUNTIME, "DatasetIterator");
   static final ClassName EPOCH_ITERATOR = ClassName.get(RUNTIME, "EpochIterator");
-  static final ClassName DATASET_OPS = ClassName.get(RUNTIME, "DatasetOps");
-  static final ClassName EXAMPLE_PARSER = ClassName.get(RUNTIME, "ExampleParser");
-  static final ClassName DATA_FILES = ClassName.get(RUNTIME, "DataFiles");
-  static final ClassName FILE_SEGMENT = ClassName.get(RUNTIME, "FileSegment");
   static final ClassName SKIPPED_RECORDS = ClassName.get(RUNTIME, "SkippedRecords");
-  static final ClassName COST_CHECK = ClassName.get(RUNTIME, "CostCheck");
-  static final ClassName DATA_SOURCE = ClassName.get(RUNTIME, "DataSource");
-  static final ClassName MEMORY_GUARD = ClassName.get(RUNTIME, "MemoryGuard");
-  static final ClassName IMAGES = ClassName.get(RUNTIME, "Images");
-  static final ClassName SHUFFLE_SEEDS = ClassName.get(RUNTIME, "ShuffleSeeds");
   static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
-  static final ClassName EXAMPLE_FEATURES = ClassName.get(RUNTIME, "ExampleFeatures");
-  static final ClassName EXAMPLE_SCHEMA = ClassName.get(RUNTIME, "ExampleSchema");
-  static final ClassName EXAMPLE_BUILDER = ClassName.get(RUNTIME, "ExampleBuilder");
-  static final ClassName CSV_COLUMNS = ClassName.get(RUNTIME, "CsvColumns");
-  static final ClassName PADDING = ClassName.get(RUNTIME, "Padding");
-  static final ClassName BUCKETS = ClassName.get(RUNTIME, "Buckets");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
-  static final ClassName IN_MEMORY_DATA = ClassName.get(RUNTIME, "InMemoryData");
   static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
-  static final ClassName ELEMENT_SEEDS = ClassName.get(RUNTIME, "ElementSeeds");
-  static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(RUNTIME, "StatefulRandomCheck");
-  static final ClassName FILE_CACHES = ClassName.get(RUNTIME, "FileCaches");
-  static final ClassName SOURCE_DATASET = ClassName.get(RUNTIME, "SourceDataset");
-  static final ClassName MIXING = ClassName.get(RUNTIME, "Mixing");
-  static final ClassName WINDOWS = ClassName.get(RUNTIME, "Windows");
+
+  // Feedline runtime: what only generated code calls (dev.feedline.runtime.internal...)
+  static final ClassName ELEMENT_SPEC = ClassName.get(INTERNAL, "ElementSpec");
+  static final ClassName DATASET_ITERATOR = ClassName.get(INTERNAL, "DatasetIterator");
+  static final ClassName DATASET_OPS = ClassName.get(INTERNAL, "DatasetOps");
+  static final ClassName COST_CHECK = ClassName.get(INTERNAL, "CostCheck");
+  static final ClassName MEMORY_GUARD = ClassName.get(INTERNAL, "MemoryGuard");
+  static final ClassName IMAGES = ClassName.get(INTERNAL, "Images");
+  static final ClassName SHUFFLE_SEEDS = ClassName.get(INTERNAL, "ShuffleSeeds");
+  static final ClassName PADDING = ClassName.get(INTERNAL, "Padding");
+  static final ClassName BUCKETS = ClassName.get(INTERNAL, "Buckets");
+  static final ClassName IN_MEMORY_DATA = ClassName.get(INTERNAL, "InMemoryData");
+  static final ClassName ELEMENT_SEEDS = ClassName.get(INTERNAL, "ElementSeeds");
+  static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(INTERNAL, "StatefulRandomCheck");
+  static final ClassName SOURCE_DATASET = ClassName.get(INTERNAL, "SourceDataset");
+  static final ClassName MIXING = ClassName.get(INTERNAL, "Mixing");
+  static final ClassName WINDOWS = ClassName.get(INTERNAL, "Windows");
+  static final ClassName DATA_FILES = ClassName.get(FILES, "DataFiles");
+  static final ClassName FILE_SEGMENT = ClassName.get(FILES, "FileSegment");
+  static final ClassName DATA_SOURCE = ClassName.get(FILES, "DataSource");
+  static final ClassName CSV_COLUMNS = ClassName.get(FILES, "CsvColumns");
+  static final ClassName EXAMPLE_PARSER = ClassName.get(EXAMPLES, "ExampleParser");
+  static final ClassName EXAMPLE_FEATURES = ClassName.get(EXAMPLES, "ExampleFeatures");
+  static final ClassName EXAMPLE_SCHEMA = ClassName.get(EXAMPLES, "ExampleSchema");
+  static final ClassName EXAMPLE_BUILDER = ClassName.get(EXAMPLES, "ExampleBuilder");
+  static final ClassName FILE_CACHES = ClassName.get(CACHE, "FileCaches");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

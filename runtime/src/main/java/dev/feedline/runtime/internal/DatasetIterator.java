@@ -1,0 +1,828 @@
+package dev.feedline.runtime.internal;
+
+import dev.feedline.Decode;
+import dev.feedline.runtime.Devices;
+import dev.feedline.runtime.ElementRandom;
+import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.PipelineInfo;
+import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.runtime.internal.cache.FileCaches;
+import dev.feedline.runtime.internal.files.DataSource;
+import dev.feedline.runtime.internal.files.FileCounts;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Graph;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.Signature;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+import org.tensorflow.ndarray.NdArrays;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Op;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.DestroyResourceOp;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.core.VarHandleOp;
+import org.tensorflow.op.data.SerializeIterator;
+import org.tensorflow.proto.FunctionDef;
+import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/**
+ * The iterator of a generated pipeline, and its lifecycle across epochs.
+ *
+ * <p>Graph mode runs the dataset-building ops again on every {@code MakeIterator}, so a memory
+ * cache built with them would start empty every epoch. The stages up to the last cache are
+ * therefore built once per session and parked in a resource variable; the stages after it are
+ * built again for each epoch, on top of the parked part, with the epoch's number fed in. A
+ * seeded shuffle after the cache takes its seed from that number: each epoch draws its own order,
+ * the same on every run, and a checkpoint that records the epoch's number restores exactly; so does
+ * a map that draws from per-element seeds ({@link ElementSeeds}), whose seeds the epoch's number
+ * is part of.
+ *
+ * <p>A memory cache is read only after an epoch that filled it: one that reached its end. An
+ * epoch that failed, or that its caller left early, may leave a cache that TensorFlow marks
+ * complete although elements are missing: tf.data's prefetch threads read on past an error to the
+ * end of the input, and the cache then completes without the elements the error cost. The next
+ * epoch therefore parks the kept part again, with an empty cache, and reads the source.
+ *
+ * <p>A file cache or snapshot ({@link FileCaches}) follows the same rule across runs: each park
+ * reads the complete folder of its key, or writes a new partial one, which the end of an epoch that
+ * read all of it seals; the kept part is then parked again, on the sealed folder.
+ *
+ * <p>A pipeline runs one epoch at a time. Starting an epoch ({@link #epoch}, {@link #steps},
+ * {@link #resume}) ends the open one, whose iterator then fails at its next call instead of
+ * handing out the new epoch's elements; epochs start, step, save and restore under one lock, so
+ * threads that share a pipeline never interleave inside one of them.
+ *
+ * <p>Epochs run on iterators of their own ({@link EpochIterators}), so that none waits for the
+ * last one's to be freed. Where the stages after the cache hand out as many elements every epoch
+ * ({@link Builder#acrossEpochs}), the epochs after the one that filled the cache run one after
+ * another on one iterator, made while that epoch ran: this class ends each of them after as many
+ * elements as the filling epoch handed out, and the next one goes on where it ended.
+ */
+public final class DatasetIterator {
+  private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
+
+  private final PipelineInfo pipeline;
+  /** The graph the pipeline is built in, whose functions name a failing node's stage. */
+  private final Graph graph;
+  private final DataSource data;
+  /** The seed of the seeded random stages; a checkpoint records it. */
+  private final OptionalLong seed;
+  private final FileCaches fileCaches;
+  private final List<Op> setup;
+  private final Op park;
+  private final Op release;
+  private final Placeholder<TInt64> epoch;
+  private final EpochIterators iterators;
+  private final List<Output<?>> outputs;
+  private final GraphOps graphOps;
+  private final DeviceBuffer deviceBuffer;
+  private final Operand<TString> saveState;
+  private final Placeholder<TString> savedState;
+  private final Op restoreState;
+  /**
+   * The shape check generated code names after a map's output component; TensorFlow may number
+   * the node when it makes the function.
+   */
+  private static final Pattern SHAPE_CHECK =
+      Pattern.compile("\\{\\{node shape_of_(.+?)_checked(?:_\\d+)?}}");
+  /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
+  private final Object lock = new Object();
+  private Session parkedIn;
+  private long nextEpoch;
+  private long current = -1;
+  /**
+   * Elements an epoch over the filled cache hands out, counted in the epoch that filled it; -1
+   * while unknown, and always without an iterator across epochs.
+   */
+  private long epochElements = -1;
+  /**
+   * The epoch whose first element the iterator across epochs hands out next: set when an epoch on
+   * it has taken all its elements, asked for its end or not; -1 otherwise.
+   */
+  private long acrossAt = -1;
+  /** Whether the open epoch runs on the iterator across epochs, whose end this class counts. */
+  private boolean onAcross;
+  /** Elements the open epoch has taken from its iterator; -1 when not counted from its start. */
+  private long taken;
+  /** Epochs started on the iterator across epochs, for tests. */
+  private long acrossStarts;
+  /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
+  private long started;
+  /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
+  private volatile long open;
+  private CacheState cache = CacheState.EMPTY;
+  /** Whether a file cache moved since the kept part was parked: the next epoch parks it again. */
+  private boolean parkAgain;
+  /**
+   * Whether the open epoch reads the source's files: no filled memory cache and no complete file
+   * cache serves it. Only such an epoch has its files checked, at its start and at its end.
+   */
+  private boolean readsFiles;
+
+  /** How far the parked memory cache has been filled. */
+  private enum CacheState {
+    /** Parked, and no epoch has read it yet. */
+    EMPTY,
+    /** An epoch has read it, but none has reached its end: it may miss elements. */
+    FILLING,
+    /** An epoch reached its end over it: complete. */
+    FILLED
+  }
+
+  /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
+  @FunctionalInterface
+  public interface DeviceStages {
+    /**
+     * @param device ops placed on the training device
+     * @param batch the iterator's components, in spec order
+     * @return the last device stage's components, in order
+     */
+    List<Output<?>> build(Ops device, List<Output<?>> batch);
+  }
+
+  /** Builds the stages of one epoch on top of the kept part, from the epoch's number. */
+  @FunctionalInterface
+  public interface EpochDataset {
+    /**
+     * @param tf the graph, or the function of the iterator across epochs, to build them in
+     * @param cached the parked dataset up to the last cache; null when there is no cache
+     * @param epoch the epoch's number, 0 for the first
+     * @param options the tf.data options to wrap the epoch's dataset in
+     */
+    Operand<? extends TType> build(Ops tf, Operand<? extends TType> cached, Operand<TInt64> epoch,
+        DatasetOptions.Options options);
+  }
+
+  /**
+   * Starts describing the iterator of a pipeline in the graph of {@code tf}; only {@link
+   * Builder#perEpoch} is required.
+   *
+   * @param spec the element spec of the last stage tf.data runs, whose elements the iterator hands
+   *     out
+   * @param options the tf.data options of every epoch
+   */
+  public static Builder builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
+      DatasetOptions.Options options) {
+    return new Builder(tf, pipeline, spec, options);
+  }
+
+  /** What a generated pipeline's iterator is made of: set what the pipeline has. */
+  public static final class Builder {
+    private final Ops tf;
+    private final PipelineInfo pipeline;
+    private final ElementSpec spec;
+    private final DatasetOptions.Options options;
+    private Operand<? extends TType> kept;
+    private EpochDataset perEpoch;
+    private DeviceStages deviceStages;
+    private long deviceBuffer;
+    private DataSource data = DataSource.inMemory();
+    private OptionalLong seed = OptionalLong.empty();
+    private FileCaches fileCaches;
+    private boolean acrossEpochs;
+    private final List<Op> setup = new ArrayList<>();
+
+    private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
+        DatasetOptions.Options options) {
+      this.tf = tf;
+      this.pipeline = pipeline;
+      this.spec = spec;
+      this.options = options;
+    }
+
+    /** The stages up to the last cache: built once per session and kept, with the cache. */
+    public Builder kept(Operand<? extends TType> dataset) {
+      this.kept = dataset;
+      return this;
+    }
+
+    /** The stages after the last cache (all of them without one), built again for every epoch. */
+    public Builder perEpoch(EpochDataset dataset) {
+      this.perEpoch = dataset;
+      return this;
+    }
+
+    /**
+     * Runs the epochs after the one that fills the cache on one iterator. Only for a kept part
+     * with a memory cache, without file caches or a device buffer, whose stages after it hand out
+     * the same number of elements every epoch, and build from the epoch's number, the cache and
+     * Java values alone (they are built in a graph function of their own).
+     */
+    public Builder acrossEpochs() {
+      this.acrossEpochs = true;
+      return this;
+    }
+
+    /** The stages after the iterator, on the training device. */
+    public Builder deviceStages(DeviceStages stages) {
+      this.deviceStages = stages;
+      return this;
+    }
+
+    /** The batches {@code @PrefetchToDevice} keeps in device memory; 0 turns it off. */
+    public Builder deviceBuffer(long batches) {
+      this.deviceBuffer = batches;
+      return this;
+    }
+
+    /**
+     * Ops to run once in every session before its first epoch, such as the initializers of the
+     * lookup tables the stages' functions read.
+     */
+    public Builder initializing(Op... ops) {
+      setup.addAll(List.of(ops));
+      return this;
+    }
+
+    /**
+     * The seed the stages that take an {@link ElementRandom} draw from: a checkpoint records it,
+     * and only a pipeline with the same seed resumes it.
+     */
+    public Builder seed(long seed) {
+      this.seed = OptionalLong.of(seed);
+      return this;
+    }
+
+    /** What the dataset reads, to name the file and record behind a data error. */
+    public Builder reading(DataSource source) {
+      this.data = source;
+      return this;
+    }
+
+    /** The file caches and snapshots of the kept part, whose folders each park chooses. */
+    public Builder fileCaches(FileCaches caches) {
+      this.fileCaches = caches;
+      return this;
+    }
+
+    /** Adds the iterator ops to the graph. */
+    public DatasetIterator build() {
+      if (perEpoch == null) {
+        throw new IllegalStateException("Pipeline " + pipeline.simpleName()
+            + ": an iterator needs the stages of an epoch; call perEpoch(...)");
+      }
+      if (acrossEpochs && (kept == null || fileCaches != null || deviceBuffer > 0)) {
+        throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": one iterator"
+            + " across epochs needs a memory cache, and no file cache or device buffer");
+      }
+      DatasetIterator iterator = new DatasetIterator(this);
+      // The files were walked while the graph was built: a damaged one is still an error of the
+      // build, naming its record; the counts are fed whenever an iterator is made.
+      data.counts().ifPresent(FileCounts::await);
+      data.firstRecordProblem().ifPresent(culprit -> {
+        PipelineInfo.Stage decode = pipeline.stages().stream()
+            .filter(stage -> stage.annotation() == Decode.class).findFirst().orElse(null);
+        throw new FeedlineException(pipeline.simpleName(), decode, culprit.file(),
+            culprit.problem(), null);
+      });
+      return iterator;
+    }
+  }
+
+  private DatasetIterator(Builder parts) {
+    TVariant.register();
+    Ops tf = parts.tf;
+    ElementSpec spec = parts.spec;
+    this.pipeline = parts.pipeline;
+    this.graph = tf.scope().env() instanceof Graph g ? g : null;
+    this.data = parts.data;
+    this.seed = parts.seed;
+    this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
+    this.setup = List.copyOf(parts.setup);
+    // Resource variables need names of their own: with none, every variable of the session is one.
+    VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
+        VarHandleOp.sharedName(tf.scope().makeOpName("parked_dataset_variable")));
+    this.park = parts.kept == null ? null
+        : tf.withName("park_dataset").assignVariableOp(parked, parts.kept);
+    this.release =
+        tf.withName("release_dataset")
+            .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
+    this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+    Operand<? extends TType> kept =
+        parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
+    this.iterators = new EpochIterators(tf, spec, epoch,
+        parts.perEpoch.build(tf, kept, epoch, parts.options),
+        parts.acrossEpochs ? acrossEpochs(tf, spec, kept, epoch, parts) : null, data);
+    Operand<? extends TType> iterator = iterators.current();
+    List<Output<?>> next = List.copyOf(tf.withName("next_element").data
+        .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
+    Ops device = tf.withSubScope("device").withDevice(Devices.GPU);
+    List<Output<?>> batch =
+        parts.deviceStages == null ? next : parts.deviceStages.build(device, next);
+    this.deviceBuffer = parts.deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
+        batch.stream().<Class<? extends TType>>map(Output::type).toList(), parts.deviceBuffer);
+    this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
+    this.graphOps = new GraphOps(iterators.startFirst(), epoch, park, iterators.first());
+    // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
+    // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN). The
+    // iterator across epochs saves its epochs' function, whose shuffle holds a dummy seed
+    // generator, a stateful op with no state: TensorFlow would warn at every checkpoint.
+    boolean random = pipeline.stages().stream().anyMatch(s -> s.has(PipelineInfo.Trait.RANDOM));
+    this.saveState = tf.withName("save_state").io.serializeTensor(tf.data.serializeIterator(
+        iterator, SerializeIterator.externalStatePolicy(random || parts.acrossEpochs ? 1L : 0L)));
+    this.savedState = tf.withName("saved_state").placeholder(TString.class,
+        Placeholder.shape(Shape.scalar()));
+    this.restoreState = tf.withName("restore_state").data.deserializeIterator(iterator,
+        tf.io.parseTensor(savedState, TVariant.class));
+  }
+
+  /**
+   * The epochs from the fed number on, one after another, each built on the kept part as {@code
+   * perEpoch} builds it: a flat map over the epochs' numbers, whose function builds an epoch's
+   * stages from its number and the cache, then a prefetch of its own.
+   */
+  private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
+      Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
+    Operand<? extends TType> numbers = tf.data.rangeDataset(epoch, tf.constant(Long.MAX_VALUE),
+        tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
+    try (ConcreteFunction oneEpoch = ConcreteFunction.create(inner -> {
+      Placeholder<TInt64> number = inner.placeholder(TInt64.class,
+          Placeholder.shape(Shape.scalar()));
+      Placeholder<TVariant> cached = inner.placeholder(TVariant.class,
+          Placeholder.shape(Shape.scalar()));
+      return Signature.builder().key("epoch").input("number", number).input("cached", cached)
+          .output("dataset", parts.perEpoch.build(inner, cached, number, parts.options))
+          .build();
+    })) {
+      Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
+          List.of(kept), oneEpoch, spec.types(), spec.shapes());
+      // Two elements ahead, across an epoch's end: while the consumer takes an epoch's last
+      // elements, the next epoch's stages start and make its first.
+      epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
+          spec.types(), spec.shapes());
+      return DatasetOps.withOptions(tf, epochs, spec, parts.options);
+    }
+  }
+
+  /**
+   * The graph ops behind the iterator, for tools that examine the pipeline, such as the doctor.
+   *
+   * @param startFirstEpoch the {@code MakeIterator} of the first epoch, on the whole host dataset
+   * @param epoch the epoch's number, fed when an epoch starts
+   * @param park parks the stages up to the last cache in the session; null without a cache
+   * @param iterator the first epoch's iterator resource, which runs the autotune model
+   */
+  public record GraphOps(GraphOperation startFirstEpoch, Placeholder<TInt64> epoch, Op park,
+      Operand<? extends TType> iterator) {}
+
+  /** The graph ops behind this iterator. */
+  public GraphOps graphOps() {
+    return graphOps;
+  }
+
+  /** The seed of the stages that take an {@link ElementRandom}; empty when there are none. */
+  public OptionalLong seed() {
+    return seed;
+  }
+
+  /** The pipeline this iterator belongs to. */
+  public PipelineInfo pipeline() {
+    return pipeline;
+  }
+
+  /**
+   * The next element's components, as graph outputs in spec order. Every run of an op that
+   * depends on them consumes one element.
+   */
+  public List<Output<?>> outputs() {
+    return outputs;
+  }
+
+  /**
+   * Starts an epoch in {@code session} and iterates it, fetching every output component into a
+   * {@code Result} that {@code toElement} turns into the element handed out. Epochs count from 0
+   * per session; the open epoch ends.
+   */
+  public <T extends AutoCloseable> EpochIterator<T> epoch(
+      Session session, Function<Result, T> toElement) {
+    synchronized (lock) {
+      begin(session, session == parkedIn ? nextEpoch : 0, false, null);
+      return iterate(fetching(session, toElement));
+    }
+  }
+
+  /**
+   * Starts an epoch and runs one training step per element: {@code step} adds the targets and
+   * fetches of a step, which consume the pipeline through {@link #outputs()}. The open epoch ends.
+   */
+  public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
+    synchronized (lock) {
+      begin(session, session == parkedIn ? nextEpoch : 0, false, null);
+      return iterate(() -> step.apply(session.runner()).run());
+    }
+  }
+
+  /**
+   * Starts epoch {@code number} in {@code session}, ending the open one: parks the kept part the
+   * first time this session sees it, and again whenever the last epoch over it ended before it
+   * filled its cache, or {@code freshCache} asks for it; then builds this epoch's stages and a
+   * fresh iterator over them, or switches to the one made ahead for it. Over a filled memory cache,
+   * it makes the next epoch's iterator ahead, while this one runs: cached epochs are short, and
+   * would otherwise each begin by rebuilding their dataset. A restore of an epoch saved on the
+   * iterator across epochs ({@code restoring}) makes that iterator again, for the state to fill.
+   */
+  private void begin(Session session, long number, boolean freshCache,
+      CheckpointFile.Across restoring) {
+    open = ++started; // first, so that the last epoch's iterator fails even if this start does
+    boolean servedFromCache = !freshCache && readsCache(session);
+    if (!servedFromCache) {
+      checkFilesUnchanged();
+    }
+    try {
+      if (deviceBuffer != null && parkedIn != null) {
+        deviceBuffer.stop(parkedIn); // before the new iterator, which its thread would read from
+      }
+      boolean parked = false;
+      if (session != parkedIn) {
+        iterators.forget();
+        if (!setup.isEmpty()) {
+          Session.Runner runner = session.runner();
+          setup.forEach(runner::addTarget);
+          runner.run();
+        }
+        parked = park(session);
+        parkedIn = session;
+      } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
+        parked = park(session);
+      }
+      // Parked again after an epoch sealed a file cache, the kept part reads the complete folder,
+      // not the files; were that folder gone, it writes a new one, from files not yet checked.
+      readsFiles = !(servedFromCache && !parked) && !fileCaches.readsComplete();
+      if (servedFromCache && readsFiles) {
+        checkFilesUnchanged();
+      }
+      // An iterator made ahead read the dataset parked before.
+      boolean across = restoring != null || across(session, number, servedFromCache && !parked);
+      if (!across) {
+        iterators.start(session, number, !parked);
+      } else if (acrossAt != number || restoring != null) {
+        iterators.startAcross(session, number, restoring == null);
+      }
+      onAcross = across;
+      acrossStarts += across ? 1 : 0;
+      taken = restoring == null ? 0 : restoring.taken();
+      acrossAt = -1;
+      if (restoring != null) {
+        epochElements = restoring.epochElements();
+        cache = CacheState.FILLED; // the saved state holds the complete cache, and refills it
+      }
+      if (cache == CacheState.EMPTY) {
+        cache = CacheState.FILLING;
+      }
+      if (epochsAcross() && !across) {
+        iterators.prepareAcross(session, number + 1);
+      } else if (park != null && cache == CacheState.FILLED && !across) {
+        iterators.prepare(session, number + 1);
+      }
+      if (deviceBuffer != null) {
+        deviceBuffer.start(session);
+      }
+      current = number;
+      nextEpoch = number + 1;
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+  }
+
+  /** Whether this pipeline may run epochs on an iterator across epochs. */
+  private boolean epochsAcross() {
+    return iterators.hasAcross();
+  }
+
+  /**
+   * Whether epoch {@code number} runs on the iterator across epochs: where it stands at that
+   * epoch's start, or was made ahead from it, over the filled cache whose epochs' length is known.
+   */
+  private boolean across(Session session, long number, boolean overFilledCache) {
+    return epochsAcross() && overFilledCache && epochElements >= 0
+        && (acrossAt == number || iterators.preparedAcross(session, number));
+  }
+
+  /**
+   * Parks the kept part in {@code session}, with an empty memory cache: the old one is dropped.
+   * Each file cache reads the complete folder of its key, or writes a new partial one. Returns
+   * whether there was a part to park.
+   */
+  private boolean park(Session session) {
+    if (park != null) {
+      fileCaches.choose();
+      Session.Runner runner = session.runner().addTarget(park);
+      fileCaches.feed(runner);
+      data.run(runner);
+      cache = CacheState.EMPTY;
+      parkAgain = false;
+    }
+    return park != null;
+  }
+
+  /** The file caches and snapshots of the pipeline, with their keys and folders. */
+  public FileCaches fileCaches() {
+    return fileCaches;
+  }
+
+  /**
+   * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
+   * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
+   * starting an iterator over a stage up to the last cache. Also gives the session the files'
+   * record counts, when they were still being walked after the build, without which no dataset
+   * reads the files.
+   */
+  public Session.Runner feedingFolders(Session.Runner runner) {
+    synchronized (lock) {
+      fileCaches.feed(runner);
+      data.counts().ifPresent(counts -> counts.feed(runner)); // the files' record counts, too
+      return runner;
+    }
+  }
+
+  /** Epochs started so far on an iterator made ahead, for tests. */
+  long epochsStartedAhead() {
+    return iterators.preparedStarts();
+  }
+
+  /** Epochs started so far on the iterator across epochs, for tests. */
+  long epochsStartedAcross() {
+    return acrossStarts;
+  }
+
+  /**
+   * Saves the position of the running epoch to {@code file}, atomically: shuffle buffers, cache
+   * contents and how far the epoch has come, so {@link #resume} continues exactly here. Call it
+   * between two elements of an epoch.
+   */
+  public void checkpoint(Session session, Path file) {
+    synchronized (lock) {
+      save(session, file);
+    }
+  }
+
+  private void save(Session session, Path file) {
+    if (deviceBuffer != null) {
+      throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "cannot checkpoint"
+          + " a pipeline with @PrefetchToDevice: the batches already in device memory are not in"
+          + " the iterator's state, so a restore would skip them", null);
+    }
+    if (session != parkedIn) {
+      throw new IllegalStateException("Pipeline " + pipeline.simpleName()
+          + ": no epoch of this session to checkpoint; start one with epoch() or steps()");
+    }
+    byte[] state;
+    try (Result result = session.runner().fetch(saveState).run()) {
+      state = ((TString) result.get(0)).asBytes().getObject();
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+    CheckpointFile.write(file, pipeline, data, current, seed,
+        onAcross ? new CheckpointFile.Across(epochElements, taken) : null, state);
+    fileCaches.checkpointed(file);
+    pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
+        System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
+            + " not produced yet when {2} was written get new random values after a restore.",
+        pipeline.simpleName(), stage, file));
+  }
+
+  /**
+   * Restores the epoch saved in {@code file} and iterates the rest of it, fetching every output
+   * component like {@link #epoch}.
+   *
+   * @throws FeedlineException when the file is truncated, corrupt, or from another pipeline or
+   *     another definition of this one
+   */
+  public <T extends AutoCloseable> EpochIterator<T> resume(
+      Session session, Path file, Function<Result, T> toElement) {
+    synchronized (lock) {
+      restore(session, file);
+      return iterate(fetching(session, toElement));
+    }
+  }
+
+  /** Restores the epoch saved in {@code file} and runs one step per element of the rest of it. */
+  public EpochIterator<Result> resumeSteps(
+      Session session, Path file, UnaryOperator<Session.Runner> step) {
+    synchronized (lock) {
+      restore(session, file);
+      return iterate(() -> step.apply(session.runner()).run());
+    }
+  }
+
+  /**
+   * How long the consumer has waited for a batch in device memory during the current epoch: the
+   * part of its steps that is bound by input. Zero without {@code @PrefetchToDevice}.
+   */
+  public Duration inputWait() {
+    return deviceBuffer == null ? Duration.ZERO : deviceBuffer.waited();
+  }
+
+  /** The bad records the source leaves out of every epoch; none unless it skips them. */
+  public SkippedRecords skippedRecords() {
+    return data.skipped();
+  }
+
+  private <T extends AutoCloseable> Supplier<T> fetching(
+      Session session, Function<Result, T> toElement) {
+    return () -> {
+      Session.Runner runner = session.runner();
+      outputs.forEach(runner::fetch);
+      return toElement.apply(runner.run());
+    };
+  }
+
+  /** Iterates the epoch just begun: each step runs under the lock, while the epoch is open. */
+  private <T extends AutoCloseable> EpochIterator<T> iterate(Supplier<T> step) {
+    long serial = open;
+    long number = current;
+    Supplier<T> next = deviceBuffer == null ? step : () -> {
+      deviceBuffer.claim(); // a staged batch, or the end of the epoch
+      T result = step.get();
+      deviceBuffer.free();
+      return result;
+    };
+    boolean readsFiles = this.readsFiles;
+    boolean across = onAcross;
+    Supplier<T> guarded = () -> {
+      synchronized (lock) {
+        ensureOpen(serial, number);
+        if (across && taken == epochElements) {
+          throw new TFOutOfRangeException("End of epoch " + number + ": its " + epochElements
+              + " elements were handed out");
+        }
+        try {
+          T element = next.get();
+          taken = taken < 0 ? -1 : taken + 1;
+          if (across && taken == epochElements) {
+            acrossAt = number + 1; // the iterator stands at the next epoch's first element
+          }
+          return element;
+        } catch (TFOutOfRangeException endOfSequence) {
+          if (readsFiles) {
+            checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
+          }
+          if (cache == CacheState.FILLING) {
+            cache = CacheState.FILLED; // the open epoch read all of it
+            parkAgain = fileCaches.epochCompleted();
+          }
+          if (epochsAcross() && taken >= 0) {
+            epochElements = taken; // every epoch hands out as many
+          }
+          throw endOfSequence;
+        }
+      }
+    };
+    return new EpochIterator<>(guarded, this::translate, () -> reportSkipped(number),
+        () -> ensureOpen(serial, number));
+  }
+
+  /** Whether an epoch started now in {@code session} reads a filled cache instead of the files. */
+  private boolean readsCache(Session session) {
+    return park != null && session == parkedIn && cache == CacheState.FILLED;
+  }
+
+  /**
+   * Fails when a file the pipeline reads is no longer what it was when the pipeline was built: its
+   * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
+   */
+  private void checkFilesUnchanged() {
+    data.changedFile().ifPresent(culprit -> {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
+          culprit.problem(), null);
+    });
+  }
+
+  /** Fails when epoch {@code serial} is no longer the open one. */
+  private void ensureOpen(long serial, long number) {
+    long now = open;
+    if (serial != now) {
+      throw new EndedEpochException("Pipeline " + pipeline.simpleName() + ": epoch " + number
+          + " has ended: " + (now == 0 ? "the pipeline was closed" : "a newer epoch was started")
+          + ". A pipeline runs one epoch at a time: finish or close an epoch, from the thread"
+          + " that runs it, before starting the next.");
+    }
+  }
+
+  /** Says at the end of every epoch what the source left out: never silently. */
+  private void reportSkipped(long epochNumber) {
+    if (data.skipped().count() > 0) {
+      LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, epoch {1}: {2}", pipeline.simpleName(),
+          epochNumber, data.skipped().summary());
+    }
+  }
+
+  /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
+  private void restore(Session session, Path file) {
+    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data, seed);
+    if (saved.across() != null && !epochsAcross()) {
+      throw CheckpointFile.refused(pipeline, file, "it was saved on an iterator across epochs,"
+          + " which this build of the pipeline does not run (its code was generated by another"
+          + " version of Feedline); start the epoch again");
+    }
+    byte[] state = saved.state();
+    fileCaches.restoring(file);
+    if (session == parkedIn && fileCaches.writing()) {
+      // The open epoch's writer would delete the files of the shard the restored one goes on with.
+      iterators.freeNow(session);
+    }
+    begin(session, saved.epoch(), true, saved.across());
+    if (saved.across() == null) {
+      taken = -1; // elements before the checkpoint were not counted: this epoch's length is unknown
+    }
+    try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
+      session.runner().feed(savedState, bytes).addTarget(restoreState).run();
+    } catch (RuntimeException e) {
+      throw CheckpointFile.refused(pipeline, file, "TensorFlow could not restore it: "
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+    }
+  }
+
+  /**
+   * Frees the dataset parked in the session, with its cache, while the session is still open: a
+   * dataset freed by the session's own shutdown logs warnings about resources already gone. Stops
+   * the thread that fills the device buffer. Does nothing when no epoch ran.
+   */
+  public void release() {
+    synchronized (lock) {
+      open = 0; // the open epoch ends with the pipeline
+      if (parkedIn != null && deviceBuffer != null) {
+        deviceBuffer.stop(parkedIn);
+      }
+      if (parkedIn != null && fileCaches.writing()) {
+        iterators.freeNow(parkedIn); // its writer's files go before the folder does
+      }
+      iterators.awaitFreeing(); // its session must stay open until they are done
+      if (parkedIn != null) {
+        Session session = parkedIn;
+        parkedIn = null;
+        if (park != null) {
+          session.run(release);
+        }
+      }
+      fileCaches.release();
+      data.counts().ifPresent(FileCounts::close);
+    }
+  }
+
+  /** The names of the graph's functions that hold a node named {@code node}. */
+  private List<String> functionsHolding(String node) {
+    if (graph == null) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (ConcreteFunction function : graph.getFunctions()) {
+      try (function) {
+        FunctionDef definition = function.getFunctionDef();
+        if (definition.getNodeDefList().stream().anyMatch(n -> n.getName().equals(node))) {
+          names.add(definition.getSignature().getName());
+        }
+      }
+    }
+    return names;
+  }
+
+  /**
+   * Wraps a TensorFlow error with the pipeline and, when they can be told, the stage, the file and
+   * the record: TensorFlow's messages often name none of them.
+   */
+  RuntimeException translate(RuntimeException error) {
+    if (error instanceof FeedlineException) {
+      return error;
+    }
+    String message = String.valueOf(error.getMessage()).strip();
+    if (message.contains("Cannot assign a device for operation")) {
+      return new FeedlineException(pipeline.simpleName(), null, null, "its device stages are placed"
+          + " on " + Devices.GPU + ", which this session cannot use; create the session with"
+          + " `new Session(graph, Devices.sessionConfig())`, whose soft placement runs them on the"
+          + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
+          + ")", error);
+    }
+    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
+    String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
+    Matcher shapeCheck = SHAPE_CHECK.matcher(message);
+    if (message.contains("is not compatible with expected shape") && shapeCheck.find()) {
+      return new FeedlineException(pipeline.simpleName(), stage, null, "component '"
+          + shapeCheck.group(1) + "' does not have the shape its record declares (TensorFlow: "
+          + tensorFlowSays + ")", error);
+    }
+    return data.explain(message)
+        .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),
+            culprit.problem() + " (TensorFlow: " + tensorFlowSays + ")", error))
+        .orElseGet(() -> new FeedlineException(
+            pipeline.simpleName(), stage, null, message, error));
+  }
+}

@@ -1,0 +1,176 @@
+package dev.feedline.runtime.internal;
+
+import dev.feedline.Compression;
+import dev.feedline.runtime.internal.files.FileCounts;
+import dev.feedline.runtime.internal.files.FileSegment;
+import java.util.ArrayList;
+import java.util.List;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Operand;
+import org.tensorflow.Signature;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.proto.DataType;
+import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
+public final class DatasetOps {
+  /** The key of the function an interleave reads each TFRecord file with. */
+  static final String TFRECORD_READER = "read_tfrecord";
+  /** The key of the function an interleave reads each text file with. */
+  static final String TEXT_LINE_READER = "read_text_lines";
+
+
+  /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
+  static final long TFRECORD_BUFFER_BYTES = 256 * 1024;
+
+  private DatasetOps() {}
+
+  /** The element of a TFRecord source: a run of records in a file ({@link FileSegment}). */
+  public static final ElementSpec FILE_SEGMENT = ElementSpec.of(
+      ElementSpec.component("file", TString.class, Shape.scalar()),
+      ElementSpec.component("offset", TInt64.class, Shape.scalar()),
+      ElementSpec.component("count", TInt64.class, Shape.scalar()));
+
+  /**
+   * A dataset of {@code segments}, one element each, in {@link #FILE_SEGMENT}'s layout. Segments
+   * whose counts are still being walked ({@link FileCounts}) are read with the counts the session
+   * is given when they are known.
+   */
+  public static Operand<? extends TType> fileSegments(Ops tf, List<FileSegment> segments) {
+    if (segments instanceof FileCounts.Segments walking) {
+      return walking.counts().dataset(tf);
+    }
+    return tf.data.tensorSliceDataset(List.of(
+            tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new)),
+            tf.constant(segments.stream().mapToLong(FileSegment::offset).toArray()),
+            tf.constant(segments.stream().mapToLong(FileSegment::count).toArray())),
+        FILE_SEGMENT.shapes());
+  }
+
+  /** The element of a text source: a file name. */
+  public static final ElementSpec FILE_NAME = ElementSpec.of(
+      ElementSpec.component("file", TString.class, Shape.scalar()));
+
+  /** A dataset of the files of {@code segments}, one name each, in {@link #FILE_NAME}'s layout. */
+  public static Operand<? extends TType> fileNames(Ops tf, List<FileSegment> segments) {
+    return tf.data.tensorSliceDataset(
+        List.of(tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new))),
+        FILE_NAME.shapes());
+  }
+
+  /**
+   * The interleave body that reads one {@link FileSegment}: a graph function from a file name, a
+   * byte offset and a record count to a dataset of serialized records.
+   *
+   * <p>The reader lives inside the function on purpose: a top-level {@code TFRecordDatasetV2}
+   * breaks every dataset graph rewrite, because its serialization emits 3 of its 4 inputs.
+   */
+  public static ConcreteFunction tfRecordReader() {
+    return tfRecordReader(Compression.NONE);
+  }
+
+  /**
+   * The interleave body that reads one {@link FileSegment} of a file compressed as
+   * {@code compression}; a compressed file is read whole (its segments start at 0).
+   */
+  public static ConcreteFunction tfRecordReader(Compression compression) {
+    TVariant.register(); // the function returns a DT_VARIANT dataset
+    return ConcreteFunction.create(
+        tf -> {
+          Placeholder<TString> file =
+              tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+          Placeholder<TInt64> offset =
+              tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+          Placeholder<TInt64> count =
+              tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+          // byte_offsets must have the rank of filenames: a scalar here.
+          Operand<? extends TType> records =
+              tf.data.tfRecordDataset(
+                  file, tf.constant(compressionType(compression)),
+                  tf.constant(TFRECORD_BUFFER_BYTES), offset);
+          // Stops before a bad record that follows the run, so TensorFlow never reads it.
+          Operand<? extends TType> run = tf.data.takeDataset(records, count,
+              List.of(TString.class), List.of(Shape.scalar()));
+          return Signature.builder()
+              .key(TFRECORD_READER)
+              .input("file", file)
+              .input("offset", offset)
+              .input("count", count)
+              .output("records", run)
+              .build();
+        });
+  }
+
+  /**
+   * The interleave body that reads one text file: a graph function from a file name to a dataset
+   * of its lines, without the first when the files have a header.
+   */
+  public static ConcreteFunction textLineReader(Compression compression, boolean header) {
+    TVariant.register(); // the function returns a DT_VARIANT dataset
+    return ConcreteFunction.create(tf -> {
+      Placeholder<TString> file = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+      Operand<? extends TType> lines = tf.data.textLineDataset(file,
+          tf.constant(compressionType(compression)), tf.constant(TFRECORD_BUFFER_BYTES));
+      if (header) {
+        lines = tf.data.skipDataset(lines, tf.constant(1L), List.of(TString.class),
+            List.of(Shape.scalar()));
+      }
+      return Signature.builder().key(TEXT_LINE_READER).input("file", file)
+          .output("lines", lines).build();
+    });
+  }
+
+  /**
+   * A dataset of the slices of {@code stacked} along their first dimension, in {@code spec}'s
+   * layout: what a flat map's body makes of one element. Called while its graph function is
+   * traced, before the function's DT_VARIANT output is mapped to a Java type.
+   */
+  public static Operand<? extends TType> slices(Ops tf, List<Operand<?>> stacked,
+      ElementSpec spec) {
+    TVariant.register();
+    return tf.data.tensorSliceDataset(new ArrayList<>(stacked), spec.shapes());
+  }
+
+  /** TensorFlow's name of a compression, as its readers take it. */
+  static String compressionType(Compression compression) {
+    return switch (compression) {
+      case NONE -> "";
+      case GZIP -> "GZIP";
+      case ZLIB -> "ZLIB";
+    };
+  }
+
+  /**
+   * Wraps {@code dataset} in an {@code OptionsDataset} carrying {@code options}.
+   *
+   * <p>Built with the raw op builder: the generated {@code optionsDataset} wrapper passes the proto
+   * as a Java String, which corrupts any byte at or above 0x80.
+   */
+  public static Operand<TVariant> withOptions(
+      Ops tf, Operand<? extends TType> dataset, ElementSpec spec, DatasetOptions.Options options) {
+    TVariant.register();
+    GraphOperation op =
+        (GraphOperation)
+            tf.scope()
+                .env()
+                .opBuilder("OptionsDataset", tf.scope().makeOpName("OptionsDataset"), tf.scope())
+                .addInput(dataset.asOutput())
+                .setAttr("serialized_options", options.toByteArray())
+                .setAttr("output_types", dataTypes(spec))
+                .setAttr("output_shapes", spec.shapes().toArray(Shape[]::new))
+                .build();
+    return op.output(0);
+  }
+
+  private static DataType[] dataTypes(ElementSpec spec) {
+    return spec.components().stream()
+        .map(c -> org.tensorflow.internal.types.registry.TensorTypeRegistry.find(c.type()).dataType())
+        .toArray(DataType[]::new);
+  }
+}

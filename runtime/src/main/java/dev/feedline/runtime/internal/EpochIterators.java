@@ -1,0 +1,314 @@
+package dev.feedline.runtime.internal;
+
+import dev.feedline.runtime.internal.files.DataSource;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Operand;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Op;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.core.VarHandleOp;
+import org.tensorflow.op.data.Iterator;
+import org.tensorflow.op.data.IteratorFromStringHandle;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/**
+ * The iterators epochs run on: one for the first epoch, and two that later epochs take turns on,
+ * so that the last epoch's iterator is freed on a thread of its own while the next epoch runs.
+ *
+ * <p>Freeing an iterator that ran tf.data's autotune model waits, idle, until the model's thread
+ * ends its current sleep: the iterator's destruction wakes it without ending it (TensorFlow logs
+ * "Waiting for 1714 ms" again at that moment with {@code TF_CPP_VMODULE=model=2}). The sleep
+ * doubles after every optimization, so it grows with the epoch: 1 to 4 s after epochs of
+ * seconds. Replacing the iterator in place would make the next epoch wait that long. The
+ * consumer's ops read whichever iterator a variable names, through its string handle, so they
+ * stay one set of graph outputs. The first epoch's iterator, whose model sleeps longest after the
+ * longest epoch, is never reused by the epochs after it, which may be far shorter once cached.
+ *
+ * <p>An epoch can also be made ahead ({@link #prepare}): while one epoch runs, a thread of its own
+ * makes the next one's iterator, without switching the consumer to it. {@code MakeIterator}
+ * rebuilds the epoch's dataset and applies TensorFlow's rewrites: 9 to 35 ms, measured on the
+ * example pipeline, that a cached epoch of a few hundred milliseconds would otherwise begin with.
+ * Making an iterator reads nothing: its stages start at its first element.
+ *
+ * <p>A pipeline whose stages after the cache hand out the same number of elements every epoch
+ * may also have an iterator across epochs ({@link #startAcross}): one iterator over every epoch
+ * from a given number on, each built on the cache, that later epochs run on one after another, as
+ * an iterator over a {@code repeat} does. No epoch on it starts cold: its threads and its autotune
+ * model carry on from the last epoch. Its stages are made when it reaches an epoch's first element,
+ * so it can be made ahead while the cache is still being filled.
+ */
+final class EpochIterators {
+  private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
+
+  /** Slots 0 to 2 run one epoch each; slot 3, when there is one, runs epochs one after another. */
+  private static final int ACROSS = 3;
+
+  private final Placeholder<TInt64> epoch;
+  /** Feeds the files' record counts to every run that makes an iterator, where the graph needs them. */
+  private final DataSource data;
+  /** 3, or 4 with an iterator across epochs. */
+  private final int slots;
+  private final Iterator[] iterators;
+  /** Slot 0 runs the first epoch; slots 1 and 2, the later ones; slot 3, epochs one after another. */
+  private final Op[] starts;
+  /** Makes a slot's iterator without switching the consumer to it. */
+  private final Op[] makes;
+  /** Switches the consumer to a slot's iterator. */
+  private final Op[] uses;
+  private final Op[] free;
+  private final Thread[] freeing;
+  private final boolean[] inUse;
+  private final Operand<? extends TType> current;
+  /** The epoch made ahead, if any. */
+  private Prepared prepared;
+  /** Epochs started on an iterator made ahead, for tests. */
+  private long preparedStarts;
+
+  /** An epoch whose iterator a thread of its own is making, or has made, ahead of its start. */
+  private record Prepared(Session session, long number, int slot, Thread thread,
+      AtomicReference<RuntimeException> failure) {}
+
+  /**
+   * @param epoch the epoch's number, which the dataset reads
+   * @param dataset an epoch's dataset
+   * @param across the epochs from the fed number on, one after another; null for none
+   * @param data what the dataset reads
+   */
+  EpochIterators(Ops tf, ElementSpec spec, Placeholder<TInt64> epoch,
+      Operand<? extends TType> dataset, Operand<? extends TType> across, DataSource data) {
+    this.epoch = epoch;
+    this.data = data;
+    this.slots = across == null ? ACROSS : ACROSS + 1;
+    this.iterators = new Iterator[slots];
+    this.starts = new Op[slots];
+    this.makes = new Op[slots];
+    this.uses = new Op[slots];
+    this.free = new Op[slots];
+    this.freeing = new Thread[slots];
+    this.inUse = new boolean[slots];
+    // A resource variable needs a name of its own: with none, all of a session's variables are one.
+    VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
+        VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
+    // An empty dataset in an iterator frees what the last epoch left there.
+    Operand<? extends TType> empty = tf.data.takeDataset(dataset, tf.constant(0L),
+        spec.types(), spec.shapes());
+    for (int i = 0; i < slots; i++) {
+      Operand<? extends TType> made = i == ACROSS ? across : dataset;
+      iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
+          spec.shapes());
+      Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
+      starts[i] = tf.withName(i == 0 ? "start_first_epoch"
+              : i == ACROSS ? "start_epochs_across" : "start_later_epoch_" + i)
+          .withControlDependencies(List.of(use)).data.makeIterator(made, iterators[i]);
+      makes[i] = tf.withName("make_epoch_iterator_" + i).data.makeIterator(made, iterators[i]);
+      uses[i] = tf.withName("use_epoch_iterator_" + i).assignVariableOp(handle,
+          tf.data.iteratorToStringHandle(iterators[i]));
+      free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
+    }
+    this.current = tf.withName("iterator").data.iteratorFromStringHandle(
+        tf.readVariableOp(handle, TString.class), spec.types(),
+        IteratorFromStringHandle.outputShapes(spec.shapes()));
+  }
+
+  /** Whether there is an iterator across epochs. */
+  boolean hasAcross() {
+    return slots > ACROSS;
+  }
+
+  /** The iterator the current epoch runs on, for ops that read it or save its state. */
+  Operand<? extends TType> current() {
+    return current;
+  }
+
+  /** The first epoch's {@code MakeIterator}, on the whole host dataset. */
+  GraphOperation startFirst() {
+    return (GraphOperation) starts[0].op();
+  }
+
+  /** The first epoch's iterator, the one that runs the autotune model. */
+  Operand<? extends TType> first() {
+    return iterators[0];
+  }
+
+  /**
+   * Starts epoch {@code number} on its iterator, once that iterator is free, and frees the last
+   * epoch's in the background. The iterator made ahead for this epoch is used when it is of the
+   * same session and number and {@code madeAheadStillValid} says the dataset it read is still the
+   * one to read; otherwise it is freed with the others.
+   */
+  void start(Session session, long number, boolean madeAheadStillValid) {
+    start(session, number, slot(number), madeAheadStillValid);
+  }
+
+  /**
+   * Starts epoch {@code number} on the iterator across epochs, made from that epoch on, like
+   * {@link #start}; later epochs go on on it ({@link #startAcross} is not called again for them).
+   */
+  void startAcross(Session session, long number, boolean madeAheadStillValid) {
+    start(session, number, ACROSS, madeAheadStillValid);
+  }
+
+  private void start(Session session, long number, int slot, boolean madeAheadStillValid) {
+    Prepared ahead = prepared;
+    prepared = null;
+    boolean useAhead = false;
+    if (ahead != null) {
+      join(ahead.thread());
+      useAhead = madeAheadStillValid && ahead.session() == session && ahead.number() == number
+          && ahead.slot() == slot && ahead.failure().get() == null;
+      if (!useAhead && ahead.slot() != slot && ahead.session() == session) {
+        inUse[ahead.slot()] = true; // made but never started: freed below with the others
+      }
+    }
+    if (useAhead) {
+      session.run(uses[slot]);
+      preparedStarts++;
+    } else {
+      awaitFreeing(slot);
+      make(session, number, starts[slot]);
+    }
+    for (int other = 0; other < slots; other++) {
+      if (other != slot && inUse[other]) {
+        free(session, other);
+      }
+    }
+    inUse[slot] = true;
+  }
+
+  /**
+   * Makes epoch {@code number}'s iterator on a thread of its own, once its slot is free, for
+   * {@link #start} to switch to. Call it right after starting epoch {@code number - 1}, whose
+   * slot is another.
+   */
+  void prepare(Session session, long number) {
+    prepare(session, number, slot(number));
+  }
+
+  /**
+   * Makes the iterator across epochs, from epoch {@code number} on, on a thread of its own, for
+   * {@link #startAcross} to switch to. It may be made while the cache is filled: its first element
+   * reads the cache.
+   */
+  void prepareAcross(Session session, long number) {
+    prepare(session, number, ACROSS);
+  }
+
+  /** Whether an iterator across epochs from {@code number} on is made ahead in {@code session}. */
+  boolean preparedAcross(Session session, long number) {
+    return prepared != null && prepared.slot() == ACROSS && prepared.session() == session
+        && prepared.number() == number;
+  }
+
+  private void prepare(Session session, long number, int slot) {
+    Thread freeing = this.freeing[slot]; // the prepare thread waits for it instead
+    this.freeing[slot] = null;
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    Thread thread = new Thread(() -> {
+      join(freeing);
+      try {
+        make(session, number, makes[slot]);
+      } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
+        failure.set(e);
+        LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
+      }
+    }, "feedline-prepare-epoch-iterator");
+    thread.setDaemon(true);
+    thread.start();
+    prepared = new Prepared(session, number, slot, thread, failure);
+  }
+
+  /** Epochs started so far on an iterator made ahead. */
+  long preparedStarts() {
+    return preparedStarts;
+  }
+
+  /** Runs {@code target}, which makes an iterator of epoch {@code number}'s dataset. */
+  private void make(Session session, long number, Op target) {
+    try (TInt64 epochNumber = TInt64.scalarOf(number)) {
+      data.run(session.runner().feed(epoch, epochNumber).addTarget(target));
+    }
+  }
+
+  private static int slot(long number) {
+    return number == 0 ? 0 : 1 + (int) ((number - 1) % 2);
+  }
+
+  /** Forgets the iterators of the last session, once they are freed: a new one has its own. */
+  void forget() {
+    awaitFreeing();
+    prepared = null;
+    Arrays.fill(inUse, false);
+  }
+
+  /**
+   * Frees every iterator of {@code session} now, the open epoch's too, and waits until they are
+   * freed: what they hold, such as a file cache's writer, is gone when this returns. An iterator
+   * made ahead is freed too.
+   */
+  void freeNow(Session session) {
+    awaitFreeing();
+    if (prepared != null && prepared.session() == session) {
+      inUse[prepared.slot()] = true;
+    }
+    prepared = null;
+    for (int slot = 0; slot < slots; slot++) {
+      if (inUse[slot]) {
+        inUse[slot] = false;
+        try {
+          make(session, 0, free[slot]);
+        } catch (RuntimeException e) {
+          LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
+        }
+      }
+    }
+  }
+
+  /**
+   * Waits until no iterator is being freed or made ahead: before the session that frees or makes
+   * one closes.
+   */
+  void awaitFreeing() {
+    if (prepared != null) {
+      join(prepared.thread());
+    }
+    for (int slot = 0; slot < slots; slot++) {
+      awaitFreeing(slot);
+    }
+  }
+
+  private void free(Session session, int slot) {
+    inUse[slot] = false;
+    freeing[slot] = new Thread(() -> {
+      try {
+        make(session, 0, free[slot]);
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
+      }
+    }, "feedline-free-epoch-iterator");
+    freeing[slot].setDaemon(true);
+    freeing[slot].start();
+  }
+
+  private void awaitFreeing(int slot) {
+    join(freeing[slot]);
+    freeing[slot] = null;
+  }
+
+  private static void join(Thread thread) {
+    if (thread == null) {
+      return;
+    }
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

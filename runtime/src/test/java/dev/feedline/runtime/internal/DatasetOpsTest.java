@@ -1,0 +1,50 @@
+package dev.feedline.runtime.internal;
+
+import static dev.feedline.runtime.internal.ElementSpec.component;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.feedline.InMemorySource;
+import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.PipelineInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.family.TType;
+
+/** Dataset pieces built outside TensorFlow Java's generated wrappers. */
+class DatasetOpsTest {
+  private static final ElementSpec NUMBERS = ElementSpec.of(component("n", TInt64.class, Shape.scalar()));
+
+  @Test
+  void optionsWithBytesAboveSevenBitsReachTensorFlowIntact() {
+    // ram_budget = 3 GiB serializes to varint bytes >= 0x80, which the String-typed wrapper breaks.
+    DatasetOptions.Options options = DatasetOptions.Options.newBuilder()
+        .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder()
+            .setEnabled(true).setRamBudget(3L << 30).setCpuBudget(200))
+        .build();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph);
+      Operand<? extends TType> range = tf.data.rangeDataset(
+          tf.constant(0L), tf.constant(5L), tf.constant(1L), NUMBERS.types(), NUMBERS.shapes());
+      PipelineInfo info = new PipelineInfo("x.Range", "test",
+          List.of(PipelineInfo.source("range", InMemorySource.class, "RangeDataset")));
+      DatasetIterator iterator = DatasetIterator.builder(tf, info, NUMBERS, options)
+          .perEpoch((ops, cached, epoch, chosen) -> DatasetOps.withOptions(ops, range, NUMBERS, chosen))
+          .build();
+      List<Long> values = new ArrayList<>();
+      try (EpochIterator<org.tensorflow.Result> epoch = iterator.epoch(session, r -> r)) {
+        epoch.forEach(r -> values.add(((TInt64) r.get(0)).getLong()));
+      }
+      iterator.release();
+      assertEquals(List.of(0L, 1L, 2L, 3L, 4L), values);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package dev.feedline.runtime.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.Cache;
+import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
+import dev.feedline.runtime.PipelineInfo;
+import java.text.MessageFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.types.TFloat32;
+
+/** Which allocator holds the tensors, and the warning a large memory cache gets under glibc's. */
+class TensorAllocatorTest {
+  private static final String GLIBC_MAPS = """
+      7f1c00000000-7f1c00021000 rw-p 00000000 00:00 0
+      7f1c2a000000-7f1c2a028000 r--p 00000000 08:01 1234 /usr/lib/x86_64-linux-gnu/libc.so.6
+      """;
+  private static final String TCMALLOC_MAPS = GLIBC_MAPS
+      + "7f1c2b000000-7f1c2b010000 r-xp 00000000 08:01 99 /usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4.5.10\n";
+  private static final Set<String> AVX2 = Set.of("sse4_2", "avx", "avx2", "fma");
+  private static final Set<String> AVX512_VNNI = Set.of("avx2", "avx512f", "avx512_vnni");
+
+  private static final PipelineInfo PIPELINE = new PipelineInfo("x.Photos", "test", List.of(
+      PipelineInfo.source("shards", TFRecordSource.class, "TensorSliceDataset"),
+      PipelineInfo.stage("cache", Cache.class, "CacheDatasetV2"),
+      PipelineInfo.stage("shuffle", Shuffle.class, "ShuffleDatasetV3")));
+  /** 224×224×3 float32: 602,112 bytes an element. */
+  private static final ElementSpec PHOTO =
+      ElementSpec.of(ElementSpec.component("image", TFloat32.class, Shape.of(224, 224, 3)));
+
+  private final List<LogRecord> logged = new ArrayList<>();
+  private final Logger logger = Logger.getLogger(MemoryGuard.class.getName());
+  private final Handler capture = new Handler() {
+    @Override public void publish(LogRecord record) {
+      logged.add(record);
+    }
+
+    @Override public void flush() {}
+
+    @Override public void close() {}
+  };
+
+  @BeforeEach
+  void listen() {
+    logger.addHandler(capture);
+  }
+
+  @AfterEach
+  void stop() {
+    logger.removeHandler(capture);
+  }
+
+  @Test
+  void oneDnnFollowsTensorFlowsOwnDefaultAndItsSwitch() {
+    assertFalse(TensorAllocator.oneDnnOn(null, AVX2), "AVX2 alone: TensorFlow leaves oneDNN off");
+    assertTrue(TensorAllocator.oneDnnOn(null, AVX512_VNNI));
+    assertTrue(TensorAllocator.oneDnnOn(null, Set.of("amx_tile")));
+    assertTrue(TensorAllocator.oneDnnOn("1", AVX2));
+    assertTrue(TensorAllocator.oneDnnOn("TRUE", AVX2));
+    assertFalse(TensorAllocator.oneDnnOn("0", AVX512_VNNI));
+    assertFalse(TensorAllocator.oneDnnOn("false", AVX512_VNNI));
+    assertTrue(TensorAllocator.oneDnnOn("yes", AVX512_VNNI), "a value TensorFlow rejects: its default");
+  }
+
+  @Test
+  void theAllocatorOfTheLargeTensorsIsNamed() {
+    TensorAllocator pool = TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX512_VNNI);
+    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL, pool.kind(),
+        "with oneDNN on, TensorFlow's pool takes the large tensors whatever malloc is");
+    assertEquals("TensorFlow's oneDNN pool (BFC) for tensors of 256 KiB and more, tcmalloc"
+        + " (preloaded) for smaller ones", pool.description());
+    assertEquals(TensorAllocator.Kind.TCMALLOC, TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX2).kind());
+    assertEquals(TensorAllocator.Kind.JEMALLOC, TensorAllocator.of(GLIBC_MAPS
+        + "7f00-7f01 r-xp 0 08:01 7 /usr/lib/x86_64-linux-gnu/libjemalloc.so.2\n", Map.of(), AVX2).kind());
+    assertEquals(TensorAllocator.Kind.GLIBC_FIXED_MMAP_THRESHOLD, TensorAllocator.of(GLIBC_MAPS,
+        Map.of("MALLOC_MMAP_THRESHOLD_", "131072"), AVX2).kind());
+    assertEquals(TensorAllocator.Kind.GLIBC_FIXED_MMAP_THRESHOLD, TensorAllocator.of(GLIBC_MAPS,
+        Map.of("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=131072"), AVX2).kind());
+    TensorAllocator glibc = TensorAllocator.of(GLIBC_MAPS, Map.of(), AVX2);
+    assertEquals(TensorAllocator.Kind.GLIBC, glibc.kind());
+    assertTrue(glibc.fragmentsUnderCache());
+    assertEquals(TensorAllocator.Kind.GLIBC,
+        TensorAllocator.of(GLIBC_MAPS, Map.of("TF_ENABLE_ONEDNN_OPTS", "0"), AVX512_VNNI).kind());
+  }
+
+  @Test
+  void cpuFlagsAreReadFromTheFirstProcessor() {
+    assertEquals(Set.of("fpu", "avx2", "avx512_vnni"), TensorAllocator.cpuFlags("""
+        processor\t: 0
+        model name\t: Some CPU
+        flags\t\t: fpu avx2 avx512_vnni avx2
+        processor\t: 1
+        flags\t\t: fpu
+        """));
+    assertEquals(Set.of(), TensorAllocator.cpuFlags("processor : 0\n"));
+  }
+
+  @Test
+  void aLargeMemoryCacheUnderGlibcMallocIsNamedInAWarning() {
+    MemoryGuard.check(PIPELINE, 8L << 30, 4096, List.of(MemoryGuard.cache("cache", PHOTO, true),
+        MemoryGuard.shuffle("shuffle", PHOTO, 1000, true)),
+        TensorAllocator.of(GLIBC_MAPS, Map.of(), AVX2));
+    assertEquals(1, logged.size(), "the cache, not the shuffle buffer");
+    assertEquals(Level.WARNING, logged.get(0).getLevel());
+    String message = MessageFormat.format(logged.get(0).getMessage(), logged.get(0).getParameters());
+    assertTrue(message.startsWith("Pipeline Photos, stage 'cache' (@Cache) keeps 2.30 GiB in memory,"
+        + " and TensorFlow takes its tensors from glibc's malloc in this process"), message);
+    assertTrue(message.contains("LD_PRELOAD=libtcmalloc_minimal.so.4"), message);
+  }
+
+  @Test
+  void noWarningUnderAnotherAllocatorOrForASmallCache() {
+    List<MemoryGuard.Buffer> cache = List.of(MemoryGuard.cache("cache", PHOTO, true));
+    MemoryGuard.check(PIPELINE, 8L << 30, 4096, cache, TensorAllocator.of(TCMALLOC_MAPS, Map.of(), AVX2));
+    MemoryGuard.check(PIPELINE, 8L << 30, 4096, cache, TensorAllocator.of(GLIBC_MAPS, Map.of(), AVX512_VNNI));
+    MemoryGuard.check(PIPELINE, 8L << 30, 4096, cache, null);
+    MemoryGuard.check(PIPELINE, 8L << 30, 100, cache, TensorAllocator.of(GLIBC_MAPS, Map.of(), AVX2));
+    assertTrue(logged.isEmpty(), () -> logged.get(0).getMessage());
+  }
+}

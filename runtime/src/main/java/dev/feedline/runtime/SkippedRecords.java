@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -57,12 +56,6 @@ public final class SkippedRecords {
           .merge(record.cause(), 1L, Long::sum);
     }
     return counts;
-  }
-
-  /** The counts per cause, over every file, sorted by cause. */
-  public Map<String, Long> countsByCause() {
-    return records.stream()
-        .collect(Collectors.groupingBy(Record::cause, TreeMap::new, Collectors.counting()));
   }
 
   /** "3 bad records left out: a.tfrecord: 2 corrupt data, 1 cut short; b.tfrecord: ...". */

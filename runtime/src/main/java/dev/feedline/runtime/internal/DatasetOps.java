@@ -39,18 +39,22 @@ public final class DatasetOps {
 
   /**
    * A dataset of {@code segments}, one element each, in {@link #FILE_SEGMENT}'s layout. Segments
-   * whose counts are still being walked ({@link FileCounts}) are read with the counts the session
-   * is given when they are known.
+   * whose counts are still being walked take them from the session when they are known.
    */
   public static Operand<? extends TType> fileSegments(Ops tf, List<FileSegment> segments) {
     if (segments instanceof FileCounts.Segments walking) {
-      return walking.counts().dataset(tf);
+      return fileSegments(tf, walking.files(), tf.constant(new long[walking.size()]),
+          walking.counts(tf));
     }
-    return tf.data.tensorSliceDataset(List.of(
-            tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new)),
-            tf.constant(segments.stream().mapToLong(FileSegment::offset).toArray()),
-            tf.constant(segments.stream().mapToLong(FileSegment::count).toArray())),
-        FILE_SEGMENT.shapes());
+    return fileSegments(tf, segments.stream().map(FileSegment::file).toList(),
+        tf.constant(segments.stream().mapToLong(FileSegment::offset).toArray()),
+        tf.constant(segments.stream().mapToLong(FileSegment::count).toArray()));
+  }
+
+  private static Operand<? extends TType> fileSegments(Ops tf, List<String> files,
+      Operand<TInt64> offsets, Operand<TInt64> counts) {
+    return tf.data.tensorSliceDataset(
+        List.of(tf.array(files.toArray(String[]::new)), offsets, counts), FILE_SEGMENT.shapes());
   }
 
   /** The element of a text source: a file name. */

@@ -30,8 +30,6 @@ import org.tensorflow.types.TString;
  * partial folder is sealed: renamed to the key, atomically.
  */
 final class FileCache {
-  /** Logs under the public {@link FileCaches}, whose keys and folders it reports. */
-  private static final System.Logger LOG = System.getLogger(FileCaches.class.getName());
 
   /** What TensorFlow keeps in the folder. */
   enum Kind {
@@ -68,14 +66,18 @@ final class FileCache {
   private Path resume;
   private TString fed;
   private final List<Path> abandoned = new ArrayList<>();
+  private final System.Logger log;
 
   /**
+   * @param log where it reports the keys and folders it reads and writes: the pipeline's caches'
+   *     one logger
    * @param completeRequired whether only a complete cache may be read and none written, as for
    *     one of several workers
    */
-  FileCache(PipelineInfo pipeline, PipelineInfo.Stage stage, Kind kind, Path prefix, String key,
+  FileCache(System.Logger log, PipelineInfo pipeline, PipelineInfo.Stage stage, Kind kind, Path prefix, String key,
       Map<String, String> covers, Placeholder<TString> path, int keepNewest,
       boolean completeRequired) {
+    this.log = log;
     this.pipeline = pipeline;
     this.stage = stage;
     this.kind = kind;
@@ -134,12 +136,12 @@ final class FileCache {
         reading = null;
         partial = resume;
         resume = null;
-        LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: resuming the {2} {3} (key {4})"
+        log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: resuming the {2} {3} (key {4})"
             + " where its checkpoint left it", pipeline.simpleName(), stage, kind, partial, key);
       } else if (CacheFolder.isComplete(complete)) {
         leave();
         if (!complete.equals(reading)) {
-          LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
+          log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
               pipeline.simpleName(), stage, kind, complete, key);
         }
         reading = complete;
@@ -155,7 +157,7 @@ final class FileCache {
         manifest.put("created", Instant.now().toString());
         CacheFolder.writeManifest(next, manifest);
         partial = next;
-        LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: writing a {2} in {3} (key {4}:"
+        log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: writing a {2} in {3} (key {4}:"
             + " {5}); it becomes {6} once an epoch has read all of it", pipeline.simpleName(), stage,
             kind, next, key, coverage(), complete);
       }
@@ -215,7 +217,7 @@ final class FileCache {
       return false;
     }
     if (!finishedByTensorFlow()) {
-      LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, stage {1}: the epoch ended before it"
+      log.log(System.Logger.Level.WARNING, "Pipeline {0}, stage {1}: the epoch ended before it"
           + " read all of the {2} in {3}, so it is not kept; a stage after it that takes fewer"
           + " elements, such as @Take, leaves it incomplete every epoch", pipeline.simpleName(),
           stage, kind, partial);
@@ -247,7 +249,7 @@ final class FileCache {
       manifest.put("sealed", Instant.now().toString());
       CacheFolder.writeManifest(partial, manifest);
       Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
-      LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: wrote the {2} {3} (key {4}, {5})",
+      log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: wrote the {2} {3} (key {4}, {5})",
           pipeline.simpleName(), stage, kind, complete, key,
           CacheFolder.describeBytes(CacheFolder.list(prefix).stream()
               .filter(e -> e.folder().equals(complete)).mapToLong(CacheFolder.Entry::bytes)
@@ -256,14 +258,14 @@ final class FileCache {
       if (!CacheFolder.isComplete(complete)) {
         throw new UncheckedIOException("Could not seal the " + kind + " " + partial, e);
       }
-      LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: another run completed the {2} {3}"
+      log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: another run completed the {2} {3}"
           + " first; reading it", pipeline.simpleName(), stage, kind, complete);
       abandoned.add(partial);
     }
     partial = null;
     reading = null;
     if (keepNewest > 0) {
-      CacheFolder.prune(prefix, keepNewest, false, key).forEach(removed -> LOG.log(
+      CacheFolder.prune(prefix, keepNewest, false, key).forEach(removed -> log.log(
           System.Logger.Level.INFO, "Pipeline {0}, stage {1}: removed the {2} {3}, beyond the"
               + " newest {4} kept", pipeline.simpleName(), stage, kind, removed.folder(),
           keepNewest));

@@ -55,6 +55,8 @@ import org.tensorflow.types.family.TType;
  * ({@link CacheFolder}).
  */
 public final class FileCaches {
+  /** The one logger of every file cache and snapshot, whose keys and folders they report. */
+  private static final System.Logger LOG = System.getLogger(FileCaches.class.getName());
   private static final String KEY_FORMAT = "Feedline cache key 1";
 
   private final PipelineInfo pipeline;
@@ -259,7 +261,7 @@ public final class FileCaches {
     if (!parameters.isEmpty()) {
       covers.put("parameters", parameters);
     }
-    caches.add(new FileCache(pipeline, info, kind, Path.of(prefix), key, covers, path, keepNewest,
+    caches.add(new FileCache(LOG, pipeline, info, kind, Path.of(prefix), key, covers, path, keepNewest,
         completeRequired));
     return key;
   }

@@ -1,6 +1,5 @@
 package dev.feedline.runtime.internal.examples;
 
-import dev.feedline.runtime.internal.ElementSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -82,12 +81,5 @@ public record ExampleFeatures(List<Feature> features) {
         .map(f -> f.key() + ":" + f.type().getSimpleName() + ":" + f.shape() + ":" + f.place()
             + f.defaults().map(d -> ":" + d).orElse(""))
         .collect(Collectors.joining(","));
-  }
-
-  /** The features as an element spec, by key, for the checks that compare records with them. */
-  public ElementSpec asElementSpec() {
-    return new ElementSpec(features.stream()
-        .map(f -> ElementSpec.component(f.key(), f.type(), f.shape()))
-        .toList());
   }
 }

@@ -34,7 +34,7 @@ final class CompressedTFRecordFile {
    *     every such record can
    */
   static TFRecordFile.Framing check(Path file, Compression compression,
-      Function<byte[], Optional<ExampleCheck.Problem>> contentProblem) {
+      Function<byte[], Optional<RecordProblem>> contentProblem) {
     long index = 0;
     long offset = 0;
     try (InputStream in = open(file, compression)) {
@@ -67,7 +67,7 @@ final class CompressedTFRecordFile {
           return damaged(index, offset, "corrupt data",
               "has corrupt data (its checksum does not match)");
         }
-        Optional<ExampleCheck.Problem> problem =
+        Optional<RecordProblem> problem =
             contentProblem == null ? Optional.empty() : contentProblem.apply(data);
         if (problem.isPresent()) {
           return damaged(index, offset, problem.get().cause(), problem.get().description());

@@ -127,7 +127,8 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
     }
     if (features.isPresent() && ExampleCheck.isParseError(message)) {
       for (String file : localFiles()) {
-        Optional<String> problem = ExampleCheck.firstProblem(Path.of(file), features.get());
+        Optional<String> problem = TFRecordFile.firstProblem(Path.of(file),
+            record -> ExampleCheck.check(record, features.get()));
         if (problem.isPresent()) {
           return Optional.of(new Culprit(file, problem.get()));
         }

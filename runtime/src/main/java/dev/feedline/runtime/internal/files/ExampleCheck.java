@@ -2,12 +2,9 @@ package dev.feedline.runtime.internal.files;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.feedline.runtime.internal.examples.ExampleFeatures;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.proto.Example;
 import org.tensorflow.proto.Feature;
@@ -32,30 +29,8 @@ final class ExampleCheck {
         || message.contains("Feature list '");
   }
 
-  /** The first record of {@code file} that does not parse into {@code features}, described. */
-  static Optional<String> firstProblem(Path file, ExampleFeatures features) {
-    AtomicLong index = new AtomicLong();
-    AtomicReference<String> problem = new AtomicReference<>();
-    TFRecordFile.checkAll(file, record -> {
-      if (problem.get() == null) {
-        check(record, features)
-            .ifPresent(p -> problem.set("record " + index.get() + " " + p.description()));
-      }
-      index.incrementAndGet();
-    });
-    return Optional.ofNullable(problem.get());
-  }
-
-  /**
-   * Why a record does not parse.
-   *
-   * @param cause a short name that records with the same problem share, for counting them
-   * @param description the problem, to follow "record N"
-   */
-  record Problem(String cause, String description) {}
-
   /** What keeps one serialized record from parsing into {@code features}, if anything. */
-  static Optional<Problem> check(byte[] record, ExampleFeatures features) {
+  static Optional<RecordProblem> check(byte[] record, ExampleFeatures features) {
     if (features.sequence()) {
       return checkSequence(record, features);
     }
@@ -63,21 +38,21 @@ final class ExampleCheck {
     try {
       example = Example.parseFrom(record);
     } catch (InvalidProtocolBufferException e) {
-      return Optional.of(new Problem("not a tf.train.Example", "is not a tf.train.Example"));
+      return Optional.of(new RecordProblem("not a tf.train.Example", "is not a tf.train.Example"));
     }
     return checkFeatures(example.getFeatures().getFeatureMap(), features.features(),
         ExampleFeatures.Place.FEATURE);
   }
 
-  private static Optional<Problem> checkSequence(byte[] record, ExampleFeatures features) {
+  private static Optional<RecordProblem> checkSequence(byte[] record, ExampleFeatures features) {
     SequenceExample example;
     try {
       example = SequenceExample.parseFrom(record);
     } catch (InvalidProtocolBufferException e) {
-      return Optional.of(new Problem("not a tf.train.SequenceExample",
+      return Optional.of(new RecordProblem("not a tf.train.SequenceExample",
           "is not a tf.train.SequenceExample"));
     }
-    Optional<Problem> context = checkFeatures(example.getContext().getFeatureMap(),
+    Optional<RecordProblem> context = checkFeatures(example.getContext().getFeatureMap(),
         features.features(), ExampleFeatures.Place.FEATURE);
     if (context.isPresent()) {
       return context;
@@ -89,7 +64,7 @@ final class ExampleCheck {
       }
       Shape step = feature.shape().subShape(1, feature.shape().numDimensions());
       for (Feature value : list.getFeatureList()) {
-        Optional<Problem> problem = checkValue(feature, value, step.size(), false);
+        Optional<RecordProblem> problem = checkValue(feature, value, step.size(), false);
         if (problem.isPresent()) {
           return problem;
         }
@@ -99,7 +74,7 @@ final class ExampleCheck {
   }
 
   /** The first problem of the features of {@code place} in a record's feature map. */
-  private static Optional<Problem> checkFeatures(Map<String, Feature> map,
+  private static Optional<RecordProblem> checkFeatures(Map<String, Feature> map,
       List<ExampleFeatures.Feature> features, ExampleFeatures.Place place) {
     for (ExampleFeatures.Feature feature : features) {
       if (feature.place() != place) {
@@ -110,14 +85,14 @@ final class ExampleCheck {
         if (feature.defaults().isPresent() || feature.variableLength()) {
           continue; // a default, or an empty list, stands in
         }
-        return Optional.of(new Problem("no feature '" + feature.key() + "'",
+        return Optional.of(new RecordProblem("no feature '" + feature.key() + "'",
             "has no feature '" + feature.key() + "'; its features are " + (map.isEmpty()
                 ? "none" : String.join(", ", new java.util.TreeSet<>(map.keySet())))));
       }
       long needed = feature.variableLength()
           ? feature.shape().subShape(1, feature.shape().numDimensions()).size()
           : feature.shape().size();
-      Optional<Problem> problem = checkValue(feature, value, needed, feature.variableLength());
+      Optional<RecordProblem> problem = checkValue(feature, value, needed, feature.variableLength());
       if (problem.isPresent()) {
         return problem;
       }
@@ -129,7 +104,7 @@ final class ExampleCheck {
    * The problem of one value list: its kind against the declared dtype, and its count: exactly
    * {@code needed}, or, for a list of any length, a whole number of rows of {@code needed}.
    */
-  private static Optional<Problem> checkValue(ExampleFeatures.Feature feature, Feature value,
+  private static Optional<RecordProblem> checkValue(ExampleFeatures.Feature feature, Feature value,
       long needed, boolean rows) {
     String expected = listOf(feature.type());
     String actual = switch (value.getKindCase()) {
@@ -139,7 +114,7 @@ final class ExampleCheck {
       case KIND_NOT_SET -> "nothing";
     };
     if (!actual.equals(expected) && !(rows && actual.equals("nothing"))) {
-      return Optional.of(new Problem("wrong dtype in '" + feature.key() + "'",
+      return Optional.of(new RecordProblem("wrong dtype in '" + feature.key() + "'",
           "holds " + actual + " values in feature '" + feature.key() + "', which is declared "
               + feature.type().getSimpleName() + " (" + expected + ")"));
     }
@@ -151,7 +126,7 @@ final class ExampleCheck {
     };
     boolean fits = rows ? needed > 0 && count % needed == 0 : count == needed;
     if (!fits) {
-      return Optional.of(new Problem("wrong shape in '" + feature.key() + "'",
+      return Optional.of(new RecordProblem("wrong shape in '" + feature.key() + "'",
           "holds " + count + " values in feature '" + feature.key() + "', whose declared shape "
               + feature.shape() + (rows ? " needs a multiple of " : " needs ") + needed));
     }

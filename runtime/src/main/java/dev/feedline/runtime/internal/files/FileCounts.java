@@ -2,8 +2,6 @@ package dev.feedline.runtime.internal.files;
 
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
-import dev.feedline.runtime.internal.DatasetIterator;
-import dev.feedline.runtime.internal.DatasetOps;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,13 +16,12 @@ import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.TInt64;
-import org.tensorflow.types.family.TType;
 
 /**
  * The record counts of a source's files whose framing is still being walked: the walks run in
  * the background while the pipeline's graph is built, which needs no count, so that the walk and
  * TensorFlow's graph building share the time {@code build()} takes (issue 16). {@code build()}
- * waits for them at its end ({@link DatasetIterator.Builder#build}): a damaged file is still an
+ * waits for them at its end ({@code DatasetIterator.Builder.build}): a damaged file is still an
  * error of the build, naming its record.
  *
  * <p>Since the graph is built before the counts are known, they are fed to every run that makes
@@ -128,7 +125,10 @@ public final class FileCounts {
     return new Segments();
   }
 
-  /** Segments whose counts are read when asked for; {@link DatasetOps#fileSegments} does not ask. */
+  /**
+   * Segments whose counts are read when asked for; a dataset of them takes its counts from
+   * {@link #counts}, which does not wait.
+   */
   public final class Segments extends AbstractList<FileSegment> {
     @Override
     public FileSegment get(int index) {
@@ -140,28 +140,25 @@ public final class FileCounts {
       return files.size();
     }
 
-    public FileCounts counts() {
-      return FileCounts.this;
+    /** The files, in order, each read from its first byte. */
+    public List<String> files() {
+      return files;
     }
-  }
 
-  /**
-   * The dataset of the files' segments, in {@link DatasetOps#FILE_SEGMENT}'s layout, whose counts
-   * are fed to each run that makes its iterator ({@link #run}), instead of written into the graph.
-   */
-  public Operand<? extends TType> dataset(Ops tf) {
-    int n = files.size();
-    if (constants != null) {
-      return tf.data.tensorSliceDataset(List.of(tf.array(files.toArray(String[]::new)),
-          tf.constant(new long[n]), tf.constant(constants)), DatasetOps.FILE_SEGMENT.shapes());
+    /**
+     * The files' record counts as a graph operand: fed to each run that makes an iterator of a
+     * dataset of them ({@link #run}), instead of written into the graph.
+     */
+    public Operand<TInt64> counts(Ops tf) {
+      if (constants != null) {
+        return tf.constant(constants);
+      }
+      if (value == null) {
+        value = tf.withName("file_record_counts").placeholder(TInt64.class,
+            Placeholder.shape(Shape.of(files.size())));
+      }
+      return value;
     }
-    if (value == null) {
-      value = tf.withName("file_record_counts").placeholder(TInt64.class,
-          Placeholder.shape(Shape.of(n)));
-    }
-    return tf.data.tensorSliceDataset(List.of(
-            tf.array(files.toArray(String[]::new)), tf.constant(new long[n]), value),
-        DatasetOps.FILE_SEGMENT.shapes());
   }
 
   /**

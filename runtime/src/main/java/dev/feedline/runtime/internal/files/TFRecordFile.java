@@ -11,6 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.zip.CRC32C;
@@ -126,6 +128,24 @@ final class TFRecordFile {
   }
 
   /**
+   * The first record of {@code file} whose content {@code contentProblem} finds a problem in,
+   * described as "record N ...".
+   */
+  static Optional<String> firstProblem(Path file,
+      Function<byte[], Optional<RecordProblem>> contentProblem) {
+    AtomicLong index = new AtomicLong();
+    AtomicReference<String> problem = new AtomicReference<>();
+    checkAll(file, record -> {
+      if (problem.get() == null) {
+        contentProblem.apply(record)
+            .ifPresent(p -> problem.set("record " + index.get() + " " + p.description()));
+      }
+      index.incrementAndGet();
+    });
+    return Optional.ofNullable(problem.get());
+  }
+
+  /**
    * Checks every record, and its content with {@code contentProblem}, and splits the file into
    * runs of good records around the bad ones. After a record whose length is corrupt, or claims
    * more bytes than the file has left, the next valid record is searched for byte by byte: its
@@ -137,7 +157,7 @@ final class TFRecordFile {
    * @param contentProblem why a record with valid framing cannot be used, if it cannot; null when
    *     every such record can
    */
-  static Scan scan(Path file, Function<byte[], Optional<ExampleCheck.Problem>> contentProblem) {
+  static Scan scan(Path file, Function<byte[], Optional<RecordProblem>> contentProblem) {
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> bad = new ArrayList<>();
     String name = file.toString();
@@ -149,7 +169,7 @@ final class TFRecordFile {
       while (offset < reader.size) {
         Step step = reader.record(offset, index, true, contentProblem != null);
         List<Damage> damaged = step.damage() == null ? List.of() : reader.diagnose(step).records();
-        Optional<ExampleCheck.Problem> content = step.damage() != null || contentProblem == null
+        Optional<RecordProblem> content = step.damage() != null || contentProblem == null
             ? Optional.empty() : contentProblem.apply(step.data());
         if (content.isPresent()) {
           damaged = List.of(new Damage(offset, index, content.get().cause(),

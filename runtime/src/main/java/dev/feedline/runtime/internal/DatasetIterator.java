@@ -1,6 +1,5 @@
 package dev.feedline.runtime.internal;
 
-import dev.feedline.Decode;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.ElementRandom;
 import dev.feedline.runtime.EpochIterator;
@@ -18,8 +17,6 @@ import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
 import org.tensorflow.GraphOperation;
@@ -29,22 +26,20 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Signature;
 import org.tensorflow.exceptions.TFOutOfRangeException;
-import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.DestroyResourceOp;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.core.VarHandleOp;
-import org.tensorflow.op.data.SerializeIterator;
-import org.tensorflow.proto.FunctionDef;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
-import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
 
 /**
- * The iterator of a generated pipeline, and its lifecycle across epochs.
+ * The iterator of a generated pipeline, and its lifecycle across epochs: the coordinator of the
+ * parts that keep the stages up to the last cache ({@link KeptPart}), count the epochs across one
+ * iterator ({@link EpochsAcross}), save and restore checkpoints ({@link IteratorCheckpoints}),
+ * check the source ({@link SourceChecks}) and translate TensorFlow's errors
+ * ({@link TensorFlowErrors}).
  *
  * <p>Graph mode runs the dataset-building ops again on every {@code MakeIterator}, so a memory
  * cache built with them would start empty every epoch. The stages up to the last cache are
@@ -55,11 +50,8 @@ import org.tensorflow.types.family.TType;
  * a map that draws from per-element seeds ({@link ElementSeeds}), whose seeds the epoch's number
  * is part of.
  *
- * <p>A memory cache is read only after an epoch that filled it: one that reached its end. An
- * epoch that failed, or that its caller left early, may leave a cache that TensorFlow marks
- * complete although elements are missing: tf.data's prefetch threads read on past an error to the
- * end of the input, and the cache then completes without the elements the error cost. The next
- * epoch therefore parks the kept part again, with an empty cache, and reads the source.
+ * <p>A memory cache is read only after an epoch that filled it: one that reached its end
+ * ({@link KeptPart} says why).
  *
  * <p>A file cache or snapshot ({@link FileCaches}) follows the same rule across runs: each park
  * reads the complete folder of its key, or writes a new partial one, which the end of an epoch that
@@ -80,72 +72,35 @@ public final class DatasetIterator {
   private static final System.Logger LOG = System.getLogger(DatasetIterator.class.getName());
 
   private final PipelineInfo pipeline;
-  /** The graph the pipeline is built in, whose functions name a failing node's stage. */
-  private final Graph graph;
   private final DataSource data;
   /** The seed of the seeded random stages; a checkpoint records it. */
   private final OptionalLong seed;
   private final FileCaches fileCaches;
   private final List<Op> setup;
-  private final Op park;
-  private final Op release;
+  private final KeptPart kept;
   private final Placeholder<TInt64> epoch;
   private final EpochIterators iterators;
   private final List<Output<?>> outputs;
   private final GraphOps graphOps;
   private final DeviceBuffer deviceBuffer;
-  private final Operand<TString> saveState;
-  private final Placeholder<TString> savedState;
-  private final Op restoreState;
-  /**
-   * The shape check generated code names after a map's output component; TensorFlow may number
-   * the node when it makes the function.
-   */
-  private static final Pattern SHAPE_CHECK =
-      Pattern.compile("\\{\\{node shape_of_(.+?)_checked(?:_\\d+)?}}");
+  private final TensorFlowErrors errors;
+  private final SourceChecks source;
+  private final IteratorCheckpoints checkpoints;
+  private final EpochsAcross acrossCount = new EpochsAcross();
   /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
   private final Object lock = new Object();
   private Session parkedIn;
   private long nextEpoch;
   private long current = -1;
-  /**
-   * Elements an epoch over the filled cache hands out, counted in the epoch that filled it; -1
-   * while unknown, and always without an iterator across epochs.
-   */
-  private long epochElements = -1;
-  /**
-   * The epoch whose first element the iterator across epochs hands out next: set when an epoch on
-   * it has taken all its elements, asked for its end or not; -1 otherwise.
-   */
-  private long acrossAt = -1;
-  /** Whether the open epoch runs on the iterator across epochs, whose end this class counts. */
-  private boolean onAcross;
-  /** Elements the open epoch has taken from its iterator; -1 when not counted from its start. */
-  private long taken;
-  /** Epochs started on the iterator across epochs, for tests. */
-  private long acrossStarts;
   /** Epochs started so far; the last one is the open epoch, until the pipeline is closed. */
   private long started;
   /** The open epoch's place in {@link #started}; 0 when the pipeline is closed or unused. */
   private volatile long open;
-  private CacheState cache = CacheState.EMPTY;
-  /** Whether a file cache moved since the kept part was parked: the next epoch parks it again. */
-  private boolean parkAgain;
   /**
    * Whether the open epoch reads the source's files: no filled memory cache and no complete file
    * cache serves it. Only such an epoch has its files checked, at its start and at its end.
    */
   private boolean readsFiles;
-
-  /** How far the parked memory cache has been filled. */
-  private enum CacheState {
-    /** Parked, and no epoch has read it yet. */
-    EMPTY,
-    /** An epoch has read it, but none has reached its end: it may miss elements. */
-    FILLING,
-    /** An epoch reached its end over it: complete. */
-    FILLED
-  }
 
   /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
   @FunctionalInterface
@@ -284,15 +239,7 @@ public final class DatasetIterator {
             + " across epochs needs a memory cache, and no file cache or device buffer");
       }
       DatasetIterator iterator = new DatasetIterator(this);
-      // The files were walked while the graph was built: a damaged one is still an error of the
-      // build, naming its record; the counts are fed whenever an iterator is made.
-      data.counts().ifPresent(FileCounts::await);
-      data.firstRecordProblem().ifPresent(culprit -> {
-        PipelineInfo.Stage decode = pipeline.stages().stream()
-            .filter(stage -> stage.annotation() == Decode.class).findFirst().orElse(null);
-        throw new FeedlineException(pipeline.simpleName(), decode, culprit.file(),
-            culprit.problem(), null);
-      });
+      iterator.source.checkBuilt(); // the counts are fed whenever an iterator is made
       return iterator;
     }
   }
@@ -302,25 +249,19 @@ public final class DatasetIterator {
     Ops tf = parts.tf;
     ElementSpec spec = parts.spec;
     this.pipeline = parts.pipeline;
-    this.graph = tf.scope().env() instanceof Graph g ? g : null;
     this.data = parts.data;
     this.seed = parts.seed;
     this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
     this.setup = List.copyOf(parts.setup);
-    // Resource variables need names of their own: with none, every variable of the session is one.
-    VarHandleOp parked = tf.withName("parked_dataset").varHandleOp(TVariant.class, Shape.scalar(),
-        VarHandleOp.sharedName(tf.scope().makeOpName("parked_dataset_variable")));
-    this.park = parts.kept == null ? null
-        : tf.withName("park_dataset").assignVariableOp(parked, parts.kept);
-    this.release =
-        tf.withName("release_dataset")
-            .destroyResourceOp(parked, DestroyResourceOp.ignoreLookupError(true));
+    this.errors = new TensorFlowErrors(pipeline,
+        tf.scope().env() instanceof Graph g ? g : null, data);
+    this.source = new SourceChecks(pipeline, data, LOG);
+    this.kept = new KeptPart(tf, parts.kept, fileCaches, data);
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
-    Operand<? extends TType> kept =
-        parts.kept == null ? null : tf.readVariableOp(parked, TVariant.class);
+    Operand<? extends TType> parked = kept.parked(tf);
     this.iterators = new EpochIterators(tf, spec, epoch,
-        parts.perEpoch.build(tf, kept, epoch, parts.options),
-        parts.acrossEpochs ? acrossEpochs(tf, spec, kept, epoch, parts) : null, data);
+        parts.perEpoch.build(tf, parked, epoch, parts.options),
+        parts.acrossEpochs ? acrossEpochs(tf, spec, parked, epoch, parts) : null, data);
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
@@ -330,18 +271,9 @@ public final class DatasetIterator {
     this.deviceBuffer = parts.deviceBuffer <= 0 ? null : new DeviceBuffer(device, batch,
         batch.stream().<Class<? extends TType>>map(Output::type).toList(), parts.deviceBuffer);
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
-    this.graphOps = new GraphOps(iterators.startFirst(), epoch, park, iterators.first());
-    // Random stages' values cannot be restored; checkpoint() says so itself, so TensorFlow's own
-    // warning about stateful ops is not repeated (external_state_policy IGNORE, else WARN). The
-    // iterator across epochs saves its epochs' function, whose shuffle holds a dummy seed
-    // generator, a stateful op with no state: TensorFlow would warn at every checkpoint.
-    boolean random = pipeline.stages().stream().anyMatch(s -> s.has(PipelineInfo.Trait.RANDOM));
-    this.saveState = tf.withName("save_state").io.serializeTensor(tf.data.serializeIterator(
-        iterator, SerializeIterator.externalStatePolicy(random || parts.acrossEpochs ? 1L : 0L)));
-    this.savedState = tf.withName("saved_state").placeholder(TString.class,
-        Placeholder.shape(Shape.scalar()));
-    this.restoreState = tf.withName("restore_state").data.deserializeIterator(iterator,
-        tf.io.parseTensor(savedState, TVariant.class));
+    this.graphOps = new GraphOps(iterators.startFirst(), epoch, kept.parkOp(), iterators.first());
+    this.checkpoints = new IteratorCheckpoints(tf, iterator, parts.acrossEpochs, pipeline, data,
+        seed, fileCaches, errors, LOG);
   }
 
   /**
@@ -442,9 +374,9 @@ public final class DatasetIterator {
   private void begin(Session session, long number, boolean freshCache,
       CheckpointFile.Across restoring) {
     open = ++started; // first, so that the last epoch's iterator fails even if this start does
-    boolean servedFromCache = !freshCache && readsCache(session);
+    boolean servedFromCache = !freshCache && kept.servesFilled(session == parkedIn);
     if (!servedFromCache) {
-      checkFilesUnchanged();
+      source.checkUnchanged();
     }
     try {
       if (deviceBuffer != null && parkedIn != null) {
@@ -458,38 +390,29 @@ public final class DatasetIterator {
           setup.forEach(runner::addTarget);
           runner.run();
         }
-        parked = park(session);
+        parked = kept.park(session);
         parkedIn = session;
-      } else if (freshCache || cache == CacheState.FILLING || parkAgain) {
-        parked = park(session);
+      } else if (kept.needsParking(freshCache)) {
+        parked = kept.park(session);
       }
       // Parked again after an epoch sealed a file cache, the kept part reads the complete folder,
       // not the files; were that folder gone, it writes a new one, from files not yet checked.
       readsFiles = !(servedFromCache && !parked) && !fileCaches.readsComplete();
       if (servedFromCache && readsFiles) {
-        checkFilesUnchanged();
+        source.checkUnchanged();
       }
       // An iterator made ahead read the dataset parked before.
       boolean across = restoring != null || across(session, number, servedFromCache && !parked);
       if (!across) {
         iterators.start(session, number, !parked);
-      } else if (acrossAt != number || restoring != null) {
+      } else if (!acrossCount.standsAt(number) || restoring != null) {
         iterators.startAcross(session, number, restoring == null);
       }
-      onAcross = across;
-      acrossStarts += across ? 1 : 0;
-      taken = restoring == null ? 0 : restoring.taken();
-      acrossAt = -1;
-      if (restoring != null) {
-        epochElements = restoring.epochElements();
-        cache = CacheState.FILLED; // the saved state holds the complete cache, and refills it
-      }
-      if (cache == CacheState.EMPTY) {
-        cache = CacheState.FILLING;
-      }
+      acrossCount.started(across, restoring);
+      kept.epochStarted(restoring != null);
       if (epochsAcross() && !across) {
         iterators.prepareAcross(session, number + 1);
-      } else if (park != null && cache == CacheState.FILLED && !across) {
+      } else if (kept.exists() && kept.filled() && !across) {
         iterators.prepare(session, number + 1);
       }
       if (deviceBuffer != null) {
@@ -498,7 +421,7 @@ public final class DatasetIterator {
       current = number;
       nextEpoch = number + 1;
     } catch (RuntimeException e) {
-      throw translate(e);
+      throw errors.translate(e);
     }
   }
 
@@ -512,25 +435,8 @@ public final class DatasetIterator {
    * epoch's start, or was made ahead from it, over the filled cache whose epochs' length is known.
    */
   private boolean across(Session session, long number, boolean overFilledCache) {
-    return epochsAcross() && overFilledCache && epochElements >= 0
-        && (acrossAt == number || iterators.preparedAcross(session, number));
-  }
-
-  /**
-   * Parks the kept part in {@code session}, with an empty memory cache: the old one is dropped.
-   * Each file cache reads the complete folder of its key, or writes a new partial one. Returns
-   * whether there was a part to park.
-   */
-  private boolean park(Session session) {
-    if (park != null) {
-      fileCaches.choose();
-      Session.Runner runner = session.runner().addTarget(park);
-      fileCaches.feed(runner);
-      data.run(runner);
-      cache = CacheState.EMPTY;
-      parkAgain = false;
-    }
-    return park != null;
+    return epochsAcross() && overFilledCache && acrossCount.lengthKnown()
+        && (acrossCount.standsAt(number) || iterators.preparedAcross(session, number));
   }
 
   /** The file caches and snapshots of the pipeline, with their keys and folders. */
@@ -560,7 +466,7 @@ public final class DatasetIterator {
 
   /** Epochs started so far on the iterator across epochs, for tests. */
   long epochsStartedAcross() {
-    return acrossStarts;
+    return acrossCount.starts();
   }
 
   /**
@@ -584,19 +490,7 @@ public final class DatasetIterator {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName()
           + ": no epoch of this session to checkpoint; start one with epoch() or steps()");
     }
-    byte[] state;
-    try (Result result = session.runner().fetch(saveState).run()) {
-      state = ((TString) result.get(0)).asBytes().getObject();
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
-    CheckpointFile.write(file, pipeline, data, current, seed,
-        onAcross ? new CheckpointFile.Across(epochElements, taken) : null, state);
-    fileCaches.checkpointed(file);
-    pipeline.stages().stream().filter(s -> s.has(PipelineInfo.Trait.RANDOM)).forEach(stage -> LOG.log(
-        System.Logger.Level.WARNING, "Pipeline {0}: stage {1} draws random values; elements it had"
-            + " not produced yet when {2} was written get new random values after a restore.",
-        pipeline.simpleName(), stage, file));
+    checkpoints.save(session, file, current, acrossCount.saved());
   }
 
   /**
@@ -656,54 +550,27 @@ public final class DatasetIterator {
       return result;
     };
     boolean readsFiles = this.readsFiles;
-    boolean across = onAcross;
+    boolean across = acrossCount.onAcross();
     Supplier<T> guarded = () -> {
       synchronized (lock) {
         ensureOpen(serial, number);
-        if (across && taken == epochElements) {
-          throw new TFOutOfRangeException("End of epoch " + number + ": its " + epochElements
-              + " elements were handed out");
-        }
+        acrossCount.checkNotEnded(across, number);
         try {
           T element = next.get();
-          taken = taken < 0 ? -1 : taken + 1;
-          if (across && taken == epochElements) {
-            acrossAt = number + 1; // the iterator stands at the next epoch's first element
-          }
+          acrossCount.took(across, number);
           return element;
         } catch (TFOutOfRangeException endOfSequence) {
           if (readsFiles) {
-            checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
+            source.checkUnchanged(); // a file changed mid-epoch gave other records: no filled cache
           }
-          if (cache == CacheState.FILLING) {
-            cache = CacheState.FILLED; // the open epoch read all of it
-            parkAgain = fileCaches.epochCompleted();
-          }
-          if (epochsAcross() && taken >= 0) {
-            epochElements = taken; // every epoch hands out as many
-          }
+          kept.epochEnded();
+          acrossCount.ended(epochsAcross());
           throw endOfSequence;
         }
       }
     };
-    return new EpochIterator<>(guarded, this::translate, () -> reportSkipped(number),
+    return new EpochIterator<>(guarded, errors::translate, () -> source.reportSkipped(number),
         () -> ensureOpen(serial, number));
-  }
-
-  /** Whether an epoch started now in {@code session} reads a filled cache instead of the files. */
-  private boolean readsCache(Session session) {
-    return park != null && session == parkedIn && cache == CacheState.FILLED;
-  }
-
-  /**
-   * Fails when a file the pipeline reads is no longer what it was when the pipeline was built: its
-   * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
-   */
-  private void checkFilesUnchanged() {
-    data.changedFile().ifPresent(culprit -> {
-      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
-          culprit.problem(), null);
-    });
   }
 
   /** Fails when epoch {@code serial} is no longer the open one. */
@@ -717,23 +584,9 @@ public final class DatasetIterator {
     }
   }
 
-  /** Says at the end of every epoch what the source left out: never silently. */
-  private void reportSkipped(long epochNumber) {
-    if (data.skipped().count() > 0) {
-      LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, epoch {1}: {2}", pipeline.simpleName(),
-          epochNumber, data.skipped().summary());
-    }
-  }
-
   /** Under the lock: starts the saved epoch on a fresh cache, which the saved state fills. */
   private void restore(Session session, Path file) {
-    CheckpointFile.Saved saved = CheckpointFile.read(file, pipeline, data, seed);
-    if (saved.across() != null && !epochsAcross()) {
-      throw CheckpointFile.refused(pipeline, file, "it was saved on an iterator across epochs,"
-          + " which this build of the pipeline does not run (its code was generated by another"
-          + " version of Feedline); start the epoch again");
-    }
-    byte[] state = saved.state();
+    CheckpointFile.Saved saved = checkpoints.read(file, epochsAcross());
     fileCaches.restoring(file);
     if (session == parkedIn && fileCaches.writing()) {
       // The open epoch's writer would delete the files of the shard the restored one goes on with.
@@ -741,14 +594,9 @@ public final class DatasetIterator {
     }
     begin(session, saved.epoch(), true, saved.across());
     if (saved.across() == null) {
-      taken = -1; // elements before the checkpoint were not counted: this epoch's length is unknown
+      acrossCount.uncounted();
     }
-    try (TString bytes = TString.tensorOfBytes(NdArrays.scalarOfObject(state))) {
-      session.runner().feed(savedState, bytes).addTarget(restoreState).run();
-    } catch (RuntimeException e) {
-      throw CheckpointFile.refused(pipeline, file, "TensorFlow could not restore it: "
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-    }
+    checkpoints.restore(session, file, saved.state());
   }
 
   /**
@@ -769,60 +617,10 @@ public final class DatasetIterator {
       if (parkedIn != null) {
         Session session = parkedIn;
         parkedIn = null;
-        if (park != null) {
-          session.run(release);
-        }
+        kept.release(session);
       }
       fileCaches.release();
       data.counts().ifPresent(FileCounts::close);
     }
-  }
-
-  /** The names of the graph's functions that hold a node named {@code node}. */
-  private List<String> functionsHolding(String node) {
-    if (graph == null) {
-      return List.of();
-    }
-    List<String> names = new ArrayList<>();
-    for (ConcreteFunction function : graph.getFunctions()) {
-      try (function) {
-        FunctionDef definition = function.getFunctionDef();
-        if (definition.getNodeDefList().stream().anyMatch(n -> n.getName().equals(node))) {
-          names.add(definition.getSignature().getName());
-        }
-      }
-    }
-    return names;
-  }
-
-  /**
-   * Wraps a TensorFlow error with the pipeline and, when they can be told, the stage, the file and
-   * the record: TensorFlow's messages often name none of them.
-   */
-  RuntimeException translate(RuntimeException error) {
-    if (error instanceof FeedlineException) {
-      return error;
-    }
-    String message = String.valueOf(error.getMessage()).strip();
-    if (message.contains("Cannot assign a device for operation")) {
-      return new FeedlineException(pipeline.simpleName(), null, null, "its device stages are placed"
-          + " on " + Devices.GPU + ", which this session cannot use; create the session with"
-          + " `new Session(graph, Devices.sessionConfig())`, whose soft placement runs them on the"
-          + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
-          + ")", error);
-    }
-    PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
-    String tensorFlowSays = message.lines().findFirst().orElse(message).strip();
-    Matcher shapeCheck = SHAPE_CHECK.matcher(message);
-    if (message.contains("is not compatible with expected shape") && shapeCheck.find()) {
-      return new FeedlineException(pipeline.simpleName(), stage, null, "component '"
-          + shapeCheck.group(1) + "' does not have the shape its record declares (TensorFlow: "
-          + tensorFlowSays + ")", error);
-    }
-    return data.explain(message)
-        .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),
-            culprit.problem() + " (TensorFlow: " + tensorFlowSays + ")", error))
-        .orElseGet(() -> new FeedlineException(
-            pipeline.simpleName(), stage, null, message, error));
   }
 }

@@ -1,19 +1,13 @@
 package dev.feedline.runtime;
 
 import dev.feedline.Compression;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.InflaterInputStream;
+import java.util.regex.Pattern;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.ndarray.Shape;
@@ -92,29 +86,38 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
         : java.util.stream.IntStream.range(0, columns.size()).toArray();
   }
 
-  /** The header's field names: the first line, split like the data. */
+  /**
+   * The header's field names: the first line, split like the data, without a byte-order mark.
+   *
+   * @throws FeedlineException naming the file when the header names a column twice
+   */
   private List<String> headerOf(PipelineInfo pipeline, String file, Compression compression) {
-    try (InputStream in = open(Path.of(file), compression);
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line = lines.readLine();
-      if (line == null) {
-        throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
-            "it is empty, but the source declares a header line", null);
-      }
-      return fields(line);
+    Optional<String> line;
+    try {
+      line = TextFile.firstLine(Path.of(file), compression);
     } catch (IOException e) {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
           "its header cannot be read: " + e.getMessage(), e);
     }
-  }
-
-  private static InputStream open(Path file, Compression compression) throws IOException {
-    InputStream in = Files.newInputStream(file);
-    return switch (compression) {
-      case NONE -> in;
-      case GZIP -> new GZIPInputStream(in);
-      case ZLIB -> new InflaterInputStream(in);
-    };
+    if (line.isEmpty()) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+          "it is empty, but the source declares a header line", null);
+    }
+    if (line.get().indexOf('\r') >= 0) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+          "its header line holds a carriage return: TensorFlow ends lines at a line feed only, so"
+              + " a file whose lines end with a carriage return alone is read as one line", null);
+    }
+    List<String> names = fields(line.get());
+    for (int i = 0; i < names.size(); i++) {
+      int again = names.subList(i + 1, names.size()).indexOf(names.get(i));
+      if (again >= 0) {
+        throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+            "its header names the column '" + names.get(i) + "' twice (fields " + (i + 1)
+                + " and " + (i + again + 2) + "); every column needs a name of its own", null);
+      }
+    }
+    return names;
   }
 
   /** The fields of one line: split at the delimiter, outside double quotes when quoted. */
@@ -141,6 +144,133 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     }
     fields.add(field.toString().strip());
     return fields;
+  }
+
+  /** Why a row cannot be parsed: a short cause, for counting, and the problem in full. */
+  record Problem(String cause, String description) {}
+
+  private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+  private static final Pattern REAL = Pattern.compile(
+      "[+-]?(?:(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))");
+
+  /**
+   * Why {@code line} is not a row that TensorFlow's DecodeCSV parses into the columns, checked as
+   * DecodeCSV checks it and more strictly: a field count other than {@code names}' (a value with an
+   * unquoted delimiter shifts the columns), a quote inside an unquoted field or text after a
+   * closing one, a carriage return outside quotes, an empty or NA field without a default, a
+   * number that does not parse or does not fit its dtype. Empty when it parses.
+   *
+   * @param names the header's names of the line's fields, or the columns' names without a header
+   * @param selected the field each column takes, from {@link #select}
+   */
+  Optional<Problem> rowProblem(String line, List<String> names, int[] selected) {
+    if (line.isEmpty()) {
+      return Optional.of(new Problem("empty line", "is empty"));
+    }
+    List<String> values = new ArrayList<>();
+    char separator = delimiter.charAt(0);
+    int i = 0;
+    while (true) {
+      String at = " in field " + (values.size() + 1) + " (" + nameOf(names, values.size()) + ")";
+      StringBuilder field = new StringBuilder();
+      if (quoted && i < line.length() && line.charAt(i) == '"') {
+        for (i++; ; i++) {
+          if (i >= line.length()) {
+            return Optional.of(new Problem("bad quote", "opens a quote" + at
+                + " that the line does not close (a line cannot hold a line break)"));
+          }
+          if (line.charAt(i) == '"') {
+            if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+              field.append('"');
+              i++;
+            } else {
+              i++;
+              break;
+            }
+          } else {
+            field.append(line.charAt(i));
+          }
+        }
+        if (i < line.length() && line.charAt(i) != separator) {
+          return Optional.of(new Problem("bad quote", "has text after the closing quote" + at));
+        }
+      } else {
+        for (; i < line.length() && line.charAt(i) != separator; i++) {
+          char c = line.charAt(i);
+          if (quoted && c == '"') {
+            return Optional.of(new Problem("bad quote", "has a quote inside an unquoted value" + at
+                + "; quote the whole value and double the quote"));
+          }
+          if (c == '\r') {
+            return Optional.of(new Problem("carriage return", "has a carriage return outside"
+                + " quotes" + at + ": TensorFlow ends lines at a line feed only, so a file whose"
+                + " lines end with a carriage return alone is one line"));
+          }
+          field.append(c);
+        }
+      }
+      values.add(field.toString());
+      if (i >= line.length()) {
+        break;
+      }
+      i++; // the delimiter
+    }
+    if (values.size() != names.size()) {
+      String what = values.size() > names.size()
+          ? "field " + (names.size() + 1) + " after the last column '" + names.get(names.size() - 1)
+              + "': a delimiter in an unquoted value shifts the columns; quote the value"
+          : "no field for column '" + names.get(values.size()) + "'";
+      return Optional.of(new Problem("wrong field count", "has " + values.size() + " fields where"
+          + " there are " + names.size() + " columns " + names + ", so " + what));
+    }
+    for (int c = 0; c < columns.size(); c++) {
+      Optional<Problem> problem = valueProblem(columns.get(c), values.get(selected[c]));
+      if (problem.isPresent()) {
+        return problem;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String nameOf(List<String> names, int field) {
+    return field < names.size() ? "'" + names.get(field) + "'" : "after the last column";
+  }
+
+  /** Why one field cannot be its column's value, as DecodeCSV would parse it. */
+  private Optional<Problem> valueProblem(Column column, String value) {
+    String at = "column '" + column.name() + "'";
+    if (value.isEmpty() || (!naValue.isEmpty() && value.equals(naValue))) {
+      return column.defaultValue().isPresent() ? Optional.empty()
+          : Optional.of(new Problem("empty " + at, "has no value in " + at + (value.isEmpty() ? ""
+              : " (\"" + naValue + "\", the NA value)") + ", which has no default"));
+    }
+    Class<? extends TType> type = column.type();
+    if (type == TString.class) {
+      return Optional.empty();
+    }
+    String number = value.strip();
+    boolean integer = type == TInt64.class || type == TInt32.class;
+    String dtype = type == TInt64.class ? "int64" : type == TInt32.class ? "int32"
+        : type == TFloat32.class ? "float32" : "float64";
+    if (!(integer ? INTEGER : REAL).matcher(number).matches()) {
+      return Optional.of(new Problem("not a number in " + at, "has \"" + value + "\" in " + at
+          + ", which is not " + (integer ? "an integer" : "a number") + " (" + dtype + ")"));
+    }
+    boolean fits;
+    if (integer) {
+      try {
+        long parsed = Long.parseLong(number);
+        fits = type == TInt64.class || parsed == (int) parsed;
+      } catch (NumberFormatException e) {
+        fits = false;
+      }
+    } else {
+      fits = Character.isLetter(number.charAt(number.length() - 1)) // inf, nan: as written
+          || (type == TFloat32.class ? !Float.isInfinite(Float.parseFloat(number))
+              : !Double.isInfinite(Double.parseDouble(number)));
+    }
+    return fits ? Optional.empty() : Optional.of(new Problem("number too large in " + at,
+        "has \"" + value + "\" in " + at + ", which is out of the range of " + dtype));
   }
 
   /**

@@ -1,6 +1,8 @@
 package dev.feedline.tests.pipelines;
 
+import dev.feedline.BadRecords;
 import dev.feedline.Batch;
+import dev.feedline.BlankLines;
 import dev.feedline.BucketByLength;
 import dev.feedline.Compression;
 import dev.feedline.Decode;
@@ -185,6 +187,38 @@ public final class SequencePipelines {
     Purchase batch(Purchase purchase);
   }
 
+  /** GZIP-compressed CSV files with a header. */
+  @Pipeline
+  public interface GzipPurchases {
+    @TextLineSource(header = true, compression = Compression.GZIP)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv
+    Purchase parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    Purchase batch(Purchase purchase);
+  }
+
+  /** GZIP-compressed CSV files whose bad rows are left out and counted. */
+  @Pipeline
+  public interface SkippingPurchases {
+    @TextLineSource(header = true, compression = Compression.GZIP, badRecords = BadRecords.SKIP)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv
+    Purchase parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    Purchase batch(Purchase purchase);
+  }
+
   /** Headerless, ZLIB-compressed, semicolon-separated purchases. */
   @Pipeline
   public interface ZlibPurchases {
@@ -216,7 +250,8 @@ public final class SequencePipelines {
     @RunTimeValue
     Operand<TInt64> maxTokens();
 
-    @TextLineSource
+    /** An empty line is an empty sentence. */
+    @TextLineSource(blankLines = BlankLines.KEEP)
     Operand<TString> files();
 
     @Interleave(cycleLength = 1)

@@ -10,6 +10,7 @@ import dev.feedline.tests.pipelines.FeedlineSequencePipelines_GzipPurchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_SkippingPurchases;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_StrictLines;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -189,21 +190,39 @@ class StrictTextTest {
   }
 
   @Test
-  void aByteOrderMarkIsLeftOutOfTheHeaderAndABlankLastLineIsSkipped() throws IOException {
+  void aByteOrderMarkIsLeftOutOfTheHeaderAndBlankLinesAreSkipped() throws IOException {
     Path file = dir.resolve("a.csv");
-    Files.write(file, ("\ufeffqty,item,price\r\n2,tea,3.5\r\n\r\n1,\"a\rb\",4\r\n\r\n")
+    Files.write(file, ("\ufeffqty,item,price\r\n2,tea,3.5\r\n\r\n1,\"a, b\",4\r\n\n")
         .getBytes(StandardCharsets.UTF_8));
-    // The BOM made "qty" unknown, the blank lines failed every epoch; the CR is kept in quotes.
-    assertEquals(List.of("tea|2|3.5", "a\rb|1|4.0"), readCsv(file));
+    // It was: "has no column 'qty'; it has [\ufeffqty, ...]"; then the blank lines failed.
+    assertEquals(List.of("tea|2|3.5", "a, b|1|4.0"), readCsv(file));
   }
 
   @Test
-  void linesEndedByACarriageReturnAloneAreNamedAsSuch() throws IOException {
-    Path file = Files.writeString(dir.resolve("a.csv"), "item,qty,price\rtea,2,3.5\rcoffee,1,4\r");
-    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": its"
+  void aCarriageReturnInsideALineIsAnErrorSinceTensorFlowWouldDropIt() throws IOException {
+    Path quoted = Files.writeString(dir.resolve("quoted.csv"), "item,qty,price\n\"a\rb\",1,4\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + quoted + ": line 2"
+        + " holds a carriage return that does not end it, which TensorFlow's line reader drops,"
+        + " joining the text around it (a file whose lines end with a carriage return alone is"
+        + " read as one line)", buildError(quoted).getMessage()); // it was: "ab", no word
+    Path crOnly = Files.writeString(dir.resolve("cr.csv"), "item,qty,price\rtea,2,3.5\rcoffee,1,4\r");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + crOnly + ": its"
         + " header line holds a carriage return: TensorFlow ends lines at a line feed only, so a"
         + " file whose lines end with a carriage return alone is read as one line",
-        buildError(file).getMessage()); // it was: "has no column 'price'", with CRs in its names
+        buildError(crOnly).getMessage()); // it was: "has no column 'price'"
+  }
+
+  @Test
+  void blankLinesAreAnErrorWhenDeclaredSo() throws IOException {
+    Path file = Files.writeString(dir.resolve("lines.txt"), "a b\n\nc\n");
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_StrictLines.builder().files(file.toString())
+              .build(graph));
+      assertEquals("Pipeline StrictLines, stage 'files' (@TextLineSource), file " + file
+          + ": line 2 is empty; an empty line is an error here (blankLines = FAIL)",
+          error.getMessage());
+    }
   }
 
   @Test

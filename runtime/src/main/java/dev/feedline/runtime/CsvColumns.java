@@ -157,7 +157,7 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
    * Why {@code line} is not a row that TensorFlow's DecodeCSV parses into the columns, checked as
    * DecodeCSV checks it and more strictly: a field count other than {@code names}' (a value with an
    * unquoted delimiter shifts the columns), a quote inside an unquoted field or text after a
-   * closing one, a carriage return outside quotes, an empty or NA field without a default, a
+   * closing one, an empty or NA field without a default, a
    * number that does not parse or does not fit its dtype. Empty when it parses.
    *
    * @param names the header's names of the line's fields, or the columns' names without a header
@@ -200,11 +200,6 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
           if (quoted && c == '"') {
             return Optional.of(new Problem("bad quote", "has a quote inside an unquoted value" + at
                 + "; quote the whole value and double the quote"));
-          }
-          if (c == '\r') {
-            return Optional.of(new Problem("carriage return", "has a carriage return outside"
-                + " quotes" + at + ": TensorFlow ends lines at a line feed only, so a file whose"
-                + " lines end with a carriage return alone is one line"));
           }
           field.append(c);
         }

@@ -22,12 +22,18 @@ import java.util.function.Consumer;
  * TensorFlow would read as data, an empty line where they are errors, a row that does not parse.
  *
  * <p>A line is what TensorFlow's {@code TextLineDataset} reads: the bytes before a line feed,
- * without one carriage return just before it; the last line need not end with a line feed. A
- * carriage return anywhere else is part of the line, as it is for TensorFlow.
+ * without a carriage return just before it; the last line need not end with a line feed.
+ * TensorFlow also drops a carriage return anywhere else in a line (inside a quoted CSV value too),
+ * joining the text around it, so such a line is a bad one here: an error, or left out and counted
+ * under {@code badRecords = SKIP}.
  */
 public final class TextFile {
   private static final System.Logger LOG = System.getLogger(TextFile.class.getName());
   private static final byte[] BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+  private static final CsvColumns.Problem CARRIAGE_RETURN = new CsvColumns.Problem(
+      "carriage return", "holds a carriage return that does not end it, which TensorFlow's line"
+          + " reader drops, joining the text around it (a file whose lines end with a carriage"
+          + " return alone is read as one line)");
 
   private TextFile() {}
 
@@ -143,8 +149,11 @@ public final class TextFile {
         }
         gap.accept(null);
       } else {
-        Optional<CsvColumns.Problem> row = rows == null ? Optional.empty() : rows.rowProblem(
-            new String(bytes, start, length - start, StandardCharsets.UTF_8), names[0], selected);
+        Optional<CsvColumns.Problem> row = indexOf(bytes, start, length, (byte) '\r') >= 0
+            ? Optional.of(CARRIAGE_RETURN)
+            : rows == null ? Optional.empty() : rows.rowProblem(
+                new String(bytes, start, length - start, StandardCharsets.UTF_8), names[0],
+                selected);
         if (row.isPresent() && format.badRecords() == BadRecords.FAIL) {
           problem[0] = new Bad("line " + (i + 1) + " " + row.get().description());
           return false;
@@ -263,6 +272,15 @@ public final class TextFile {
       visitor.visit(line, length);
     }
     return lines;
+  }
+
+  private static int indexOf(byte[] bytes, int from, int to, byte wanted) {
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == wanted) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static boolean startsWithBom(byte[] bytes, int length) {

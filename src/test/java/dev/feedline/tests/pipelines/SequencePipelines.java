@@ -219,6 +219,19 @@ public final class SequencePipelines {
     Purchase batch(Purchase purchase);
   }
 
+  /** Lines of text where an empty line is an error, in batches of 10. */
+  @Pipeline
+  public interface StrictLines {
+    @TextLineSource(blankLines = BlankLines.FAIL)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Batch(size = 10)
+    Operand<TString> batch(Operand<TString> line);
+  }
+
   /** Headerless, ZLIB-compressed, semicolon-separated purchases. */
   @Pipeline
   public interface ZlibPurchases {

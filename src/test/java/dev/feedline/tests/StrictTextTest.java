@@ -36,7 +36,7 @@ import org.tensorflow.Session;
 class StrictTextTest {
   @TempDir Path dir;
 
-  /** 900 rows of purchases, "item-i,i%7,i/4", after a header. */
+  /** Rows {@code from} to {@code to} of purchases, "item-i,i%7,i/4". */
   private static String purchases(int from, int to) {
     StringBuilder text = new StringBuilder();
     for (int i = from; i < to; i++) {
@@ -47,17 +47,17 @@ class StrictTextTest {
   }
 
   /**
-   * A GZIP file of the header and 900 rows, flushed after row 300: cut there, its decompressed
-   * text ends exactly at a line break. Returns the compressed length at the flush.
+   * A GZIP file of the header and 9,000 rows, flushed after row 3,000: cut there, its
+   * decompressed text ends exactly at a line break. Returns the compressed length at the flush.
    */
-  private long gzipFlushedAfter300(Path file) throws IOException {
+  private long gzipFlushedAfter3000(Path file) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     long flushedAt;
     try (GZIPOutputStream out = new GZIPOutputStream(bytes, true)) {
-      out.write(("item,qty,price\n" + purchases(0, 300)).getBytes(StandardCharsets.UTF_8));
+      out.write(("item,qty,price\n" + purchases(0, 3000)).getBytes(StandardCharsets.UTF_8));
       out.flush();
       flushedAt = bytes.size();
-      out.write(purchases(300, 900).getBytes(StandardCharsets.UTF_8));
+      out.write(purchases(3000, 9000).getBytes(StandardCharsets.UTF_8));
     }
     Files.write(file, bytes.toByteArray());
     return flushedAt;
@@ -114,20 +114,20 @@ class StrictTextTest {
   @Test
   void aGzipFileCutAtALineBreakIsAnErrorAtBuildNamingTheLastCompleteLine() throws IOException {
     Path file = dir.resolve("purchases.csv.gz");
-    long flushedAt = gzipFlushedAfter300(file);
-    assertEquals(900, readGzip(file).size(), "the whole file");
+    long flushedAt = gzipFlushedAfter3000(file);
+    assertEquals(9000, readGzip(file).size(), "the whole file");
     byte[] bytes = Files.readAllBytes(file);
-    Files.write(file, Arrays.copyOf(bytes, (int) flushedAt)); // it was: 300 rows, no word
+    Files.write(file, Arrays.copyOf(bytes, (int) flushedAt)); // it was: 3,000 rows, no word
     FeedlineException error = gzipBuildError(file);
     assertEquals("Pipeline GzipPurchases, stage 'files' (@TextLineSource), file " + file
         + ": the GZIP stream ends early, at byte " + flushedAt + ": the file is cut short; the"
-        + " last complete line before it is line 301", error.getMessage());
+        + " last complete line before it is line 3001", error.getMessage());
   }
 
   @Test
   void trailingGarbageAndAFlippedByteInAGzipFileAreErrorsAtBuild() throws IOException {
     Path file = dir.resolve("purchases.csv.gz");
-    gzipFlushedAfter300(file);
+    gzipFlushedAfter3000(file);
     byte[] good = Files.readAllBytes(file);
     byte[] padded = Arrays.copyOf(good, good.length + 5);
     Arrays.fill(padded, good.length, padded.length, (byte) 'x');
@@ -135,7 +135,7 @@ class StrictTextTest {
     FeedlineException garbage = gzipBuildError(file);
     assertTrue(garbage.getMessage().endsWith("file " + file + ": trailing bytes after the end of"
         + " the GZIP data, from byte " + good.length + "; the last complete line before it is"
-        + " line 901"), garbage.getMessage());
+        + " line 9001"), garbage.getMessage());
     byte[] flipped = good.clone();
     flipped[good.length / 2] ^= 0x10;
     Files.write(file, flipped);
@@ -270,8 +270,9 @@ class StrictTextTest {
     try (Graph graph = new Graph();
         var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
             .words(vocabulary).maxTokens(4).build(graph)) {
-      // It was: size() 5 from the old file, the table filled from the new one ("mat" got id 3).
-      Files.writeString(vocabulary, "the\ncat\nsat\nmat\non\n");
+      // It was: size() 5 from the old file, the table filled from the new one ("the" got id 1,
+      // "sat" id 3, "mat" id 0).
+      Files.writeString(vocabulary, "mat\nthe\ncat\nsat\n");
       for (int run = 0; run < 2; run++) { // a first session, and a new one
         try (Session session = new Session(graph); var batches = pipeline.epoch(session)) {
           var batch = batches.next();

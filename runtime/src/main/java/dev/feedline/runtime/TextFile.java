@@ -122,7 +122,13 @@ public final class TextFile {
         run[0] = -1;
       }
     };
+    // After a problem, a compressed file is read on to its end: damage to the stream, which
+    // makes garbled lines before its checksum fails, is the problem to name.
+    boolean readOn = format.compression() != Compression.NONE;
     long lines = forEachLine(file, format.compression(), (bytes, length) -> {
+      if (problem[0] != null) {
+        return true;
+      }
       long i = index[0];
       int start = 0;
       if (i == 0 && startsWithBom(bytes, length)) {
@@ -130,7 +136,7 @@ public final class TextFile {
           problem[0] = new Bad("it starts with a byte-order mark (EF BB BF), which TensorFlow"
               + " would read as part of line 1; remove it, or give the file a header line"
               + " (header = true)");
-          return false;
+          return readOn;
         }
         LOG.log(System.Logger.Level.INFO, "{0} starts with a byte-order mark (EF BB BF): it is"
             + " left out of the header", name);
@@ -145,7 +151,7 @@ public final class TextFile {
         if (format.blankLines() == BlankLines.FAIL) {
           problem[0] = new Bad("line " + (i + 1) + " is empty; an empty line is an error here"
               + " (blankLines = FAIL)");
-          return false;
+          return readOn;
         }
         gap.accept(null);
       } else {
@@ -156,7 +162,7 @@ public final class TextFile {
                 selected);
         if (row.isPresent() && format.badRecords() == BadRecords.FAIL) {
           problem[0] = new Bad("line " + (i + 1) + " " + row.get().description());
-          return false;
+          return readOn;
         }
         if (row.isPresent()) {
           bad.add(new SkippedRecords.Record(name, i, -1, row.get().cause(),

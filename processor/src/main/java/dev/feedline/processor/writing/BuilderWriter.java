@@ -322,8 +322,9 @@ final class BuilderWriter {
       build.add(rows.isPresent()
               ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
               : "// Reads every line now, decompressed, and counts them.\n")
-          .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\nnew $T($L /* header */,"
-              + " $T.$L, $T.$L, $T.$L), $L)", Names.DATA_FILES, Names.DATA_FILES,
+          .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\n"
+              + "new $T($L /* header */, $T.$L, $T.$L, $T.$L),\n$L)", Names.DATA_FILES,
+              Names.DATA_FILES,
               GeneratedNames.PIPELINE, Names.TEXT_FORMAT, text.header(), Names.COMPRESSION,
               files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
               text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))

@@ -147,6 +147,16 @@ class StrictTextTest {
   }
 
   @Test
+  void theReadmesCsvExampleNamesTheLineColumnAndValueOfABadRow() throws IOException {
+    Path file = Files.writeString(dir.resolve("purchases.csv"),
+        "item,qty,price\ntea,2,3.5\ncoffee,1,n/a\n");
+    // It was, at the first batch: "Field 2 in record 0 is not a valid float: n/a".
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": line 3"
+        + " has \"n/a\" in column 'price', which is not a number (float32)",
+        buildError(file).getMessage());
+  }
+
+  @Test
   void aRowWithAFieldTooManyIsAnErrorNamingItsLineAndTheLastColumn() throws IOException {
     Path file = Files.writeString(dir.resolve("a.csv"),
         "item,qty,price\ntea,2,3.5\ncoffee,1,4.5,extra\n");

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.ndarray.Shape;
@@ -149,9 +148,6 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
   /** Why a row cannot be parsed: a short cause, for counting, and the problem in full. */
   record Problem(String cause, String description) {}
 
-  private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
-  private static final Pattern REAL = Pattern.compile(
-      "[+-]?(?:(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))");
 
   /**
    * Why {@code line} is not a row that TensorFlow's DecodeCSV parses into the columns, checked as
@@ -171,12 +167,11 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     char separator = delimiter.charAt(0);
     int i = 0;
     while (true) {
-      String at = " in field " + (values.size() + 1) + " (" + nameOf(names, values.size()) + ")";
-      StringBuilder field = new StringBuilder();
       if (quoted && i < line.length() && line.charAt(i) == '"') {
+        StringBuilder field = new StringBuilder();
         for (i++; ; i++) {
           if (i >= line.length()) {
-            return Optional.of(new Problem("bad quote", "opens a quote" + at
+            return Optional.of(new Problem("bad quote", "opens a quote" + at(names, values)
                 + " that the line does not close (a line cannot hold a line break)"));
           }
           if (line.charAt(i) == '"') {
@@ -192,19 +187,21 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
           }
         }
         if (i < line.length() && line.charAt(i) != separator) {
-          return Optional.of(new Problem("bad quote", "has text after the closing quote" + at));
+          return Optional.of(new Problem("bad quote", "has text after the closing quote"
+              + at(names, values)));
         }
+        values.add(field.toString());
       } else {
-        for (; i < line.length() && line.charAt(i) != separator; i++) {
-          char c = line.charAt(i);
-          if (quoted && c == '"') {
-            return Optional.of(new Problem("bad quote", "has a quote inside an unquoted value" + at
-                + "; quote the whole value and double the quote"));
-          }
-          field.append(c);
+        int start = i;
+        int end = line.indexOf(separator, start);
+        i = end < 0 ? line.length() : end;
+        int quote = quoted ? line.indexOf('"', start) : -1;
+        if (quote >= 0 && quote < i) {
+          return Optional.of(new Problem("bad quote", "has a quote inside an unquoted value"
+              + at(names, values) + "; quote the whole value and double the quote"));
         }
+        values.add(line.substring(start, i));
       }
-      values.add(field.toString());
       if (i >= line.length()) {
         break;
       }
@@ -227,8 +224,51 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     return Optional.empty();
   }
 
-  private static String nameOf(List<String> names, int field) {
-    return field < names.size() ? "'" + names.get(field) + "'" : "after the last column";
+  /** " in field 3 ('price')": where the field after {@code values} is. */
+  private static String at(List<String> names, List<String> values) {
+    int field = values.size();
+    return " in field " + (field + 1) + " ("
+        + (field < names.size() ? "'" + names.get(field) + "'" : "after the last column") + ")";
+  }
+
+  /**
+   * Whether {@code text} is {@code [+-]?digits} or, {@code real}, a decimal with an optional
+   * exponent, {@code inf}, {@code infinity} or {@code nan} (any case): what DecodeCSV parses.
+   */
+  private static boolean isNumber(String text, boolean real) {
+    int i = text.startsWith("+") || text.startsWith("-") ? 1 : 0;
+    String unsigned = text.substring(i);
+    if (real && (unsigned.equalsIgnoreCase("inf") || unsigned.equalsIgnoreCase("infinity")
+        || unsigned.equalsIgnoreCase("nan"))) {
+      return true;
+    }
+    int digits = 0;
+    for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+      digits++;
+    }
+    if (!real) {
+      return digits > 0 && i == text.length();
+    }
+    if (i < text.length() && text.charAt(i) == '.') {
+      for (i++; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+        digits++;
+      }
+    }
+    if (digits == 0) {
+      return false;
+    }
+    if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+      i += i + 1 < text.length() && (text.charAt(i + 1) == '+' || text.charAt(i + 1) == '-')
+          ? 2 : 1;
+      int exponent = 0;
+      for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+        exponent++;
+      }
+      if (exponent == 0) {
+        return false;
+      }
+    }
+    return i == text.length();
   }
 
   /** Why one field cannot be its column's value, as DecodeCSV would parse it. */
@@ -247,7 +287,7 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     boolean integer = type == TInt64.class || type == TInt32.class;
     String dtype = type == TInt64.class ? "int64" : type == TInt32.class ? "int32"
         : type == TFloat32.class ? "float32" : "float64";
-    if (!(integer ? INTEGER : REAL).matcher(number).matches()) {
+    if (!isNumber(number, !integer)) {
       return Optional.of(new Problem("not a number in " + at, "has \"" + value + "\" in " + at
           + ", which is not " + (integer ? "an integer" : "a number") + " (" + dtype + ")"));
     }
@@ -259,10 +299,14 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
       } catch (NumberFormatException e) {
         fits = false;
       }
+    } else if (Character.isLetter(number.charAt(number.length() - 1))) {
+      fits = true; // inf, nan: as written
     } else {
-      fits = Character.isLetter(number.charAt(number.length() - 1)) // inf, nan: as written
-          || (type == TFloat32.class ? !Float.isInfinite(Float.parseFloat(number))
-              : !Double.isInfinite(Double.parseDouble(number)));
+      // Without an exponent, fewer than 39 digits fit a float32 (and a float64): no parse needed.
+      boolean exponent = number.indexOf('e') >= 0 || number.indexOf('E') >= 0;
+      fits = !exponent && number.length() < 39 || (type == TFloat32.class
+          ? !Float.isInfinite(Float.parseFloat(number))
+          : !Double.isInfinite(Double.parseDouble(number)));
     }
     return fits ? Optional.empty() : Optional.of(new Problem("number too large in " + at,
         "has \"" + value + "\" in " + at + ", which is out of the range of " + dtype));

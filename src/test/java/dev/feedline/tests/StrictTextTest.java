@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_CachedWords;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_GzipPurchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
@@ -294,6 +295,49 @@ class StrictTextTest {
         }
       }
     }
+  }
+
+  /** The ids of one epoch of {@code CachedWords}, with its file cache in {@code cache}. */
+  private static List<Long> cachedIds(Path text, Path vocabulary, Path cache,
+      Runnable beforeTheEpoch) {
+    List<Long> ids = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_CachedWords.builder().files(text.toString())
+            .words(vocabulary).cacheFile(cache.toString()).build(graph)) {
+      beforeTheEpoch.run();
+      try (var batches = pipeline.epoch(session)) {
+        for (var batch : batches) {
+          for (int i = 0; i < batch.id().shape().get(0); i++) {
+            ids.add(batch.id().getLong(i));
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void aFileCacheHoldsTheIdsOfTheTokensItsKeyCoversWhenTheVocabularyChangesAfterBuild()
+      throws IOException {
+    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nsat\n");
+    Path text = Files.writeString(dir.resolve("lines.txt"), "cat\nsat\nthe\n");
+    Path cache = dir.resolve("cache");
+    // Replaced by another order between build() and the epoch that fills the cache.
+    assertEquals(List.of(1L, 2L, 0L), cachedIds(text, vocabulary, cache, () -> {
+      try {
+        Files.writeString(vocabulary, "sat\nthe\ncat\n");
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }));
+    // It was: the cache, sealed under the first file's key, held the second file's ids, and a
+    // run with the first file restored read them from it.
+    Files.writeString(vocabulary, "the\ncat\nsat\n");
+    assertEquals(List.of(1L, 2L, 0L), cachedIds(text, vocabulary, cache, () -> {}));
+    Files.writeString(vocabulary, "sat\nthe\ncat\n");
+    assertEquals(List.of(2L, 0L, 1L), cachedIds(text, vocabulary, cache, () -> {}),
+        "another vocabulary is another key");
   }
 
   @Test

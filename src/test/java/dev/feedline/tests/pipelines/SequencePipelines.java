@@ -4,6 +4,7 @@ import dev.feedline.BadRecords;
 import dev.feedline.Batch;
 import dev.feedline.BlankLines;
 import dev.feedline.BucketByLength;
+import dev.feedline.Cache;
 import dev.feedline.Compression;
 import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
@@ -217,6 +218,34 @@ public final class SequencePipelines {
 
     @Batch(size = 100)
     Purchase batch(Purchase purchase);
+  }
+
+  /** A word's vocabulary id. */
+  @Element
+  public record WordId(@Shape({}) Operand<TInt64> id) {}
+
+  /** Each line a word, its vocabulary id cached in a file. */
+  @Pipeline
+  public interface CachedWords {
+    @Vocabulary(oovBuckets = 0)
+    VocabularyTable words();
+
+    @TextLineSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Map
+    static WordId id(Ops tf, Operand<TString> line, VocabularyTable words) {
+      return new WordId(words.ids(tf, line));
+    }
+
+    @Cache(file = "target/cached-words")
+    WordId cache(WordId id);
+
+    @Batch(size = 10)
+    WordId batch(WordId id);
   }
 
   /** Lines of text where an empty line is an error, in batches of 10. */

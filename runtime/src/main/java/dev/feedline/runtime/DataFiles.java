@@ -62,7 +62,7 @@ public final class DataFiles {
    * @param skipped the bad records left out
    * @param identities what each local file was when it was checked, in reading order
    * @param counts the record counts the dataset is fed ({@link FileCounts}); null when they are
-   *     not counted (text) or all counted within the call (bad records skipped)
+   *     all counted within the call (text files, bad records skipped)
    */
   public record Resolved(List<String> files, List<FileSegment> segments, SkippedRecords skipped,
       List<FileIdentity> identities, FileCounts counts) {

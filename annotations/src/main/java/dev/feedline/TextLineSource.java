@@ -11,6 +11,18 @@ import java.lang.annotation.Target;
  * builder's {@code files(...)}. Its element is one file name ({@code Operand<TString>}); an
  * {@link Interleave} must follow to read their lines, and a {@link DecodeCsv} may parse them.
  *
+ * <p>Every local file is read through once when the pipeline is built, decompressed: a compressed
+ * stream that is cut short, corrupt or followed by stray bytes is an error naming the file and
+ * its last complete line, and each file's lines are counted, so that TensorFlow reads exactly the
+ * lines counted. A line ends at a line feed; a carriage return before it is not part of the line.
+ * TensorFlow drops a carriage return anywhere else in a line, so a line that holds one is a bad
+ * line (a file whose lines end with a carriage return alone is one line). When a {@link DecodeCsv} parses the lines
+ * directly (only {@code @Shuffle}, {@code @Skip}, {@code @Take}, {@code @Repeat},
+ * {@code @Prefetch} or {@code @Cache} between), every row is checked then too, against the header
+ * or the declared columns: field count, quotes, empty fields, numbers. A byte-order mark before a
+ * header line is left out, with a note in the log naming the file; in a file without a header it
+ * is an error, since TensorFlow would read it as part of the first line.
+ *
  * <pre>{@code @TextLineSource(header = true) Operand<TString> files();}</pre>
  */
 @Documented
@@ -22,6 +34,19 @@ public @interface TextLineSource {
    * {@link DecodeCsv} takes its columns by these names.
    */
   boolean header() default false;
+
+  /** What an empty line is: left out (the default), an element, or an error at build. */
+  BlankLines blankLines() default BlankLines.SKIP;
+
+  /**
+   * Whether a bad line stops the pipeline (the default: an error when it is built, naming the
+   * file, the line, the column and the value) or is left out and reported, counted per file and
+   * per cause, at the end of every epoch and from the generated class's
+   * {@code skippedRecords()}. A bad line holds a carriage return that does not end it, or is a row
+   * that a {@link DecodeCsv} reading the lines directly cannot parse; under {@link BadRecords#SKIP}, the dataset reads only the runs of good
+   * lines between bad ones, each run from the file's start, so every run costs a read up to it.
+   */
+  BadRecords badRecords() default BadRecords.FAIL;
 
   /** How the files are compressed. */
   Compression compression() default Compression.NONE;

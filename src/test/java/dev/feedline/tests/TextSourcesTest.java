@@ -139,15 +139,13 @@ class TextSourcesTest {
   }
 
   @Test
-  void anEmptyRequiredFieldFailsTheEpochNamingTheParseStage() throws IOException {
-    Files.writeString(dir.resolve("a.csv"), "item,qty,price\ntea,,3.5\n");
-    try (Graph graph = new Graph();
-        Session session = new Session(graph);
-        var pipeline = FeedlineSequencePipelines_Purchases.builder()
-            .files(dir.resolve("a.csv").toString()).build(graph);
-        var batches = pipeline.epoch(session)) {
-      FeedlineException error = assertThrows(FeedlineException.class, batches::hasNext);
-      assertTrue(error.getMessage().contains("stage 'parse'"), error.getMessage());
+  void anEmptyRequiredFieldIsAnErrorAtBuildNamingFileLineAndColumn() throws IOException {
+    Path file = Files.writeString(dir.resolve("a.csv"), "item,qty,price\ntea,2,3.5\ntea,,3.5\n");
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_Purchases.builder().files(file.toString()).build(graph));
+      assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file
+          + ": line 3 has no value in column 'qty', which has no default", error.getMessage());
     }
   }
 

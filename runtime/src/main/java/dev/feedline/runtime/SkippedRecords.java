@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The bad records a source with {@code @TFRecordSource(badRecords = SKIP)} leaves out of every
- * epoch: found before the first element, by checking every record's framing, checksums and, when
- * the pipeline decodes, its features.
+ * The bad records a source with {@code badRecords = SKIP} leaves out of every epoch: found before
+ * the first element, by checking every record's framing, checksums and, when the pipeline decodes,
+ * its features; or every line of a text file as the row a {@code @DecodeCsv} parses.
  */
 public final class SkippedRecords {
   private final List<Record> records;
@@ -18,15 +18,16 @@ public final class SkippedRecords {
    * One record left out.
    *
    * @param file the file it is in
-   * @param index its index in the file, counting from 0
-   * @param offset the byte where it starts
+   * @param index its index in the file, counting from 0: a line's index for a text file
+   * @param offset the byte where it starts; -1 for a line of a text file
    * @param cause a short name of its problem, for counting: "corrupt data", "no feature 'id'"
    * @param problem the problem, in full
    */
   public record Record(String file, long index, long offset, String cause, String problem) {
     @Override
     public String toString() {
-      return file + ": record " + index + " at byte " + offset + " " + problem;
+      return offset < 0 ? file + ": line " + (index + 1) + " " + problem
+          : file + ": record " + index + " at byte " + offset + " " + problem;
     }
   }
 

@@ -1,12 +1,12 @@
 package dev.feedline.runtime;
 
-import java.io.BufferedReader;
+import dev.feedline.runtime.internal.files.TextFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
@@ -20,9 +20,18 @@ import org.tensorflow.types.TString;
  * after them, by the hash of its text (-1 with no buckets).
  *
  * <p>The table is a TensorFlow hash table, created and filled once per session; the graph
- * functions of maps find it by its shared name, so it is never copied into them.
+ * functions of maps find it by its shared name, so it is never copied into them. It is filled from
+ * the tokens read when the pipeline is built, held in the graph as constants, never from the file:
+ * a file changed after {@code build()} changes neither the table nor {@link #size()}, which always
+ * agree, and a file cache's key, which hashes the graph, covers exactly the tokens the table holds.
+ *
+ * <p>A line is what a text source reads as one: the bytes before a line feed, without a carriage
+ * return just before it. A byte-order mark at the start is left out, with a note in the log naming
+ * the file. An empty line, a carriage return inside a line (a file whose lines end with a carriage
+ * return alone), and a token twice are errors naming the file and the line.
  */
 public final class VocabularyTable {
+  private static final System.Logger LOG = System.getLogger(VocabularyTable.class.getName());
   private final String sharedName;
   private final long tokens;
   private final long oovBuckets;
@@ -48,36 +57,50 @@ public final class VocabularyTable {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": call " + name
           + "(file) with its vocabulary before build(graph)");
     }
-    long tokens = count(pipeline, name, file);
+    List<String> tokens = tokens(pipeline, name, file);
     // Unique in the graph: the maps' functions find the table by this name.
     String sharedName = tf.scope().makeOpName("vocabulary_" + name);
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
-    // Keys: the whole line (-2); values: the line number (-1).
-    Op fill = tf.initializeTableFromTextFile(table, tf.constant(file.toAbsolutePath().toString()),
-        -2L, -1L);
-    return new VocabularyTable(sharedName, tokens, oovBuckets, fill);
+    // Keys: the tokens as they were read; values: their lines, from 0.
+    Op fill = tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
+        tf.constant(LongStream.range(0, tokens.size()).toArray()));
+    return new VocabularyTable(sharedName, tokens.size(), oovBuckets, fill);
   }
 
-  /** Counts the tokens, refusing an empty file and a token twice, which TensorFlow would reject. */
-  private static long count(PipelineInfo pipeline, String name, Path file) {
-    Map<String, Long> seen = new HashMap<>();
-    long line = 0;
-    try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      for (String token = lines.readLine(); token != null; token = lines.readLine()) {
-        Long first = seen.putIfAbsent(token, line);
-        if (first != null) {
-          throw problem(pipeline, name, file, "line " + (line + 1) + " repeats the token \""
-              + token + "\" of line " + (first + 1) + "; a token has one id");
+  /** Reads the tokens, refusing an empty file, an empty line, a carriage return and a repeat. */
+  private static List<String> tokens(PipelineInfo pipeline, String name, Path file) {
+    List<String> tokens;
+    try {
+      tokens = TextFile.lines(file, bom -> {
+        if (bom) {
+          LOG.log(System.Logger.Level.INFO, "Vocabulary {0}: {1} starts with a byte-order mark"
+              + " (EF BB BF), which is not part of its first token", name, file);
         }
-        line++;
-      }
-    } catch (IOException e) {
+      });
+    } catch (TextFile.Bad | IOException e) {
       throw problem(pipeline, name, file, "it cannot be read: " + e.getMessage());
     }
-    if (line == 0) {
+    Map<String, Integer> seen = new HashMap<>();
+    for (int line = 0; line < tokens.size(); line++) {
+      String token = tokens.get(line);
+      if (token.isEmpty()) {
+        throw problem(pipeline, name, file, "line " + (line + 1) + " is empty; every line holds"
+            + " one token");
+      }
+      if (token.indexOf('\r') >= 0) {
+        throw problem(pipeline, name, file, "line " + (line + 1) + " holds a carriage return;"
+            + " lines end with a line feed (or CR LF), not with a carriage return alone");
+      }
+      Integer first = seen.putIfAbsent(token, line);
+      if (first != null) {
+        throw problem(pipeline, name, file, "line " + (line + 1) + " repeats the token \""
+            + token + "\" of line " + (first + 1) + "; a token has one id");
+      }
+    }
+    if (tokens.isEmpty()) {
       throw problem(pipeline, name, file, "it holds no token");
     }
-    return line;
+    return tokens;
   }
 
   private static FeedlineException problem(PipelineInfo pipeline, String name, Path file,

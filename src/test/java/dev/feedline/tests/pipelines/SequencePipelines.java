@@ -1,7 +1,10 @@
 package dev.feedline.tests.pipelines;
 
+import dev.feedline.BadRecords;
 import dev.feedline.Batch;
+import dev.feedline.BlankLines;
 import dev.feedline.BucketByLength;
+import dev.feedline.Cache;
 import dev.feedline.Compression;
 import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
@@ -185,6 +188,79 @@ public final class SequencePipelines {
     Purchase batch(Purchase purchase);
   }
 
+  /** GZIP-compressed CSV files with a header. */
+  @Pipeline
+  public interface GzipPurchases {
+    @TextLineSource(header = true, compression = Compression.GZIP)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv
+    Purchase parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    Purchase batch(Purchase purchase);
+  }
+
+  /** GZIP-compressed CSV files whose bad rows are left out and counted. */
+  @Pipeline
+  public interface SkippingPurchases {
+    @TextLineSource(header = true, compression = Compression.GZIP, badRecords = BadRecords.SKIP)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv
+    Purchase parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    Purchase batch(Purchase purchase);
+  }
+
+  /** A word's vocabulary id. */
+  @Element
+  public record WordId(@Shape({}) Operand<TInt64> id) {}
+
+  /** Each line a word, its vocabulary id cached in a file. */
+  @Pipeline
+  public interface CachedWords {
+    @Vocabulary(oovBuckets = 0)
+    VocabularyTable words();
+
+    @TextLineSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Map
+    static WordId id(Ops tf, Operand<TString> line, VocabularyTable words) {
+      return new WordId(words.ids(tf, line));
+    }
+
+    @Cache(file = "target/cached-words")
+    WordId cache(WordId id);
+
+    @Batch(size = 10)
+    WordId batch(WordId id);
+  }
+
+  /** Lines of text where an empty line is an error, in batches of 10. */
+  @Pipeline
+  public interface StrictLines {
+    @TextLineSource(blankLines = BlankLines.FAIL)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Batch(size = 10)
+    Operand<TString> batch(Operand<TString> line);
+  }
+
   /** Headerless, ZLIB-compressed, semicolon-separated purchases. */
   @Pipeline
   public interface ZlibPurchases {
@@ -216,7 +292,8 @@ public final class SequencePipelines {
     @RunTimeValue
     Operand<TInt64> maxTokens();
 
-    @TextLineSource
+    /** An empty line is an empty sentence. */
+    @TextLineSource(blankLines = BlankLines.KEEP)
     Operand<TString> files();
 
     @Interleave(cycleLength = 1)

@@ -126,6 +126,11 @@ final class CsvExamples {
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException("'" + values[i] + "' is not a number");
         }
+        // Java reads "NaN", "Infinity" and a number beyond float32's range as non-finite floats.
+        if (!Float.isFinite(floats[i])) {
+          throw new IllegalArgumentException("'" + values[i] + "' is not a finite float32"
+              + (Float.isNaN(floats[i]) ? "" : ": it is out of the range of float32"));
+        }
       }
       example.floats(component, floats);
     }

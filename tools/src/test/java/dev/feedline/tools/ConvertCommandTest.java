@@ -103,6 +103,26 @@ class ConvertCommandTest {
   }
 
   @Test
+  void aNumberBeyondFloat32IsRefusedLikeInfNamingLineColumnAndValue() throws IOException {
+    Path csv = Files.writeString(dir.resolve("large.csv"), String.join("\n",
+        "text,id,xy,tokens,rating", "fine,0,1 2,4,5", "large,1,1 2,4,1.0e40", "inf,2,1 2,4,inf",
+        "infinity,3,1 2,4,Infinity", "nan,4,1 2,4,NaN", "small,5,1 2,4,-1.0e40") + "\n");
+    Run run = convert("--csv", csv.toString(), "--element", REVIEW, "--output",
+        dir.resolve("out").toString(), "--shards", "1");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().startsWith("Converting 6 rows of " + csv), run.out());
+    assertTrue(run.out().contains(String.join("\n", "5 bad rows skipped:", // it was: 1 (inf)
+        "  line 3: column 'rating': '1.0e40' is not a finite float32: it is out of the range of"
+            + " float32",
+        "  line 4: column 'rating': 'inf' is not a number",
+        "  line 5: column 'rating': 'Infinity' is not a finite float32: it is out of the range of"
+            + " float32",
+        "  line 6: column 'rating': 'NaN' is not a finite float32",
+        "  line 7: column 'rating': '-1.0e40' is not a finite float32: it is out of the range of"
+            + " float32")), run.out());
+  }
+
+  @Test
   void compressedShardsAreReadByACompressedSource() throws IOException {
     for (String compression : List.of("gzip", "ZLIB")) {
       Path out = dir.resolve(compression);

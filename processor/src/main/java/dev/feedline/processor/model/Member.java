@@ -16,6 +16,8 @@ public enum Member {
   TEXT_LINE_SOURCE_FILES(StageKind.TEXT_LINE_SOURCE, "files", Display.PLAIN),
   TEXT_LINE_SOURCE_RECORDS(StageKind.TEXT_LINE_SOURCE, "records", Display.PLAIN),
   TEXT_LINE_SOURCE_BYTES_PER_FILE(StageKind.TEXT_LINE_SOURCE, "bytesPerFile", Display.PLAIN),
+  TEXT_LINE_SOURCE_BLANK_LINES(StageKind.TEXT_LINE_SOURCE, "blankLines", Display.PLAIN),
+  TEXT_LINE_SOURCE_BAD_RECORDS(StageKind.TEXT_LINE_SOURCE, "badRecords", Display.PLAIN),
   IN_MEMORY_SOURCE_RECORDS(StageKind.IN_MEMORY_SOURCE, "records", Display.PLAIN),
   MIX_OF(StageKind.MIX, "of", Display.PLAIN),
   MIX_WEIGHTS(StageKind.MIX, "weights", Display.PLAIN),

@@ -1,6 +1,7 @@
 package dev.feedline.processor.model;
 
 import dev.feedline.BadRecords;
+import dev.feedline.BlankLines;
 import dev.feedline.Compression;
 import dev.feedline.Cost;
 import dev.feedline.OnEmpty;
@@ -66,7 +67,8 @@ public sealed interface Parameters {
 
   /** Size hints are empty when not declared (0). */
   record TextLineSource(boolean header, Compression compression, OptionalLong files,
-      OptionalLong records, OptionalLong bytesPerFile) implements Files {}
+      OptionalLong records, OptionalLong bytesPerFile, BlankLines blankLines,
+      BadRecords badRecords) implements Files {}
 
   record InMemorySource(OptionalLong records) implements Parameters {}
 

@@ -2,6 +2,7 @@ package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.BadRecords;
+import dev.feedline.BlankLines;
 import dev.feedline.Compression;
 import dev.feedline.Cost;
 import dev.feedline.Feedline;
@@ -86,7 +87,9 @@ final class ParameterReader {
           v.bool(Member.TEXT_LINE_SOURCE_HEADER),
           Compression.valueOf(v.constant(Member.TEXT_LINE_SOURCE_COMPRESSION)),
           v.hint(Member.TEXT_LINE_SOURCE_FILES), v.hint(Member.TEXT_LINE_SOURCE_RECORDS),
-          v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE));
+          v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE),
+          BlankLines.valueOf(v.constant(Member.TEXT_LINE_SOURCE_BLANK_LINES)),
+          BadRecords.valueOf(v.constant(Member.TEXT_LINE_SOURCE_BAD_RECORDS)));
       case IN_MEMORY_SOURCE -> new Parameters.InMemorySource(v.hint(Member.IN_MEMORY_SOURCE_RECORDS));
       case MIX -> {
         List<PipelineModel> of = v.pipelines(Member.MIX_OF);

@@ -20,8 +20,10 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */
@@ -316,8 +318,17 @@ final class BuilderWriter {
         .build());
     Parameters.Files files = (Parameters.Files) source.parameters();
     if (files instanceof Parameters.TextLineSource text) {
-      build.addStatement("$T.Resolved resolved = $T.resolveText($N, this.files)",
-          Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
+      Optional<Stage> rows = rowsParsedAsRead(pipeline);
+      build.add(rows.isPresent()
+              ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
+              : "// Reads every line now, decompressed, and counts them.\n")
+          .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\n"
+              + "new $T($L /* header */, $T.$L, $T.$L, $T.$L),\n$L)", Names.DATA_FILES,
+              Names.DATA_FILES,
+              GeneratedNames.PIPELINE, Names.TEXT_FORMAT, text.header(), Names.COMPRESSION,
+              files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
+              text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))
+                  .orElse(CodeBlock.of("null /* lines are not parsed as they are read */")));
       for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
         build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"
@@ -541,6 +552,29 @@ final class BuilderWriter {
         .filter(s -> s.kind() == StageKind.DECODE)
         .findFirst()
         .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
+  }
+
+  /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
+  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
+      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
+
+  /**
+   * The {@code @DecodeCsv} that parses a text source's lines as they are read, whose columns every
+   * row is checked against at build: none when another stage (a filter, a map) comes between.
+   */
+  private static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
+    List<Stage> stages = pipeline.stages();
+    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
+        .orElse(null));
+    for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
+      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
+        return Optional.of(stages.get(i));
+      }
+      if (!KEEP_LINES.contains(stages.get(i).kind())) {
+        break;
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */

@@ -234,7 +234,7 @@ final class DatasetWriter {
               Names.anyDataset(), Names.DATASET_OPS)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
       case TEXT_LINE_SOURCE -> new StageCode(CodeBlock.builder()
-          .addStatement("$T dataset = $T.fileNames(tf, segments)",
+          .addStatement("$T dataset = $T.fileSegments(tf, segments)",
               Names.anyDataset(), Names.DATASET_OPS)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
       case IN_MEMORY_SOURCE -> new StageCode(CodeBlock.builder()
@@ -420,8 +420,7 @@ final class DatasetWriter {
     CodeBlock reader;
     ClassName readerOp;
     if (files instanceof Parameters.TextLineSource text) {
-      reader = CodeBlock.of("$T.textLineReader($L, $L /* header */)", Names.DATASET_OPS,
-          compression, text.header());
+      reader = CodeBlock.of("$T.textLineReader($L)", Names.DATASET_OPS, compression);
       readerOp = Names.dataOp("TextLineDataset");
     } else {
       reader = files.compression() == Compression.NONE

@@ -80,8 +80,8 @@ public final class GeneratedNames {
   private final Map<Stage, String> functionMethods = new HashMap<>();
   private final Map<Stage, String> cacheFiles = new HashMap<>();
   private final Set<Stage> introducers = new HashSet<>();
-  /** The stages whose elements are files to read: the runtime's spec of them, by name. */
-  private final Map<Stage, String> fileSegments = new HashMap<>();
+  /** The stages whose elements are runs of a file to read: the runtime's file segments. */
+  private final Set<Stage> fileSegments = new HashSet<>();
   private final Map<Component, String> sourceValues = new HashMap<>();
   private final Map<Stage, String> batchingConstants = new HashMap<>();
   /** The specs of a vectorized parse's batches: of records in, of parsed values out. */
@@ -109,9 +109,8 @@ public final class GeneratedNames {
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       if (stage.kind().readsFiles()
-          || (fileSegments.containsKey(previous) && stage.kind() != StageKind.INTERLEAVE)) {
-        fileSegments.put(stage, stage.kind() == StageKind.TEXT_LINE_SOURCE || previous != null
-            && fileSegments.get(previous).equals("FILE_NAME") ? "FILE_NAME" : "FILE_SEGMENT");
+          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
+        fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
         elementConstants.put(stage, members.newName(upperSnake(stage.name()) + "_ELEMENT"));
@@ -209,18 +208,18 @@ public final class GeneratedNames {
   }
 
   /**
-   * The spec of a stage's output: its constant, or the runtime's file segments for a TFRecord
-   * source and the stages on its file names.
+   * The spec of a stage's output: its constant, or the runtime's file segments for a file source
+   * and the stages on its file names.
    */
   CodeBlock elementSpec(Stage stage) {
-    return fileSegments.containsKey(stage)
-        ? CodeBlock.of("$T.$L", Names.DATASET_OPS, fileSegments.get(stage))
+    return fileSegments.contains(stage)
+        ? CodeBlock.of("$T.FILE_SEGMENT", Names.DATASET_OPS)
         : CodeBlock.of("$N", elementConstants.get(stage));
   }
 
   /** Whether {@code stage} is the first whose output its element constant describes. */
   boolean introducesElement(Stage stage) {
-    return introducers.contains(stage) && !fileSegments.containsKey(stage);
+    return introducers.contains(stage) && !fileSegments.contains(stage);
   }
 
   /** The {@code Padding} or {@code Buckets} constant of a padded batch or a bucketing. */

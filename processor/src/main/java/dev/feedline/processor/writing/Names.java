@@ -75,6 +75,9 @@ final class Names {
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");
+  static final ClassName BLANK_LINES = ClassName.get("dev.feedline", "BlankLines");
+  static final ClassName BAD_RECORDS = ClassName.get("dev.feedline", "BadRecords");
+  static final ClassName TEXT_FORMAT = ClassName.get(FILES, "TextFile", "Format");
   static final ClassName SNAPSHOT_CODEC = ClassName.get("dev.feedline", "Snapshot", "Codec");
 
   // JDK

@@ -57,17 +57,6 @@ public final class DatasetOps {
         List.of(tf.array(files.toArray(String[]::new)), offsets, counts), FILE_SEGMENT.shapes());
   }
 
-  /** The element of a text source: a file name. */
-  public static final ElementSpec FILE_NAME = ElementSpec.of(
-      ElementSpec.component("file", TString.class, Shape.scalar()));
-
-  /** A dataset of the files of {@code segments}, one name each, in {@link #FILE_NAME}'s layout. */
-  public static Operand<? extends TType> fileNames(Ops tf, List<FileSegment> segments) {
-    return tf.data.tensorSliceDataset(
-        List.of(tf.array(segments.stream().map(FileSegment::file).toArray(String[]::new))),
-        FILE_NAME.shapes());
-  }
-
   /**
    * The interleave body that reads one {@link FileSegment}: a graph function from a file name, a
    * byte offset and a record count to a dataset of serialized records.
@@ -112,21 +101,25 @@ public final class DatasetOps {
   }
 
   /**
-   * The interleave body that reads one text file: a graph function from a file name to a dataset
-   * of its lines, without the first when the files have a header.
+   * The interleave body that reads one run of lines of a text file ({@link FileSegment}: its
+   * offset is the index of the run's first line, from 0): a graph function from a file name, a
+   * line index and a line count to a dataset of those lines. Lines before the run (a header, an
+   * empty or bad line left out, the runs before it) are read and dropped: a text file has no
+   * offsets to start at. A count of -1 reads to the end (a remote file).
    */
-  public static ConcreteFunction textLineReader(Compression compression, boolean header) {
+  public static ConcreteFunction textLineReader(Compression compression) {
     TVariant.register(); // the function returns a DT_VARIANT dataset
     return ConcreteFunction.create(tf -> {
       Placeholder<TString> file = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+      Placeholder<TInt64> first = tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+      Placeholder<TInt64> count = tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
       Operand<? extends TType> lines = tf.data.textLineDataset(file,
           tf.constant(compressionType(compression)), tf.constant(TFRECORD_BUFFER_BYTES));
-      if (header) {
-        lines = tf.data.skipDataset(lines, tf.constant(1L), List.of(TString.class),
-            List.of(Shape.scalar()));
-      }
+      Operand<? extends TType> run = tf.data.takeDataset(
+          tf.data.skipDataset(lines, first, List.of(TString.class), List.of(Shape.scalar())),
+          count, List.of(TString.class), List.of(Shape.scalar()));
       return Signature.builder().key(TEXT_LINE_READER).input("file", file)
-          .output("lines", lines).build();
+          .input("offset", first).input("count", count).output("lines", run).build();
     });
   }
 

@@ -42,7 +42,7 @@ import org.tensorflow.types.family.TType;
  *       element shapes and the file names the source reads; names the graph gives ops and
  *       functions are left out, so the same declaration has the same key in every JVM;
  *   <li>each file the source reads: its absolute path, size, modification time, and a CRC32C of
- *       its first and last 8 KiB; and each vocabulary file a function looks tokens up in;
+ *       its first and last 8 KiB (a vocabulary's tokens are constants of the graph, above);
  *   <li>the TensorFlow version, and for a snapshot its compression.
  * </ul>
  * What the key cannot see: files a map's own graph code opens by name (their content), remote

@@ -1,9 +1,6 @@
 package dev.feedline.runtime.internal.cache;
 
-import dev.feedline.runtime.internal.files.FileIdentity;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -22,8 +19,8 @@ import org.tensorflow.proto.OpDef;
 
 /**
  * A SHA-256 of what a graph computes up to one of its tensors: every op upstream of it, with its
- * attributes and inputs, and the body of every graph function those ops run, however deep; and the
- * content of the files that fill the lookup tables the functions read.
+ * attributes and inputs, and the body of every graph function those ops run, however deep; and what
+ * fills the lookup tables the functions read (a vocabulary's tokens, constants in the graph).
  *
  * <p>It is a hash over the structure, not the names: node names (which carry the pipeline's scope
  * and counters), function names (which TensorFlow Java makes unique with random suffixes),
@@ -38,7 +35,6 @@ final class GraphFingerprint {
       "metadata");
   /** Ops that fill a lookup table, whose content a function reading the table depends on. */
   private static final String TABLE_INITIALIZER = "InitializeTable";
-  private static final String TABLE_FROM_FILE = "InitializeTableFromTextFileV2";
 
   private final Map<String, NodeDef> nodes = new HashMap<>();
   private final Map<String, FunctionDef> functions = new HashMap<>();
@@ -252,24 +248,7 @@ final class GraphFingerprint {
         digest.bytes(graphNode(producer(input)));
       }
     }
-    if (fill.getOp().equals(TABLE_FROM_FILE) && fill.getInputCount() > 1) {
-      NodeDef file = nodes.get(producer(fill.getInput(1)));
-      if (file != null && file.getOp().equals("Const")) {
-        digest.text(fileContent(file.getAttrMap().get("value").getTensor().getStringVal(0)
-            .toStringUtf8()));
-      }
-    }
     return digest.finish();
-  }
-
-  /** What the file is now: its size, modification time and a sample of its content. */
-  private static String fileContent(String path) {
-    try {
-      FileIdentity file = FileIdentity.of(Path.of(path));
-      return file.size() + " " + file.modified() + " " + file.fingerprint();
-    } catch (IOException | RuntimeException e) {
-      return "unreadable";
-    }
   }
 
   /** A SHA-256 over length-prefixed parts, so that no two sequences of parts run together. */

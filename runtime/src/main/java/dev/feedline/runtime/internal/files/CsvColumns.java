@@ -3,19 +3,12 @@ package dev.feedline.runtime.internal.files;
 import dev.feedline.Compression;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.InflaterInputStream;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.ndarray.Shape;
@@ -94,29 +87,38 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
         : java.util.stream.IntStream.range(0, columns.size()).toArray();
   }
 
-  /** The header's field names: the first line, split like the data. */
+  /**
+   * The header's field names: the first line, split like the data, without a byte-order mark.
+   *
+   * @throws FeedlineException naming the file when the header names a column twice
+   */
   private List<String> headerOf(PipelineInfo pipeline, String file, Compression compression) {
-    try (InputStream in = open(Path.of(file), compression);
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      String line = lines.readLine();
-      if (line == null) {
-        throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
-            "it is empty, but the source declares a header line", null);
-      }
-      return fields(line);
+    Optional<String> line;
+    try {
+      line = TextFile.firstLine(Path.of(file), compression);
     } catch (IOException e) {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
           "its header cannot be read: " + e.getMessage(), e);
     }
-  }
-
-  private static InputStream open(Path file, Compression compression) throws IOException {
-    InputStream in = Files.newInputStream(file);
-    return switch (compression) {
-      case NONE -> in;
-      case GZIP -> new GZIPInputStream(in);
-      case ZLIB -> new InflaterInputStream(in);
-    };
+    if (line.isEmpty()) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+          "it is empty, but the source declares a header line", null);
+    }
+    if (line.get().indexOf('\r') >= 0) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+          "its header line holds a carriage return: TensorFlow ends lines at a line feed only, so"
+              + " a file whose lines end with a carriage return alone is read as one line", null);
+    }
+    List<String> names = fields(line.get());
+    for (int i = 0; i < names.size(); i++) {
+      int again = names.subList(i + 1, names.size()).indexOf(names.get(i));
+      if (again >= 0) {
+        throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+            "its header names the column '" + names.get(i) + "' twice (fields " + (i + 1)
+                + " and " + (i + again + 2) + "); every column needs a name of its own", null);
+      }
+    }
+    return names;
   }
 
   /** The fields of one line: split at the delimiter, outside double quotes when quoted. */
@@ -143,6 +145,173 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     }
     fields.add(field.toString().strip());
     return fields;
+  }
+
+  /** Why a row cannot be parsed: a short cause, for counting, and the problem in full. */
+  record Problem(String cause, String description) {}
+
+
+  /**
+   * Why {@code line} is not a row that TensorFlow's DecodeCSV parses into the columns, checked as
+   * DecodeCSV checks it and more strictly: a field count other than {@code names}' (a value with an
+   * unquoted delimiter shifts the columns), a quote inside an unquoted field or text after a
+   * closing one, an empty or NA field without a default, a
+   * number that does not parse or does not fit its dtype. Empty when it parses.
+   *
+   * @param names the header's names of the line's fields, or the columns' names without a header
+   * @param selected the field each column takes, from {@link #select}
+   */
+  Optional<Problem> rowProblem(String line, List<String> names, int[] selected) {
+    if (line.isEmpty()) {
+      return Optional.of(new Problem("empty line", "is empty"));
+    }
+    List<String> values = new ArrayList<>();
+    char separator = delimiter.charAt(0);
+    int i = 0;
+    while (true) {
+      if (quoted && i < line.length() && line.charAt(i) == '"') {
+        StringBuilder field = new StringBuilder();
+        for (i++; ; i++) {
+          if (i >= line.length()) {
+            return Optional.of(new Problem("bad quote", "opens a quote" + at(names, values)
+                + " that the line does not close (a line cannot hold a line break)"));
+          }
+          if (line.charAt(i) == '"') {
+            if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+              field.append('"');
+              i++;
+            } else {
+              i++;
+              break;
+            }
+          } else {
+            field.append(line.charAt(i));
+          }
+        }
+        if (i < line.length() && line.charAt(i) != separator) {
+          return Optional.of(new Problem("bad quote", "has text after the closing quote"
+              + at(names, values)));
+        }
+        values.add(field.toString());
+      } else {
+        int start = i;
+        int end = line.indexOf(separator, start);
+        i = end < 0 ? line.length() : end;
+        int quote = quoted ? line.indexOf('"', start) : -1;
+        if (quote >= 0 && quote < i) {
+          return Optional.of(new Problem("bad quote", "has a quote inside an unquoted value"
+              + at(names, values) + "; quote the whole value and double the quote"));
+        }
+        values.add(line.substring(start, i));
+      }
+      if (i >= line.length()) {
+        break;
+      }
+      i++; // the delimiter
+    }
+    if (values.size() != names.size()) {
+      String what = values.size() > names.size()
+          ? "field " + (names.size() + 1) + " after the last column '" + names.get(names.size() - 1)
+              + "': a delimiter in an unquoted value shifts the columns; quote the value"
+          : "no field for column '" + names.get(values.size()) + "'";
+      return Optional.of(new Problem("wrong field count", "has " + values.size() + " fields where"
+          + " there are " + names.size() + " columns " + names + ", so " + what));
+    }
+    for (int c = 0; c < columns.size(); c++) {
+      Optional<Problem> problem = valueProblem(columns.get(c), values.get(selected[c]));
+      if (problem.isPresent()) {
+        return problem;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** " in field 3 ('price')": where the field after {@code values} is. */
+  private static String at(List<String> names, List<String> values) {
+    int field = values.size();
+    return " in field " + (field + 1) + " ("
+        + (field < names.size() ? "'" + names.get(field) + "'" : "after the last column") + ")";
+  }
+
+  /**
+   * Whether {@code text} is {@code [+-]?digits} or, {@code real}, a decimal with an optional
+   * exponent, {@code inf}, {@code infinity} or {@code nan} (any case): what DecodeCSV parses.
+   */
+  private static boolean isNumber(String text, boolean real) {
+    int i = text.startsWith("+") || text.startsWith("-") ? 1 : 0;
+    String unsigned = text.substring(i);
+    if (real && (unsigned.equalsIgnoreCase("inf") || unsigned.equalsIgnoreCase("infinity")
+        || unsigned.equalsIgnoreCase("nan"))) {
+      return true;
+    }
+    int digits = 0;
+    for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+      digits++;
+    }
+    if (!real) {
+      return digits > 0 && i == text.length();
+    }
+    if (i < text.length() && text.charAt(i) == '.') {
+      for (i++; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+        digits++;
+      }
+    }
+    if (digits == 0) {
+      return false;
+    }
+    if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+      i += i + 1 < text.length() && (text.charAt(i + 1) == '+' || text.charAt(i + 1) == '-')
+          ? 2 : 1;
+      int exponent = 0;
+      for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
+        exponent++;
+      }
+      if (exponent == 0) {
+        return false;
+      }
+    }
+    return i == text.length();
+  }
+
+  /** Why one field cannot be its column's value, as DecodeCSV would parse it. */
+  private Optional<Problem> valueProblem(Column column, String value) {
+    String at = "column '" + column.name() + "'";
+    if (value.isEmpty() || (!naValue.isEmpty() && value.equals(naValue))) {
+      return column.defaultValue().isPresent() ? Optional.empty()
+          : Optional.of(new Problem("empty " + at, "has no value in " + at + (value.isEmpty() ? ""
+              : " (\"" + naValue + "\", the NA value)") + ", which has no default"));
+    }
+    Class<? extends TType> type = column.type();
+    if (type == TString.class) {
+      return Optional.empty();
+    }
+    String number = value.strip();
+    boolean integer = type == TInt64.class || type == TInt32.class;
+    String dtype = type == TInt64.class ? "int64" : type == TInt32.class ? "int32"
+        : type == TFloat32.class ? "float32" : "float64";
+    if (!isNumber(number, !integer)) {
+      return Optional.of(new Problem("not a number in " + at, "has \"" + value + "\" in " + at
+          + ", which is not " + (integer ? "an integer" : "a number") + " (" + dtype + ")"));
+    }
+    boolean fits;
+    if (integer) {
+      try {
+        long parsed = Long.parseLong(number);
+        fits = type == TInt64.class || parsed == (int) parsed;
+      } catch (NumberFormatException e) {
+        fits = false;
+      }
+    } else if (Character.isLetter(number.charAt(number.length() - 1))) {
+      fits = true; // inf, nan: as written
+    } else {
+      // Without an exponent, fewer than 39 digits fit a float32 (and a float64): no parse needed.
+      boolean exponent = number.indexOf('e') >= 0 || number.indexOf('E') >= 0;
+      fits = !exponent && number.length() < 39 || (type == TFloat32.class
+          ? !Float.isInfinite(Float.parseFloat(number))
+          : !Double.isInfinite(Double.parseDouble(number)));
+    }
+    return fits ? Optional.empty() : Optional.of(new Problem("number too large in " + at,
+        "has \"" + value + "\" in " + at + ", which is out of the range of " + dtype));
   }
 
   /**

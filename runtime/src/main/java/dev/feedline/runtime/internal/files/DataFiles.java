@@ -66,7 +66,7 @@ public final class DataFiles {
    * @param skipped the bad records left out
    * @param identities what each local file was when it was checked, in reading order
    * @param counts the record counts the dataset is fed ({@link FileCounts}); null when they are
-   *     not counted (text) or all counted within the call (bad records skipped)
+   *     all counted within the call (text files, bad records skipped)
    */
   public record Resolved(List<String> files, List<FileSegment> segments, SkippedRecords skipped,
       List<FileIdentity> identities, FileCounts counts) {
@@ -214,8 +214,18 @@ public final class DataFiles {
   private static <T> List<Checked<T>> check(PipelineInfo pipeline, List<String> files, String name,
       Function<Path, T> check, Function<T, List<String>> toLines,
       BiFunction<String, List<String>, T> ofLines) {
+    return check(pipeline, files, name, check, toLines, ofLines, null);
+  }
+
+  /**
+   * The same, where a file whose problem starts with {@code fine} (an empty text file) is checked
+   * like any other.
+   */
+  private static <T> List<Checked<T>> check(PipelineInfo pipeline, List<String> files, String name,
+      Function<Path, T> check, Function<T, List<String>> toLines,
+      BiFunction<String, List<String>, T> ofLines, String fine) {
     List<Object> results = files.parallelStream().map(file -> {
-      Object look = look(file, name, ofLines);
+      Object look = look(file, name, ofLines, fine);
       return look instanceof Unchecked unchecked ? walk(file, unchecked, name, check, toLines) : look;
     }).collect(Collectors.toList());
     List<Checked<T>> checked = new ArrayList<>();
@@ -238,7 +248,7 @@ public final class DataFiles {
    */
   private static <T> List<Object> looks(PipelineInfo pipeline, List<String> files, String name,
       BiFunction<String, List<String>, T> ofLines) {
-    List<Object> looks = files.parallelStream().map(file -> look(file, name, ofLines))
+    List<Object> looks = files.parallelStream().map(file -> look(file, name, ofLines, null))
         .collect(Collectors.toList());
     for (int i = 0; i < files.size(); i++) {
       if (looks.get(i) instanceof String problem) {
@@ -251,12 +261,12 @@ public final class DataFiles {
 
   /** A file's problem, its recalled check, or what its check starts from; null for a remote file. */
   private static <T> Object look(String file, String name,
-      BiFunction<String, List<String>, T> ofLines) {
+      BiFunction<String, List<String>, T> ofLines, String fine) {
     if (isRemote(file)) {
       return null;
     }
     try {
-      Optional<String> problem = fileProblem(file);
+      Optional<String> problem = fileProblem(file).filter(p -> fine == null || !p.startsWith(fine));
       if (problem.isPresent()) {
         return problem.get();
       }
@@ -346,28 +356,43 @@ public final class DataFiles {
   }
 
   /**
-   * Resolves the patterns of a text source like {@link #resolve}: each must match a file, and
-   * each file must exist and be readable; an empty file is a file of no lines. Lines are not
-   * counted ({@code records} is -1).
+   * Resolves the patterns of a text source like {@link #resolve}, then reads every local file
+   * through, decompressed, and checks its lines ({@link TextFile}), or recalls its check: each
+   * file's dataset then reads exactly the runs of lines the check counted. An empty file is a file
+   * of no lines.
+   *
+   * @param rows the columns a {@code @DecodeCsv} that parses the lines as they are read takes:
+   *     every row is checked against them; null when the lines are not parsed so
+   * @throws FeedlineException naming the pattern that matches nothing, or the file that is
+   *     missing, unreadable or damaged, with its line
    */
-  public static Resolved resolveText(PipelineInfo pipeline, List<String> patterns) {
-    PipelineInfo.Stage source = pipeline.stages().get(0);
+  public static Resolved resolveText(PipelineInfo pipeline, List<String> patterns,
+      TextFile.Format format, CsvColumns rows) {
     List<String> files = list(pipeline, patterns);
-    List<FileIdentity> identities = new ArrayList<>();
-    for (String file : files.stream().filter(f -> !isRemote(f)).toList()) {
+    int[] selected = rows == null ? null
+        : rows.select(pipeline, files, format.header(), format.compression());
+    String name = "text 1 " + format.describe() + (rows == null ? ""
+        : " rows " + rows + " " + java.util.Arrays.toString(selected));
+    List<Checked<TextFile.Scan>> checked = check(pipeline, files, name, path -> {
       try {
-        Optional<String> problem = fileProblem(file).filter(p -> !p.startsWith(EMPTY));
-        if (problem.isPresent()) {
-          throw new FeedlineException(pipeline.simpleName(), source, file, problem.get(), null);
-        }
-        identities.add(FileIdentity.of(Path.of(file))); // an empty text file is no lines
+        return TextFile.check(path, format, rows, selected);
+      } catch (TextFile.Bad bad) {
+        throw new Damaged(bad.getMessage());
       } catch (IOException e) {
-        throw new FeedlineException(pipeline.simpleName(), source, file,
-            "cannot be read: " + reason(e), e);
+        throw new UncheckedIOException(e);
+      }
+    }, TextFile.Scan::toLines, TextFile.Scan::of, EMPTY);
+    List<FileSegment> segments = new ArrayList<>();
+    List<SkippedRecords.Record> skipped = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (checked.get(i) == null) { // remote: TensorFlow reads it whole, past a header
+        segments.add(new FileSegment(files.get(i), format.header() ? 1 : 0, -1));
+      } else {
+        segments.addAll(checked.get(i).found().segments());
+        skipped.addAll(checked.get(i).found().bad());
       }
     }
-    return new Resolved(files, files.stream().map(FileSegment::whole).toList(),
-        SkippedRecords.none(), identities, null);
+    return new Resolved(files, segments, new SkippedRecords(skipped), identities(checked), null);
   }
 
   /** Lists the files {@code patterns} name, in order, each once. */

@@ -1,0 +1,296 @@
+package dev.feedline.runtime.internal.files;
+
+import dev.feedline.BadRecords;
+import dev.feedline.BlankLines;
+import dev.feedline.Compression;
+import dev.feedline.runtime.SkippedRecords;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Checks a text file line by line, through its decompressed bytes, when a pipeline is built: the
+ * check that makes a text source as strict as a TFRecord source. It counts the lines, finds the
+ * runs of lines the dataset reads (without the header, empty lines and, when they are skipped, bad
+ * rows), and names the first problem with its line: a compressed stream cut short (even at a line
+ * break), corrupt or followed by stray bytes ({@link StrictInflation}), a byte-order mark that
+ * TensorFlow would read as data, an empty line where they are errors, a row that does not parse.
+ *
+ * <p>A line is what TensorFlow's {@code TextLineDataset} reads: the bytes before a line feed,
+ * without a carriage return just before it; the last line need not end with a line feed.
+ * TensorFlow also drops a carriage return anywhere else in a line (inside a quoted CSV value too),
+ * joining the text around it, so such a line is a bad one here: an error, or left out and counted
+ * under {@code badRecords = SKIP}.
+ */
+public final class TextFile {
+  private static final System.Logger LOG = System.getLogger(TextFile.class.getName());
+  private static final byte[] BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+  private static final CsvColumns.Problem CARRIAGE_RETURN = new CsvColumns.Problem(
+      "carriage return", "holds a carriage return that does not end it, which TensorFlow's line"
+          + " reader drops, joining the text around it (a file whose lines end with a carriage"
+          + " return alone is read as one line)");
+
+  private TextFile() {}
+
+  /**
+   * How a source reads its text files: its {@code @TextLineSource}'s members.
+   *
+   * @param header whether each file's first line names the columns
+   * @param compression how the files are compressed
+   * @param blankLines what an empty line is
+   * @param badRecords whether a bad row is an error or left out
+   */
+  public record Format(boolean header, Compression compression, BlankLines blankLines,
+      BadRecords badRecords) {
+    String describe() {
+      return "header " + header + " " + compression + " blank " + blankLines + " bad " + badRecords;
+    }
+  }
+
+  /** A problem that keeps a file from being read: its line, and what is wrong. */
+  static final class Bad extends Exception {
+    Bad(String problem) {
+      super(problem, null, false, false);
+    }
+  }
+
+  /**
+   * What the check of one file found.
+   *
+   * @param lines the file's lines, its header included
+   * @param segments the runs of lines the dataset reads: {@link FileSegment#offset()} is the
+   *     index of the first line (from 0), {@link FileSegment#count()} how many; at least one, of 0
+   *     lines when the file has no data
+   * @param bad the rows left out under {@code badRecords = SKIP}, each with its line index
+   */
+  record Scan(long lines, List<FileSegment> segments, List<SkippedRecords.Record> bad) {
+    /** The scan as lines of text, to remember it ({@link FileChecks}). */
+    List<String> toLines() {
+      List<String> text = new ArrayList<>();
+      text.add("lines " + lines);
+      segments.forEach(s -> text.add("segment " + s.offset() + " " + s.count()));
+      bad.forEach(r -> text.add("bad " + r.index() + " " + FileIdentity.escape(r.cause()) + "\t"
+          + FileIdentity.escape(r.problem())));
+      return text;
+    }
+
+    /** The scan {@link #toLines} wrote for {@code file}. */
+    static Scan of(String file, List<String> text) {
+      long lines = Long.parseLong(text.get(0).substring("lines ".length()));
+      List<FileSegment> segments = new ArrayList<>();
+      List<SkippedRecords.Record> bad = new ArrayList<>();
+      for (String line : text.subList(1, text.size())) {
+        String[] fields = line.split(" ", 3);
+        if (fields[0].equals("segment")) {
+          segments.add(new FileSegment(file, Long.parseLong(fields[1]), Long.parseLong(fields[2])));
+        } else {
+          String[] problem = fields[2].split("\t", 2);
+          bad.add(new SkippedRecords.Record(file, Long.parseLong(fields[1]), -1,
+              FileIdentity.unescape(problem[0]), FileIdentity.unescape(problem[1])));
+        }
+      }
+      return new Scan(lines, List.copyOf(segments), List.copyOf(bad));
+    }
+  }
+
+  /**
+   * Reads {@code file} through, line by line, and checks it.
+   *
+   * @param rows the columns a {@code @DecodeCsv} parses every line into, and the field each takes
+   *     ({@link CsvColumns#select}); null when the lines are not checked as rows
+   * @throws Bad naming the line of the file's first problem
+   * @throws IOException when the file cannot be read
+   */
+  static Scan check(Path file, Format format, CsvColumns rows, int[] selected)
+      throws Bad, IOException {
+    String name = file.toString();
+    List<FileSegment> segments = new ArrayList<>();
+    List<SkippedRecords.Record> bad = new ArrayList<>();
+    long[] run = {-1}; // the first line of the run being read, -1 between runs
+    long[] index = {0};
+    List<String>[] names = new List[] {rows == null ? null
+        : rows.columns().stream().map(CsvColumns.Column::name).toList()};
+    Bad[] problem = {null};
+    Consumer<String> gap = why -> {
+      if (run[0] >= 0) {
+        segments.add(new FileSegment(name, run[0], index[0] - run[0]));
+        run[0] = -1;
+      }
+    };
+    // After a problem, a compressed file is read on to its end: damage to the stream, which
+    // makes garbled lines before its checksum fails, is the problem to name.
+    boolean readOn = format.compression() != Compression.NONE;
+    long lines = forEachLine(file, format.compression(), (bytes, length) -> {
+      if (problem[0] != null) {
+        return true;
+      }
+      long i = index[0];
+      int start = 0;
+      if (i == 0 && startsWithBom(bytes, length)) {
+        if (!format.header()) {
+          problem[0] = new Bad("it starts with a byte-order mark (EF BB BF), which TensorFlow"
+              + " would read as part of line 1; remove it, or give the file a header line"
+              + " (header = true)");
+          return readOn;
+        }
+        LOG.log(System.Logger.Level.INFO, "{0} starts with a byte-order mark (EF BB BF): it is"
+            + " left out of the header", name);
+        start = BOM.length;
+      }
+      if (i == 0 && format.header()) {
+        if (rows != null) {
+          names[0] = rows.fields(new String(bytes, start, length - start, StandardCharsets.UTF_8));
+        }
+        gap.accept(null);
+      } else if (length == start && format.blankLines() != BlankLines.KEEP) {
+        if (format.blankLines() == BlankLines.FAIL) {
+          problem[0] = new Bad("line " + (i + 1) + " is empty; an empty line is an error here"
+              + " (blankLines = FAIL)");
+          return readOn;
+        }
+        gap.accept(null);
+      } else {
+        Optional<CsvColumns.Problem> row = indexOf(bytes, start, length, (byte) '\r') >= 0
+            ? Optional.of(CARRIAGE_RETURN)
+            : rows == null ? Optional.empty() : rows.rowProblem(
+                new String(bytes, start, length - start, StandardCharsets.UTF_8), names[0],
+                selected);
+        if (row.isPresent() && format.badRecords() == BadRecords.FAIL) {
+          problem[0] = new Bad("line " + (i + 1) + " " + row.get().description());
+          return readOn;
+        }
+        if (row.isPresent()) {
+          bad.add(new SkippedRecords.Record(name, i, -1, row.get().cause(),
+              row.get().description()));
+          gap.accept(null);
+        } else if (run[0] < 0) {
+          run[0] = i;
+        }
+      }
+      index[0]++;
+      return true;
+    });
+    if (problem[0] != null) {
+      throw problem[0];
+    }
+    gap.accept(null);
+    if (segments.isEmpty()) {
+      segments.add(new FileSegment(name, lines, 0));
+    }
+    return new Scan(lines, List.copyOf(segments), List.copyOf(bad));
+  }
+
+  /** The first line of {@code file}, without a byte-order mark; empty for a file of no lines. */
+  static Optional<String> firstLine(Path file, Compression compression) throws IOException {
+    String[] first = {null};
+    try {
+      forEachLine(file, compression, (bytes, length) -> {
+        int start = startsWithBom(bytes, length) ? BOM.length : 0;
+        first[0] = new String(bytes, start, length - start, StandardCharsets.UTF_8);
+        return false;
+      });
+    } catch (Bad e) {
+      throw new IOException(e.getMessage());
+    }
+    return Optional.ofNullable(first[0]);
+  }
+
+  /**
+   * The lines of a plain text file, as Java strings, without a byte-order mark on the first;
+   * {@code bom} is told whether there was one.
+   */
+  static List<String> lines(Path file, Consumer<Boolean> bom) throws Bad, IOException {
+    List<String> lines = new ArrayList<>();
+    forEachLine(file, Compression.NONE, (bytes, length) -> {
+      int start = lines.isEmpty() && startsWithBom(bytes, length) ? BOM.length : 0;
+      if (lines.isEmpty()) {
+        bom.accept(start > 0);
+      }
+      lines.add(new String(bytes, start, length - start, StandardCharsets.UTF_8));
+      return true;
+    });
+    return lines;
+  }
+
+  /** One line's bytes, {@code bytes[0..length)}; false to stop reading. */
+  private interface LineVisitor {
+    boolean visit(byte[] bytes, int length);
+  }
+
+  /**
+   * Calls {@code visitor} with each line of the decompressed file, in order, until it returns
+   * false; the number of lines visited.
+   *
+   * @throws Bad when the compressed stream is damaged, naming the last complete line
+   */
+  private static long forEachLine(Path file, Compression compression, LineVisitor visitor)
+      throws Bad, IOException {
+    byte[] buffer = new byte[1 << 16];
+    byte[] line = new byte[256];
+    int length = 0;
+    long lines = 0;
+    boolean pending = false; // bytes after the last line feed
+    try (InputStream in = StrictInflation.open(file, compression)) {
+      for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+        int from = 0;
+        for (int i = 0; i < read; i++) {
+          if (buffer[i] != '\n') {
+            continue;
+          }
+          int chunk = i - from;
+          if (length + chunk > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, length + chunk));
+          }
+          System.arraycopy(buffer, from, line, length, chunk);
+          length += chunk;
+          if (length > 0 && line[length - 1] == '\r') {
+            length--;
+          }
+          lines++;
+          if (!visitor.visit(line, length)) {
+            return lines;
+          }
+          length = 0;
+          from = i + 1;
+        }
+        int rest = read - from;
+        if (length + rest > line.length) {
+          line = Arrays.copyOf(line, Math.max(line.length * 2, length + rest));
+        }
+        System.arraycopy(buffer, from, line, length, rest);
+        length += rest;
+        pending = length > 0;
+      }
+    } catch (StrictInflation.Damage damage) {
+      throw new Bad(damage.getMessage() + "; " + (lines == 0 ? "no line is complete before it"
+          : "the last complete line before it is line " + lines));
+    }
+    if (pending) {
+      if (line[length - 1] == '\r') {
+        length--;
+      }
+      lines++;
+      visitor.visit(line, length);
+    }
+    return lines;
+  }
+
+  private static int indexOf(byte[] bytes, int from, int to, byte wanted) {
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == wanted) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean startsWithBom(byte[] bytes, int length) {
+    return length >= BOM.length && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2];
+  }
+}

@@ -1,0 +1,371 @@
+package dev.feedline.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_CachedWords;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_GzipPurchases;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_SkippingPurchases;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_StrictLines;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.Session;
+
+/**
+ * Text and CSV files read as strictly as TFRecord files (issue 25): every file read through at
+ * build, decompressed, so that a cut, corrupt or padded GZIP stream is an error naming the file and
+ * its last complete line; rows that do not fit the header named by line, column and value, or left
+ * out and counted under {@code badRecords = SKIP}; a byte-order mark and empty lines handled by
+ * rule; and a vocabulary's table filled from the tokens counted at build.
+ */
+class StrictTextTest {
+  @TempDir Path dir;
+
+  /** Rows {@code from} to {@code to} of purchases, "item-i,i%7,i/4". */
+  private static String purchases(int from, int to) {
+    StringBuilder text = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      text.append("item-").append(i).append(',').append(i % 7).append(',').append(i / 4f)
+          .append('\n');
+    }
+    return text.toString();
+  }
+
+  /**
+   * A GZIP file of the header and 9,000 rows, flushed after row 3,000: cut there, its
+   * decompressed text ends exactly at a line break. Returns the compressed length at the flush.
+   */
+  private long gzipFlushedAfter3000(Path file) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    long flushedAt;
+    try (GZIPOutputStream out = new GZIPOutputStream(bytes, true)) {
+      out.write(("item,qty,price\n" + purchases(0, 3000)).getBytes(StandardCharsets.UTF_8));
+      out.flush();
+      flushedAt = bytes.size();
+      out.write(purchases(3000, 9000).getBytes(StandardCharsets.UTF_8));
+    }
+    Files.write(file, bytes.toByteArray());
+    return flushedAt;
+  }
+
+  private List<String> readGzip(Path file) {
+    List<String> rows = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_GzipPurchases.builder().files(file.toString())
+            .build(graph);
+        var batches = pipeline.epoch(session)) {
+      for (var batch : batches) {
+        for (int i = 0; i < batch.item().shape().get(0); i++) {
+          rows.add(batch.item().getObject(i));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private List<String> readCsv(Path file) {
+    List<String> rows = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_Purchases.builder().files(file.toString())
+            .build(graph);
+        var batches = pipeline.epoch(session)) {
+      for (var batch : batches) {
+        for (int i = 0; i < batch.item().shape().get(0); i++) {
+          rows.add(batch.item().getObject(i) + "|" + batch.quantity().getInt(i) + "|"
+              + batch.price().getFloat(i));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private FeedlineException buildError(Path file) {
+    try (Graph graph = new Graph()) {
+      return assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_Purchases.builder().files(file.toString()).build(graph));
+    }
+  }
+
+  private FeedlineException gzipBuildError(Path file) {
+    try (Graph graph = new Graph()) {
+      return assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_GzipPurchases.builder().files(file.toString())
+              .build(graph));
+    }
+  }
+
+  @Test
+  void aGzipFileCutAtALineBreakIsAnErrorAtBuildNamingTheLastCompleteLine() throws IOException {
+    Path file = dir.resolve("purchases.csv.gz");
+    long flushedAt = gzipFlushedAfter3000(file);
+    assertEquals(9000, readGzip(file).size(), "the whole file");
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(bytes, (int) flushedAt)); // it was: 3,000 rows, no word
+    FeedlineException error = gzipBuildError(file);
+    assertEquals("Pipeline GzipPurchases, stage 'files' (@TextLineSource), file " + file
+        + ": the GZIP stream ends early, at byte " + flushedAt + ": the file is cut short; the"
+        + " last complete line before it is line 3001", error.getMessage());
+  }
+
+  @Test
+  void trailingGarbageAndAFlippedByteInAGzipFileAreErrorsAtBuild() throws IOException {
+    Path file = dir.resolve("purchases.csv.gz");
+    gzipFlushedAfter3000(file);
+    byte[] good = Files.readAllBytes(file);
+    byte[] padded = Arrays.copyOf(good, good.length + 5);
+    Arrays.fill(padded, good.length, padded.length, (byte) 'x');
+    Files.write(file, padded);
+    FeedlineException garbage = gzipBuildError(file);
+    assertTrue(garbage.getMessage().endsWith("file " + file + ": trailing bytes after the end of"
+        + " the GZIP data, from byte " + good.length + "; the last complete line before it is"
+        + " line 9001"), garbage.getMessage());
+    byte[] flipped = good.clone();
+    flipped[good.length / 2] ^= 0x10;
+    Files.write(file, flipped);
+    FeedlineException corrupt = gzipBuildError(file);
+    assertTrue(corrupt.getMessage().contains("file " + file + ": "), corrupt.getMessage());
+    assertTrue(corrupt.getMessage().matches(".*(corrupt GZIP data near byte \\d+|the GZIP checksum"
+        + " or length does not match).*; the last complete line before it is line \\d+"),
+        corrupt.getMessage());
+  }
+
+  @Test
+  void theReadmesCsvExampleNamesTheLineColumnAndValueOfABadRow() throws IOException {
+    Path file = Files.writeString(dir.resolve("purchases.csv"),
+        "item,qty,price\ntea,2,3.5\ncoffee,1,n/a\n");
+    // It was, at the first batch: "Field 2 in record 0 is not a valid float: n/a".
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": line 3"
+        + " has \"n/a\" in column 'price', which is not a number (float32)",
+        buildError(file).getMessage());
+  }
+
+  @Test
+  void aRowWithAFieldTooManyIsAnErrorNamingItsLineAndTheLastColumn() throws IOException {
+    Path file = Files.writeString(dir.resolve("a.csv"),
+        "item,qty,price\ntea,2,3.5\ncoffee,1,4.5,extra\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": line 3"
+        + " has 4 fields where there are 3 columns [item, qty, price], so field 4 after the last"
+        + " column 'price': a delimiter in an unquoted value shifts the columns; quote the value",
+        buildError(file).getMessage()); // it was: read, the extra field dropped
+  }
+
+  @Test
+  void anUnquotedDelimiterThatShiftsTheColumnsIsAnError() throws IOException {
+    Path file = Files.writeString(dir.resolve("a.csv"),
+        "qty,item,price\n2,tea,3.5\n1,tea, green,4.5\n"); // "green" fell into the price column
+    assertTrue(buildError(file).getMessage().endsWith(": line 3 has 4 fields where there are 3"
+        + " columns [qty, item, price], so field 4 after the last column 'price': a delimiter in"
+        + " an unquoted value shifts the columns; quote the value"));
+  }
+
+  @Test
+  void aBadNumberATooLargeNumberAndABadQuoteNameLineColumnAndValue() throws IOException {
+    Path word = Files.writeString(dir.resolve("word.csv"), "item,qty,price\ntea,2,n/a\n");
+    assertTrue(buildError(word).getMessage().endsWith("file " + word + ": line 2 has \"n/a\" in"
+        + " column 'price', which is not a number (float32)"), buildError(word).getMessage());
+    Path large = Files.writeString(dir.resolve("large.csv"), "item,qty,price\ntea,3000000000,1\n");
+    assertTrue(buildError(large).getMessage().endsWith(": line 2 has \"3000000000\" in column"
+        + " 'qty', which is out of the range of int32"), buildError(large).getMessage());
+    Path huge = Files.writeString(dir.resolve("huge.csv"), "item,qty,price\ntea,3,1.0e40\n");
+    assertTrue(buildError(huge).getMessage().endsWith(": line 2 has \"1.0e40\" in column"
+        + " 'price', which is out of the range of float32"), buildError(huge).getMessage());
+    Path quote = Files.writeString(dir.resolve("quote.csv"), "item,qty,price\n\"tea\"x,3,1\n");
+    assertTrue(buildError(quote).getMessage().endsWith(": line 2 has text after the closing quote"
+        + " in field 1 ('item')"), buildError(quote).getMessage());
+  }
+
+  @Test
+  void aHeaderThatNamesAColumnTwiceIsAnErrorAtBuild() throws IOException {
+    Path file = Files.writeString(dir.resolve("a.csv"), "item,qty,price,qty\ntea,2,3.5,9\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": its"
+        + " header names the column 'qty' twice (fields 2 and 4); every column needs a name of"
+        + " its own", buildError(file).getMessage()); // it was: the first 'qty' taken
+  }
+
+  @Test
+  void aByteOrderMarkIsLeftOutOfTheHeaderAndBlankLinesAreSkipped() throws IOException {
+    Path file = dir.resolve("a.csv");
+    Files.write(file, ("\ufeffqty,item,price\r\n2,tea,3.5\r\n\r\n1,\"a, b\",4\r\n\n")
+        .getBytes(StandardCharsets.UTF_8));
+    // It was: "has no column 'qty'; it has [\ufeffqty, ...]"; then the blank lines failed.
+    assertEquals(List.of("tea|2|3.5", "a, b|1|4.0"), readCsv(file));
+  }
+
+  @Test
+  void aCarriageReturnInsideALineIsAnErrorSinceTensorFlowWouldDropIt() throws IOException {
+    Path quoted = Files.writeString(dir.resolve("quoted.csv"), "item,qty,price\n\"a\rb\",1,4\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + quoted + ": line 2"
+        + " holds a carriage return that does not end it, which TensorFlow's line reader drops,"
+        + " joining the text around it (a file whose lines end with a carriage return alone is"
+        + " read as one line)", buildError(quoted).getMessage()); // it was: "ab", no word
+    Path crOnly = Files.writeString(dir.resolve("cr.csv"), "item,qty,price\rtea,2,3.5\rcoffee,1,4\r");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + crOnly + ": its"
+        + " header line holds a carriage return: TensorFlow ends lines at a line feed only, so a"
+        + " file whose lines end with a carriage return alone is read as one line",
+        buildError(crOnly).getMessage()); // it was: "has no column 'price'"
+  }
+
+  @Test
+  void blankLinesAreAnErrorWhenDeclaredSo() throws IOException {
+    Path file = Files.writeString(dir.resolve("lines.txt"), "a b\n\nc\n");
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_StrictLines.builder().files(file.toString())
+              .build(graph));
+      assertEquals("Pipeline StrictLines, stage 'files' (@TextLineSource), file " + file
+          + ": line 2 is empty; an empty line is an error here (blankLines = FAIL)",
+          error.getMessage());
+    }
+  }
+
+  @Test
+  void underTheSkipPolicyBadRowsAreLeftOutCountedPerCauseAndTheRestReadEveryEpoch()
+      throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+      out.write(("item,qty,price\n" + purchases(0, 10) + "bad,x,1\n" + purchases(10, 20)
+          + "short,1\n" + "big,1,1e40\n" + purchases(20, 30)).getBytes(StandardCharsets.UTF_8));
+    }
+    Path file = Files.write(dir.resolve("a.csv.gz"), bytes.toByteArray());
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_SkippingPurchases.builder()
+            .files(file.toString()).build(graph)) {
+      SkippedRecords skipped = pipeline.skippedRecords();
+      assertEquals(Map.of(file.toString(), Map.of("not a number in column 'qty'", 1L,
+          "wrong field count", 1L, "number too large in column 'price'", 1L)),
+          skipped.countsByFileAndCause());
+      assertEquals(List.of(12L, 23L, 24L),
+          skipped.records().stream().map(r -> r.index() + 1).toList(), "their line numbers");
+      for (int epoch = 0; epoch < 2; epoch++) {
+        List<String> items = new ArrayList<>();
+        try (var batches = pipeline.epoch(session)) {
+          for (var batch : batches) {
+            for (int i = 0; i < batch.item().shape().get(0); i++) {
+              items.add(batch.item().getObject(i));
+            }
+          }
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+          expected.add("item-" + i);
+        }
+        assertEquals(expected, items);
+      }
+    }
+  }
+
+  @Test
+  void aVocabularyChangedBetweenBuildAndTheFirstRunKeepsTheTokensCountedAtBuild()
+      throws IOException {
+    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nsat\n");
+    Path text = Files.writeString(dir.resolve("lines.txt"), "the cat sat\nmat\n");
+    try (Graph graph = new Graph();
+        var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
+            .words(vocabulary).maxTokens(4).build(graph)) {
+      // It was: size() 5 from the old file, the table filled from the new one ("the" got id 1,
+      // "sat" id 3, "mat" id 0).
+      Files.writeString(vocabulary, "mat\nthe\ncat\nsat\n");
+      for (int run = 0; run < 2; run++) { // a first session, and a new one
+        try (Session session = new Session(graph); var batches = pipeline.epoch(session)) {
+          var batch = batches.next();
+          assertEquals(List.of(0L, 1L, 2L),
+              List.of(batch.ids().getLong(0, 0), batch.ids().getLong(0, 1),
+                  batch.ids().getLong(0, 2)));
+          long mat = batch.ids().getLong(1, 0);
+          assertTrue(mat == 3 || mat == 4, "'mat' is out of the vocabulary counted: " + mat);
+        }
+      }
+    }
+  }
+
+  /** The ids of one epoch of {@code CachedWords}, with its file cache in {@code cache}. */
+  private static List<Long> cachedIds(Path text, Path vocabulary, Path cache,
+      Runnable beforeTheEpoch) {
+    List<Long> ids = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_CachedWords.builder().files(text.toString())
+            .words(vocabulary).cacheFile(cache.toString()).build(graph)) {
+      beforeTheEpoch.run();
+      try (var batches = pipeline.epoch(session)) {
+        for (var batch : batches) {
+          for (int i = 0; i < batch.id().shape().get(0); i++) {
+            ids.add(batch.id().getLong(i));
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void aFileCacheHoldsTheIdsOfTheTokensItsKeyCoversWhenTheVocabularyChangesAfterBuild()
+      throws IOException {
+    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nsat\n");
+    Path text = Files.writeString(dir.resolve("lines.txt"), "cat\nsat\nthe\n");
+    Path cache = dir.resolve("cache");
+    // Replaced by another order between build() and the epoch that fills the cache.
+    assertEquals(List.of(1L, 2L, 0L), cachedIds(text, vocabulary, cache, () -> {
+      try {
+        Files.writeString(vocabulary, "sat\nthe\ncat\n");
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }));
+    // It was: the cache, sealed under the first file's key, held the second file's ids, and a
+    // run with the first file restored read them from it.
+    Files.writeString(vocabulary, "the\ncat\nsat\n");
+    assertEquals(List.of(1L, 2L, 0L), cachedIds(text, vocabulary, cache, () -> {}));
+    Files.writeString(vocabulary, "sat\nthe\ncat\n");
+    assertEquals(List.of(2L, 0L, 1L), cachedIds(text, vocabulary, cache, () -> {}),
+        "another vocabulary is another key");
+  }
+
+  @Test
+  void aVocabularyWithAByteOrderMarkAnEmptyLineOrCarriageReturnsIsReadByRule()
+      throws IOException {
+    Path text = Files.writeString(dir.resolve("lines.txt"), "the cat\n");
+    Path bom = dir.resolve("bom.txt");
+    Files.write(bom, "\ufeffthe\r\ncat\r\n".getBytes(StandardCharsets.UTF_8));
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
+            .words(bom).maxTokens(4).build(graph);
+        var batches = pipeline.epoch(session)) {
+      var batch = batches.next();
+      assertEquals(List.of(0L, 1L), List.of(batch.ids().getLong(0, 0), batch.ids().getLong(0, 1)),
+          "the BOM is not part of 'the', the CR LF ends the line");
+    }
+    Path empty = Files.writeString(dir.resolve("empty.txt"), "the\n\ncat\n");
+    Path crOnly = Files.writeString(dir.resolve("cr.txt"), "the\rcat\rsat\r");
+    for (Path vocabulary : List.of(empty, crOnly)) {
+      try (Graph graph = new Graph()) {
+        FeedlineException error = assertThrows(FeedlineException.class,
+            () -> FeedlineSequencePipelines_Sentences.builder().files(text.toString())
+                .words(vocabulary).maxTokens(4).build(graph));
+        assertTrue(error.getMessage().contains(vocabulary + ": vocabulary 'words': line "
+            + (vocabulary == empty ? "2 is empty" : "1 holds a carriage return")),
+            error.getMessage());
+      }
+    }
+  }
+}

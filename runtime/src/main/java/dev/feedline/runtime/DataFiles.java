@@ -382,6 +382,11 @@ public final class DataFiles {
       }
       files.addAll(matches);
     }
+    ShardSet.problem(files.stream().filter(file -> !isRemote(file)).toList())
+        .ifPresent(problem -> {
+          throw new FeedlineException(
+              pipeline.simpleName(), source, problem.file(), problem.text(), null);
+        });
     return List.copyOf(files);
   }
 

@@ -42,6 +42,7 @@ class ShardedTFRecordWriterTest {
       }
       assertEquals(List.of(3L, 3L, 4L), List.of(writer.records(0), writer.records(1),
           writer.records(2)), "key -1 goes to shard 2, as floorMod says");
+      writer.commit();
     }
     assertEquals(List.of("rows-00000-of-00003.tfrecord", "rows-00001-of-00003.tfrecord",
         "rows-00002-of-00003.tfrecord"), listing(), "no temporary file left");
@@ -61,6 +62,7 @@ class ShardedTFRecordWriterTest {
         for (int id = 0; id < 5; id++) {
           writer.write(record(id, 100));
         }
+        writer.commit();
       }
     }
     for (String shard : List.of("rows-00000-of-00002.tfrecord", "rows-00001-of-00002.tfrecord")) {
@@ -101,6 +103,7 @@ class ShardedTFRecordWriterTest {
       }
       writer.write(record(7, 500)); // larger than a shard: alone
       writer.write(record(8, 1));
+      writer.commit();
     }
     assertEquals(List.of("part-00000-of-00005.tfrecord", "part-00001-of-00005.tfrecord",
         "part-00002-of-00005.tfrecord", "part-00003-of-00005.tfrecord",
@@ -157,6 +160,7 @@ class ShardedTFRecordWriterTest {
         Compression.NONE)) {
       same.write(record(0, 3));
       same.write(record(1, 3));
+      same.commit();
     }
     assertEquals(List.of(Arrays.toString(record(0, 3))),
         TFRecordWriterTest.read(dir.resolve("rows-00000-of-00002.tfrecord"), Compression.NONE),
@@ -164,6 +168,7 @@ class ShardedTFRecordWriterTest {
     try (ShardedTFRecordWriter other = ShardedTFRecordWriter.byKey(dir, "other", 1,
         Compression.NONE)) {
       other.write(record(0, 1)); // another prefix is another data set
+      other.commit();
     }
     assertEquals(List.of("other-00000-of-00001.tfrecord", "rows-00000-of-00002.tfrecord",
         "rows-00001-of-00002.tfrecord"), listing());
@@ -187,6 +192,7 @@ class ShardedTFRecordWriterTest {
       for (Future<?> f : done) {
         f.get();
       }
+      writer.commit();
     } finally {
       threads.shutdown();
     }

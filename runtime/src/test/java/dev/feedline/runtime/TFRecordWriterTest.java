@@ -44,6 +44,7 @@ class TFRecordWriterTest {
       }
       assertEquals(3, writer.records());
       assertEquals(List.of(dir.resolve("a.tfrecord.partial")), list(), "written under a temporary name");
+      writer.commit();
     }
     assertEquals(List.of(file), list());
     List<byte[]> read = new ArrayList<>();
@@ -65,6 +66,7 @@ class TFRecordWriterTest {
           writer.write(record);
         }
         assertEquals(12 + 3 + 4 + 12 + 70_000 + 4 + 12 + 4, writer.bytes(), "framed, uncompressed");
+        writer.commit();
       }
       byte[] head = Arrays.copyOf(Files.readAllBytes(file), 2);
       assertEquals(compression == Compression.GZIP ? "1f8b" : "789c",

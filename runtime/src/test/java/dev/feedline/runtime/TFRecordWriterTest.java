@@ -34,7 +34,7 @@ class TFRecordWriterTest {
   }
 
   @Test
-  void recordsWrittenAreReadBackInOrderAndTheFileAppearsOnlyWhenClosed() throws IOException {
+  void recordsWrittenAreReadBackInOrderAndTheFileAppearsOnlyWhenCommitted() throws IOException {
     Path file = dir.resolve("a.tfrecord");
     List<byte[]> records = List.of(new byte[0], "one".getBytes(StandardCharsets.UTF_8),
         new byte[100_000]);
@@ -87,6 +87,22 @@ class TFRecordWriterTest {
       assertThrows(IllegalStateException.class, () -> writer.write(new byte[1]),
           "nothing more goes into a file that will not be kept");
     }
+    assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
+  }
+
+  /** Try-with-resources and the caller's own exception: the file must not appear half written. */
+  @Test
+  void aWriterClosedByTheCallersExceptionLeavesNoFile() throws IOException {
+    Path file = dir.resolve("a.tfrecord");
+    assertThrows(IllegalStateException.class, () -> {
+      try (TFRecordWriter writer = new TFRecordWriter(file)) {
+        writer.write(new byte[] {1});
+        if (writer.records() == 1) {
+          throw new IllegalStateException("the caller's own failure");
+        }
+        writer.commit();
+      }
+    });
     assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
   }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -127,6 +128,8 @@ public final class DatasetIterator {
    * cache serves it. Only such an epoch has its files checked, at its start and at its end.
    */
   private boolean readsFiles;
+  /** Whether the open epoch reads the complete folder of a file cache or snapshot. */
+  private boolean readsSealed;
 
   /** How far the parked memory cache has been filled. */
   private enum CacheState {
@@ -460,6 +463,10 @@ public final class DatasetIterator {
       if (servedFromCache && readsFiles) {
         checkFilesUnchanged();
       }
+      readsSealed = fileCaches.readsComplete();
+      if (readsSealed) {
+        fileCaches.checkSealed();
+      }
       // An iterator made ahead read the dataset parked before.
       boolean across = restoring != null || across(session, number, servedFromCache && !parked);
       if (!across) {
@@ -647,6 +654,7 @@ public final class DatasetIterator {
       return result;
     };
     boolean readsFiles = this.readsFiles;
+    boolean readsSealed = this.readsSealed;
     boolean across = onAcross;
     Supplier<T> guarded = () -> {
       synchronized (lock) {
@@ -665,6 +673,9 @@ public final class DatasetIterator {
         } catch (TFOutOfRangeException endOfSequence) {
           if (readsFiles) {
             checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
+          }
+          if (readsSealed) {
+            fileCaches.checkSealed(); // a sealed file cut mid-epoch gave fewer elements
           }
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
@@ -801,6 +812,10 @@ public final class DatasetIterator {
           + " `new Session(graph, Devices.sessionConfig())`, whose soft placement runs them on the"
           + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
           + ")", error);
+    }
+    Optional<FeedlineException> damagedCache = fileCaches.damage();
+    if (damagedCache.isPresent()) {
+      return damagedCache.get();
     }
     PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();

@@ -62,6 +62,8 @@ final class FileCache {
   private Path reading;
   /** A partial folder a restore resumes, for the next park. */
   private Path resume;
+  /** The lease this process holds on the complete folder it reads; null when none. */
+  private Path lease;
   private TString fed;
   private final List<Path> abandoned = new ArrayList<>();
 
@@ -128,18 +130,15 @@ final class FileCache {
           abandoned.add(partial);
         }
         reading = null;
+        giveBackLease();
         partial = resume;
         resume = null;
         LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: resuming the {2} {3} (key {4})"
             + " where its checkpoint left it", pipeline.simpleName(), stage, kind, partial, key);
-      } else if (CacheFolder.isComplete(complete)) {
-        leave();
-        if (!complete.equals(reading)) {
-          LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
-              pipeline.simpleName(), stage, kind, complete, key);
-        }
+      } else if (CacheFolder.isComplete(complete) && leased(complete)) {
         reading = complete;
         CacheFolder.touch(complete);
+        checkSealed();
       } else if (completeRequired) {
         requireComplete();
       } else {
@@ -167,6 +166,55 @@ final class FileCache {
         : folder.toString());
   }
 
+  /**
+   * Takes a lease on the complete folder for this process, unless it holds one, and looks again
+   * that the folder is there: a prune that renamed it away meanwhile did not see the lease.
+   */
+  private boolean leased(Path complete) throws IOException {
+    if (lease != null && complete.equals(reading)) {
+      return true;
+    }
+    leave();
+    lease = CacheFolder.lease(complete);
+    if (!CacheFolder.isComplete(complete)) {
+      giveBackLease();
+      return false;
+    }
+    LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
+        pipeline.simpleName(), stage, kind, complete, key);
+    return true;
+  }
+
+  private void giveBackLease() {
+    if (lease != null) {
+      CacheFolder.giveBack(lease);
+      lease = null;
+    }
+  }
+
+  /**
+   * Fails when the complete folder being read does not hold exactly the files it was sealed with,
+   * or is gone: TensorFlow would read what is left as all of it, or fail naming no file.
+   */
+  void checkSealed() {
+    damage().ifPresent(error -> {
+      throw error;
+    });
+  }
+
+  /** The error of the complete folder being read, when its files are not what was sealed. */
+  Optional<FeedlineException> damage() {
+    if (reading == null) {
+      return Optional.empty();
+    }
+    return CacheFolder.damage(reading).map(found -> new FeedlineException(pipeline.simpleName(),
+        stage, found.getKey().toString(), "the " + kind + " " + reading + " (key " + key + ")"
+            + " is damaged: " + found.getValue() + (Files.isDirectory(reading) ? "" : "; it was"
+            + " removed while this process read it, by ./feedline cache prune or another"
+            + " process") + ". Remove the folder (./feedline cache prune --prefix " + prefix
+            + " --keep 0, or delete it) and run again, which writes it anew", null));
+  }
+
   /** What the key covers, in words, for the log. */
   private String coverage() {
     return "the graph up to '" + covers.get("stage") + "', " + covers.get("files")
@@ -180,6 +228,7 @@ final class FileCache {
       partial = null;
     }
     reading = null;
+    giveBackLease();
   }
 
   /** Feeds the folder chosen last to the dataset op. */
@@ -240,9 +289,12 @@ final class FileCache {
     try {
       Map<String, String> manifest = new LinkedHashMap<>(CacheFolder.readManifest(partial));
       manifest.remove("checkpoint");
+      manifest.putAll(CacheFolder.sealedFiles(partial));
       manifest.put("sealed", Instant.now().toString());
       CacheFolder.writeManifest(partial, manifest);
+      Durable.forceTree(partial); // a power loss must not leave a sealed name over lost data
       Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
+      Durable.forceFolder(prefix);
       LOG.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: wrote the {2} {3} (key {4}, {5})",
           pipeline.simpleName(), stage, kind, complete, key,
           CacheFolder.describeBytes(CacheFolder.list(prefix).stream()
@@ -258,6 +310,7 @@ final class FileCache {
     }
     partial = null;
     reading = null;
+    giveBackLease();
     if (keepNewest > 0) {
       CacheFolder.prune(prefix, keepNewest, false, key).forEach(removed -> LOG.log(
           System.Logger.Level.INFO, "Pipeline {0}, stage {1}: removed the {2} {3}, beyond the"
@@ -332,6 +385,7 @@ final class FileCache {
     }
     abandoned.clear();
     reading = null;
+    giveBackLease();
     if (fed != null) {
       fed.close();
       fed = null;

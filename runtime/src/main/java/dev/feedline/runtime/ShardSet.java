@@ -7,7 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -45,7 +46,6 @@ public final class ShardSet {
   public static final String JOURNAL = MANIFEST + ".replacing";
   private static final String FORMAT = "Feedline shard set 1";
   private static final Pattern SHARD = Pattern.compile("(.+)-\\d{5,}-of-\\d{5,}\\.tfrecord");
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private ShardSet() {}
 
@@ -82,9 +82,8 @@ public final class ShardSet {
       doomed.addAll(earlier.replaces());
     });
     doomed.removeAll(shards.keySet());
-    byte[] id = new byte[8];
-    RANDOM.nextBytes(id);
-    String set = HexFormat.of().formatHex(id);
+    String set = setId(read(folder.resolve(prefix + MANIFEST)).map(Listing::set).orElse(""),
+        shards);
     write(journal, new Listing(set, shards, List.copyOf(doomed), CacheFolder.Owner.SELF.toLine()));
     Files.deleteIfExists(folder.resolve(prefix + MANIFEST));
     for (String name : doomed) {
@@ -102,6 +101,21 @@ public final class ShardSet {
     Files.delete(journal);
     Durable.forceFolder(folder);
     return installed;
+  }
+
+  /**
+   * The id of a new set: it differs from the set it replaces, so that a journal is never taken
+   * for the old manifest, and the same shards written over the same set get the same id, so that
+   * the same input writes the same bytes.
+   */
+  private static String setId(String replaced, Map<String, Long> shards) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update((replaced + "\n" + shards).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(sha.digest(), 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   /** The names of the files in {@code folder} that are shards of {@code prefix}, sorted. */

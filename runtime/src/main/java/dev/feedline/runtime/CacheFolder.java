@@ -319,8 +319,7 @@ public final class CacheFolder {
             + " sealed"));
       }
     } catch (IOException | UncheckedIOException e) {
-      return Optional.of(Map.entry(folder, "the folder cannot be read: " + DataFiles.reason(
-          e instanceof UncheckedIOException u ? u.getCause() : (IOException) e)));
+      return Optional.of(Map.entry(folder, "the folder cannot be read: " + DataFiles.reason(e)));
     }
     return Optional.empty();
   }
@@ -350,8 +349,8 @@ public final class CacheFolder {
   }
 
   /**
-   * The processes that hold a lease on the complete folder of {@code key}, of those that may still
-   * run; the leases of processes that no longer run are removed.
+   * The processes that hold a lease on the complete folder of {@code key} ({@code *}: of any key),
+   * of those that may still run; the leases of processes that no longer run are removed.
    */
   static List<Owner> readers(Path prefix, String key) {
     List<Owner> readers = new ArrayList<>();
@@ -532,6 +531,7 @@ public final class CacheFolder {
     if (!Files.isDirectory(prefix)) {
       return;
     }
+    readers(prefix, "*"); // gives back the leases of processes that no longer run
     try (DirectoryStream<Path> folders = Files.newDirectoryStream(prefix, "*" + REMOVING + "*")) {
       for (Path folder : folders) {
         Matcher owner = Pattern.compile(Pattern.quote(REMOVING) + "(\\d+)-").matcher(

@@ -380,7 +380,14 @@ final class FileCache {
           CacheFolder.readManifest(folder).get("checkpoint"))
           .map(CacheFolder.Checkpoint::stillThere).orElse(false);
       if (!resumable && Files.exists(folder)) {
-        CacheFolder.remove(folder);
+        try {
+          CacheFolder.remove(folder);
+        } catch (UncheckedIOException e) { // a full disk, or TensorFlow still writing into it
+          LOG.log(System.Logger.Level.WARNING, "Pipeline {0}, stage {1}: could not remove the"
+              + " incomplete {2} {3} ({4}); the next build over {5} removes what is left, or"
+              + " delete it", pipeline.simpleName(), stage, kind, folder,
+              DataFiles.reason(e), prefix);
+        }
       }
     }
     abandoned.clear();

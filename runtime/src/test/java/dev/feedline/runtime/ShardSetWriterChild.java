@@ -6,9 +6,10 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
- * The writer a kill trial kills, in a JVM of its own: {@code <folder> <shards> <rows>}. It writes
- * generation 0 of a shard set of prefix {@code rows}, then replaces it with generation 1, 2, ...
- * until it is killed, printing "sealed G" after each commit. Row {@code r} of generation
+ * The writer a kill trial kills, in a JVM of its own: {@code <folder> <shards> <rows>
+ * [generations]}. It writes generation 0 of a shard set of prefix {@code rows}, then replaces it
+ * with generation 1, 2, ... until it is killed, or has written {@code generations}, printing
+ * "sealed G" after each commit. Row {@code r} of generation
  * {@code g} is the record of id {@code g * 1,000,000 + r}, in shard {@code r % shards}.
  */
 public final class ShardSetWriterChild {
@@ -20,7 +21,8 @@ public final class ShardSetWriterChild {
     Path folder = Path.of(args[0]);
     int shards = Integer.parseInt(args[1]);
     int rows = Integer.parseInt(args[2]);
-    for (long generation = 0; ; generation++) {
+    long generations = args.length > 3 ? Long.parseLong(args[3]) : Long.MAX_VALUE;
+    for (long generation = 0; generation < generations; generation++) {
       try (ShardedTFRecordWriter writer =
           ShardedTFRecordWriter.byKey(folder, "rows", shards, Compression.NONE)) {
         for (int row = 0; row < rows; row++) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
@@ -20,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32C;
@@ -120,7 +120,7 @@ public final class ShardSet {
 
   /** The names of the files in {@code folder} that are shards of {@code prefix}, sorted. */
   private static Set<String> shardsOf(Path folder, String prefix) throws IOException {
-    Set<String> names = new java.util.TreeSet<>();
+    Set<String> names = new TreeSet<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
       for (Path file : files) {
         String name = file.getFileName().toString();
@@ -279,10 +279,8 @@ public final class ShardSet {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
     } catch (IOException e) {
-      return Optional.empty();
+      return Optional.empty(); // none, or unreadable: the same to a reader that must refuse
     }
     int last = text.lastIndexOf("crc32c: ");
     if (!text.startsWith(FORMAT + "\n") || last < 0

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A shard set replaced again and again by a writer that is killed with SIGKILL at a random moment
  * ({@link ShardSetWriterChild}): the next pipeline over the folder reads one generation whole, or
  * is refused at {@code build()} naming the folder; never old shards beside new ones, never fewer.
- * {@code -Dfeedline.shardset.kills=N} runs N trials (default 24), {@code -Dfeedline.shardset.seed}
+ * {@code -Dfeedline.shardset.kills=N} runs N trials (default 16), {@code -Dfeedline.shardset.seed}
  * chooses the moments.
  */
 class ShardSetKillTest {
@@ -47,7 +47,7 @@ class ShardSetKillTest {
   @Test
   void aSetReplacedByAWriterKilledAtAnyMomentIsReadWholeOrRefusedNamingTheFolder()
       throws Exception {
-    int trials = Integer.getInteger("feedline.shardset.kills", 24);
+    int trials = Integer.getInteger("feedline.shardset.kills", 16);
     Random random = new Random(Long.getLong("feedline.shardset.seed", 25));
     TreeMap<Outcome, Integer> outcomes = new TreeMap<>();
     for (int trial = 0; trial < trials; trial++) {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * next pipeline over the output folder reads exactly the shards of one conversion, or is refused
  * at {@code build()} naming the folder; never shards of two conversions together, never fewer
  * (it was: the old shards deleted, then the new ones moved in one by one). {@code
- * -Dfeedline.convert.kills=N} runs N trials (default 10).
+ * -Dfeedline.convert.kills=N} runs N trials (default 8).
  */
 class ConvertKillTest {
   static final String REVIEW = "dev.feedline.tools.Reviews.Review";
@@ -85,7 +85,7 @@ class ConvertKillTest {
     Map<String, Map<String, String>> sets = new LinkedHashMap<>();
     sets.put("a.csv", shards(a, "expected-a"));
     sets.put("b.csv", shards(b, "expected-b"));
-    int trials = Integer.getInteger("feedline.convert.kills", 10);
+    int trials = Integer.getInteger("feedline.convert.kills", 8);
     Random random = new Random(Long.getLong("feedline.convert.seed", 25));
     Map<String, Integer> outcomes = new TreeMap<>();
     for (int trial = 0; trial < trials; trial++) {

@@ -107,6 +107,7 @@ class BadDataTest {
     try (TFRecordWriter writer = new TFRecordWriter(rows1())) {
       writer.write(TestData.row(10).toByteArray());
       writer.write("NOT AN EXAMPLE".getBytes());
+      writer.commit();
     }
     FeedlineException error = failure();
     assertEquals("parse", error.stage().orElseThrow().method());
@@ -170,6 +171,7 @@ class BadDataTest {
     try (TFRecordWriter writer = new TFRecordWriter(dir.resolve("photos.tfrecord"))) {
       writer.write(PhotoDataset.record(0, photos.jpeg(0)));
       writer.write(PhotoDataset.record(1, Arrays.copyOf(photos.jpeg(1), 200)));
+      writer.commit();
     }
     try (Graph graph = new Graph();
         Session session = new Session(graph);
@@ -193,6 +195,7 @@ class BadDataTest {
     try (TFRecordWriter writer = new TFRecordWriter(dir.resolve("photos.tfrecord"))) {
       writer.write(PhotoDataset.record(0, photos.jpeg(0)));
       writer.write(PhotoDataset.record(1, Arrays.copyOf(photos.jpeg(1), 200)));
+      writer.commit();
     }
     try (Graph graph = new Graph();
         Session session = new Session(graph);

@@ -56,6 +56,7 @@ class ChangingFilesTest {
       for (long id = first; id < first + count; id++) {
         writer.write(TestData.row(id).toByteArray());
       }
+      writer.commit();
     }
     Files.move(staged, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }

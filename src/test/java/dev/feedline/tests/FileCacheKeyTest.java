@@ -113,6 +113,7 @@ class FileCacheKeyTest {
         for (int i = 0; i < 10; i++) {
           writer.write(TestData.row(100 + f * 10L + i).toByteArray());
         }
+        writer.commit();
       }
     }
     Run second = scaled();

@@ -47,6 +47,7 @@ class SkipBadRecordsTest {
         writer.write(record);
         offset += 16 + record.length;
       }
+      writer.commit();
     }
     return offsets;
   }

@@ -57,6 +57,7 @@ class WritersTest {
       for (byte[] record : records) {
         writer.write(record);
       }
+      writer.commit();
     }
     return file;
   }
@@ -283,6 +284,7 @@ class WritersTest {
       for (int n = 0; n < records.size(); n++) {
         shards.write(n, records.get(n));
       }
+      shards.commit();
     }
     // One file after the other: shard 0 holds the even records, shard 1 the odd ones.
     List<String> inShardOrder = new ArrayList<>();
@@ -305,6 +307,7 @@ class WritersTest {
       for (byte[] record : records) {
         writer.write(record);
       }
+      writer.commit();
     }
     assertEquals(expected, read(graph -> FeedlineWriterPipelines_ReadZlibGames.builder()
         .files(file.toString()).build(graph),

@@ -124,8 +124,7 @@ public final class PhotoDataset {
           writer.write(shard, record);
         }
       }
-      writer.close();
-      return writer.files();
+      return writer.commit();
     }
   }
 

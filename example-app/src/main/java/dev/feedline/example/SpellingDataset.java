@@ -103,6 +103,9 @@ public final class SpellingDataset {
         for (int i = 0; i < entries.size(); i++) {
           writers.get(i % SHARDS).write(entries.get(i).example().toByteArray());
         }
+        for (TFRecordWriter writer : writers) {
+          writer.commit();
+        }
       } finally {
         for (TFRecordWriter writer : writers) {
           writer.close();

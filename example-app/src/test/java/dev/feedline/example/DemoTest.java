@@ -128,7 +128,7 @@ class DemoTest {
       assertEquals(List.of("photos"), files.map(f -> f.getFileName().toString()).toList());
     }
     try (Stream<Path> shards = Files.list(data)) {
-      assertEquals(3, shards.count());
+      assertEquals(4, shards.count(), "3 shards and their manifest");
     }
   }
 }

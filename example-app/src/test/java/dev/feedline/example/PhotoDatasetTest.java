@@ -48,7 +48,10 @@ class PhotoDatasetTest {
         dir.resolve("photos-00001-of-00003.tfrecord"), dir.resolve("photos-00002-of-00003.tfrecord")),
         shards);
     try (var listing = Files.list(dir)) {
-      assertEquals(3, listing.count(), "no partial files left behind");
+      assertEquals(List.of("photos-00000-of-00003.tfrecord", "photos-00001-of-00003.tfrecord",
+          "photos-00002-of-00003.tfrecord", "photos.feedline-shards"),
+          listing.map(f -> f.getFileName().toString()).sorted().toList(),
+          "the shards and their manifest; no partial files left behind");
     }
     ByteBuffer shard = ByteBuffer.wrap(Files.readAllBytes(shards.get(1))).order(ByteOrder.LITTLE_ENDIAN);
     long[] ids = new long[3];
@@ -117,7 +120,8 @@ class PhotoDatasetTest {
     assertEquals(dir + " already holds 2 TFRecord file(s), such as photos-00000-of-00002.tfrecord;"
         + " new shards beside them would be read together with them", older.getMessage());
     try (var listing = Files.list(dir)) {
-      assertEquals(2, listing.count(), "the older data set is left as it was");
+      assertEquals(3, listing.count(), "the older data set is left as it was: 2 shards and their"
+          + " manifest");
     }
   }
 

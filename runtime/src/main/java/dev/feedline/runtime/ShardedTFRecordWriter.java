@@ -1,10 +1,11 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.files.ShardSet;
+import dev.feedline.runtime.internal.files.Durable;
 import dev.feedline.Compression;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,17 +18,29 @@ import java.util.stream.Stream;
  * shards that records are assigned to by a key ({@link #byKey}), or as many shards as records of
  * a given count or size need ({@link #bySize}).
  *
- * <p>Each shard is written under a temporary name ({@code .partial}) and all take their real
- * names on {@link #close()}, once every one is complete; after a failed write, closing removes them
- * instead. No shard is ever empty, since the runtime refuses an empty file: a fixed count that
- * some shard got no record of is an error at {@link #close()}, and nothing is kept. Shards of the
- * same prefix already in the folder are replaced when they are as many as the new ones; others
- * are refused, since a reader's glob would take the old shards with the new ones.
+ * <pre>{@code
+ * try (ShardedTFRecordWriter shards = ShardedTFRecordWriter.byKey(folder, "rows", 8, NONE)) {
+ *   for (Row row : rows) {
+ *     shards.write(row.id(), row.toByteArray());
+ *   }
+ *   shards.commit();   // without it, close() keeps nothing: an exception above writes no shard
+ * }
+ * }</pre>
+ *
+ * <p>Each shard is written under a temporary name ({@code .partial}); {@link #commit()} installs
+ * all of them at once as a {@link ShardSet}, sealed by a manifest that readers check, and
+ * {@link #close()} without a commit removes them, so that a caller's exception between writes
+ * leaves the folder as it was. No shard is ever empty, since the runtime refuses an empty file: a
+ * fixed count that some shard got no record of is an error at {@link #commit()}, and nothing is
+ * kept. Shards of the same prefix already in the folder are replaced, as a set, when they are as
+ * many as the new ones; others are refused, since a reader's glob would take the old shards with
+ * the new ones.
  *
  * <p>The same records written with the same keys give the same files. Methods are synchronized,
  * so threads may share a writer; records keep the order in which {@code write} was called.
  */
 public final class ShardedTFRecordWriter implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(ShardedTFRecordWriter.class.getName());
   private final Path folder;
   private final String prefix;
   private final Compression compression;
@@ -80,7 +93,7 @@ public final class ShardedTFRecordWriter implements AutoCloseable {
    * Shards of at most {@code maxRecords} records and {@code maxBytes} bytes each (framing
    * included, counted before compression; a record larger than that gets a shard of its own),
    * filled in the order records are written; how many there are is known, and their names
-   * given, on {@link #close()}.
+   * given, on {@link #commit()}.
    *
    * @param maxRecords records per shard, or {@link Long#MAX_VALUE} for no limit
    * @param maxBytes bytes per shard, or {@link Long#MAX_VALUE} for no limit
@@ -138,54 +151,74 @@ public final class ShardedTFRecordWriter implements AutoCloseable {
     return empty;
   }
 
-  /** The files written, in shard order: empty until {@link #close()} has given them their names. */
+  /** The files written, in shard order: empty until {@link #commit()} has given them their names. */
   public synchronized List<Path> files() {
     return List.copyOf(written);
   }
 
   /**
-   * Completes every shard and gives each its real name. After a failed write, or when a shard of a
-   * fixed count has no record, the temporary files are removed and nothing is kept.
+   * Completes every shard and installs them as the set of the prefix ({@link ShardSet}): each
+   * forced to the disk and given its real name, in place of the shards of the prefix there, and
+   * sealed by the set's manifest. A process killed meanwhile leaves the old set or the new one,
+   * or a set that readers refuse, naming the folder. After a failed write, or when a shard of a
+   * fixed count has no record, nothing is kept.
    *
-   * @throws IllegalStateException naming the shards that would be empty
+   * @return the shards, in order
+   * @throws IllegalStateException naming the shards that would be empty, or after a failed write
+   */
+  public synchronized List<Path> commit() throws IOException {
+    checkOpen();
+    closed = true;
+    List<String> empty = emptyShards();
+    if (!empty.isEmpty()) {
+      discard();
+      throw new IllegalStateException(empty.size() + " of " + fixedShards + " shards would be"
+          + " empty (" + String.join(", ", empty) + "): no record was assigned to them, and a"
+          + " reader refuses an empty file; write fewer shards. Nothing was written to "
+          + folder);
+    }
+    List<ShardSet.Staged> staged = new ArrayList<>();
+    try {
+      for (int s = 0; s < shards.size(); s++) {
+        shards.get(s).finish();
+        staged.add(new ShardSet.Staged(shards.get(s).file(),
+            TFRecordWriter.shardName(prefix, s, shards.size())));
+      }
+      written.addAll(ShardSet.install(folder, prefix, staged, List.of()));
+    } catch (IOException | RuntimeException e) {
+      discard();
+      throw e;
+    }
+    return files();
+  }
+
+  /**
+   * Ends the writer. Without {@link #commit()} (a caller's exception between writes, a failed
+   * write, or a forgotten commit), it removes what was written: the folder keeps what it had.
+   * Closing after a commit, or twice, does nothing more.
    */
   @Override
-  public synchronized void close() throws IOException {
+  public synchronized void close() {
     if (closed) {
       return;
     }
     closed = true;
-    List<String> empty = emptyShards();
-    if (failed || !empty.isEmpty()) {
-      shards.stream().filter(s -> s != null).forEach(TFRecordStream::discard);
-      if (!failed) {
-        throw new IllegalStateException(empty.size() + " of " + fixedShards + " shards would be"
-            + " empty (" + String.join(", ", empty) + "): no record was assigned to them, and a"
-            + " reader refuses an empty file; write fewer shards. Nothing was written to "
-            + folder);
-      }
-      return;
+    if (records > 0 && !failed) {
+      LOG.log(System.Logger.Level.WARNING, "The sharded writer of {0}-* was closed without"
+          + " commit(): its {1} records are discarded, and the folder keeps what it had",
+          folder.resolve(prefix), records);
     }
-    try {
-      for (TFRecordStream shard : shards) {
-        shard.finish();
-      }
-    } catch (IOException e) {
-      shards.forEach(TFRecordStream::discard);
-      throw e;
-    }
-    for (int s = 0; s < shards.size(); s++) {
-      Path target = folder.resolve(TFRecordWriter.shardName(prefix, s, shards.size()));
-      Files.move(shards.get(s).file(), target, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
-      written.add(target);
-    }
+    discard();
+  }
+
+  private void discard() {
+    shards.stream().filter(s -> s != null).forEach(TFRecordStream::discard);
   }
 
   private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the sharded writer of " + folder.resolve(prefix)
-          + "-* is closed");
+          + "-* is " + (written.isEmpty() ? "closed" : "committed"));
     }
     if (failed) {
       throw new IllegalStateException("an earlier write to the shards " + folder.resolve(prefix)

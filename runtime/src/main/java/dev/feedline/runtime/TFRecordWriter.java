@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.files.Durable;
 import dev.feedline.Compression;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,22 +13,27 @@ import java.util.Locale;
  * little-endian), the masked CRC32C of the length, the bytes, and the masked CRC32C of the bytes;
  * plain, or GZIP or ZLIB compressed as {@code @TFRecordSource(compression = ...)} reads it.
  *
- * <p>It writes to a temporary name beside the target ({@code <name>.partial}) and renames it on
- * {@link #close()}, so a crash never leaves a half-written file under the real name; when a write
- * failed, closing removes the temporary file instead. For many files, see
- * {@link ShardedTFRecordWriter}.
+ * <p>It writes to a temporary name beside the target ({@code <name>.partial}); {@link #commit()}
+ * forces the file to the disk and renames it to the target, so a crash or a power loss never
+ * leaves a half-written or empty file under the real name. {@link #close()} without a commit
+ * removes the temporary file: a caller's exception between writes, in a try-with-resources, keeps
+ * nothing. For many files, see {@link ShardedTFRecordWriter}.
  */
 public final class TFRecordWriter implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(TFRecordWriter.class.getName());
   private final Path target;
   private final TFRecordStream stream;
   private boolean closed;
 
-  /** Starts writing {@code target}, uncompressed; it appears under that name when closed. */
+  /** Starts writing {@code target}, uncompressed; it appears under that name when committed. */
   public TFRecordWriter(Path target) throws IOException {
     this(target, Compression.NONE);
   }
 
-  /** Starts writing {@code target}, compressed as given; it appears under that name when closed. */
+  /**
+   * Starts writing {@code target}, compressed as given; it appears under that name when
+   * committed.
+   */
   public TFRecordWriter(Path target, Compression compression) throws IOException {
     this.target = target;
     this.stream = new TFRecordStream(partial(target), compression);
@@ -66,21 +72,45 @@ public final class TFRecordWriter implements AutoCloseable {
   }
 
   /**
-   * Flushes and moves the file to its real name; after a failed write, removes it instead, so
-   * that no file with records missing appears. Closing twice does nothing more.
+   * Completes the file, forces it to the disk and moves it to its real name, atomically.
+   *
+   * @throws IllegalStateException after a failed write, which keeps nothing
+   */
+  public void commit() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("the TFRecord writer of " + target + " is closed");
+    }
+    if (stream.failed()) {
+      throw new IllegalStateException("an earlier write to " + target + " failed, so the file"
+          + " is not kept; write the records again with a new writer");
+    }
+    closed = true;
+    try {
+      stream.finish();
+      Durable.force(stream.file());
+      Files.move(stream.file(), target, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+      Durable.forceFolder(target.toAbsolutePath().getParent());
+    } catch (IOException | RuntimeException e) {
+      stream.discard();
+      throw e;
+    }
+  }
+
+  /**
+   * Ends the writer. Without {@link #commit()} it removes the temporary file, so that no file
+   * with records missing appears. Closing after a commit, or twice, does nothing more.
    */
   @Override
-  public void close() throws IOException {
+  public void close() {
     if (closed) {
       return;
     }
     closed = true;
-    if (stream.failed()) {
-      stream.discard();
-      return;
+    if (stream.records() > 0 && !stream.failed()) {
+      LOG.log(System.Logger.Level.WARNING, "The TFRecord writer of {0} was closed without"
+          + " commit(): its {1} records are discarded", target, stream.records());
     }
-    stream.finish();
-    Files.move(stream.file(), target, StandardCopyOption.REPLACE_EXISTING,
-        StandardCopyOption.ATOMIC_MOVE);
+    stream.discard();
   }
 }

@@ -86,6 +86,7 @@ final class ChaosData {
       for (long id : ids) {
         writer.write(TestData.rowRecord(id));
       }
+      writer.commit();
     }
   }
 

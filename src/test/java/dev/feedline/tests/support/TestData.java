@@ -55,6 +55,7 @@ public final class TestData {
         for (int i = 0; i < perFile; i++) {
           writer.write(rowRecord((long) f * perFile + i));
         }
+        writer.commit();
       }
       paths.add(path);
     }
@@ -67,6 +68,7 @@ public final class TestData {
       for (Example example : examples) {
         writer.write(example.toByteArray());
       }
+      writer.commit();
     }
     return file;
   }
@@ -77,6 +79,7 @@ public final class TestData {
       for (byte[] record : records) {
         writer.write(record);
       }
+      writer.commit();
     }
     return file;
   }

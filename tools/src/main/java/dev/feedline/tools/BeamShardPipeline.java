@@ -59,7 +59,7 @@ public final class BeamShardPipeline {
         long start = System.nanoTime();
         try (ShardFolder folder = ShardFolder.open(options.output(), options.replace(), "image")) {
           Result result = write(images, folder.staging(), options.shards(), beam);
-          folder.commit(ShardCommand.shardNames(options.shards()));
+          folder.commit(ImageRecords.PREFIX, ShardCommand.shardNames(options.shards()));
           out.printf(Locale.ROOT, "%,d records in %d shards, in %.1f s; %d unreadable file%s"
               + " skipped%n", result.records(), options.shards(), (System.nanoTime() - start) / 1e9,
               result.skipped(), result.skipped() == 1 ? "" : "s");

@@ -103,7 +103,7 @@ public final class ConvertCommand {
             rows, options.csv(), options.shards(), options.schema().record(), options.output());
         try (ShardFolder folder = ShardFolder.open(options.output(), options.replace(), "row")) {
           Summary summary = convert(options, examples, rows, folder, err);
-          folder.commit(shardNames(options.prefix(), options.shards()));
+          folder.commit(options.prefix(), shardNames(options.prefix(), options.shards()));
           summary.print(out);
         }
       };
@@ -148,6 +148,7 @@ public final class ConvertCommand {
       for (int s = 0; s < options.shards(); s++) {
         shardRecords.add(writer.records(s));
       }
+      writer.commit();
     }
     return new Summary(rows, shardRecords, skipped, (System.nanoTime() - start) / 1e9);
   }

@@ -83,7 +83,7 @@ public final class ShardCommand {
         }
         try (ShardFolder folder = ShardFolder.open(options.output(), options.replace(), "image")) {
           Summary summary = convert(images, folder, options.shards(), err);
-          folder.commit(shardNames(options.shards()));
+          folder.commit(ImageRecords.PREFIX, shardNames(options.shards()));
           summary.print(out);
         }
       };
@@ -144,6 +144,7 @@ public final class ShardCommand {
       for (int s = 0; s < shards; s++) {
         shardRecords[s] = writer.records(s);
       }
+      writer.commit();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);

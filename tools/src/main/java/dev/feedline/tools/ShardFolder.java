@@ -1,10 +1,10 @@
 package dev.feedline.tools;
 
 import dev.feedline.launcher.ScratchFolder;
+import dev.feedline.runtime.internal.files.ShardSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -15,9 +15,11 @@ import java.util.stream.Stream;
  * refuses an empty one.
  *
  * <p>A folder that already holds TFRecord files is refused, unless the caller asks to replace
- * them. New shards are written into a scratch folder inside it and moved in only once every one
- * is complete and holds a record; the old TFRecord files go at that moment, not before, so a
- * conversion that fails or is killed leaves the folder as it was (and its scratch folder, which
+ * them. New shards are written into a scratch folder inside it and installed only once every one
+ * is complete and holds a record, as the runtime's {@link ShardSet}: the old TFRecord files go at
+ * that moment, under a journal that readers refuse, so a conversion that fails leaves the folder
+ * as it was, and one killed while it installs leaves the old files, the new set, or a set that
+ * readers refuse naming the folder, never old and new shards read together (its scratch folder
  * the next conversion into it removes).
  */
 final class ShardFolder implements AutoCloseable {
@@ -71,12 +73,12 @@ final class ShardFolder implements AutoCloseable {
   }
 
   /**
-   * Moves the new shards in, in place of the folder's TFRecord files.
+   * Installs the new shards as the set of {@code prefix}, in place of the folder's TFRecord files.
    *
    * @param names the shard files' names, each of which must be in {@link #staging()}
    * @throws IllegalArgumentException naming the shards that are missing or empty: nothing is moved
    */
-  void commit(List<String> names) throws IOException {
+  void commit(String prefix, List<String> names) throws IOException {
     List<String> empty = new ArrayList<>();
     for (String name : names) {
       Path shard = staging().resolve(name);
@@ -87,12 +89,11 @@ final class ShardFolder implements AutoCloseable {
     if (!empty.isEmpty()) {
       throw emptyShards(empty, names.size());
     }
-    for (Path old : tfRecords(output)) {
-      Files.delete(old);
-    }
+    List<ShardSet.Staged> staged = new ArrayList<>();
     for (String name : names) {
-      Files.move(staging().resolve(name), output.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+      staged.add(new ShardSet.Staged(staging().resolve(name), name));
     }
+    ShardSet.install(output, prefix, staged, tfRecords(output));
   }
 
   /** The error of shards that no readable input was assigned to: nothing is moved in. */

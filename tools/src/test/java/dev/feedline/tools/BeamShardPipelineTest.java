@@ -39,7 +39,7 @@ class BeamShardPipelineTest {
     try (ShardFolder local = ShardFolder.open(dir.resolve("local"), false, "image")) {
       ShardCommand.convert(scanned, local, 3, new java.io.PrintStream(
           java.io.OutputStream.nullOutputStream()));
-      local.commit(ShardCommand.shardNames(3));
+      local.commit(ImageRecords.PREFIX, ShardCommand.shardNames(3));
     }
 
     BeamShardPipeline.Result result = BeamShardPipeline.write(scanned, dir.resolve("beam"), 3,

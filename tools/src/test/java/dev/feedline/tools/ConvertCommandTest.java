@@ -79,8 +79,8 @@ class ConvertCommandTest {
         out.toString(), "--shards", "2");
 
     assertEquals(0, run.status(), run.err());
-    assertEquals(List.of("review-00000-of-00002.tfrecord", "review-00001-of-00002.tfrecord"),
-        listing(out), "no partial file, no scratch folder");
+    assertEquals(List.of("review-00000-of-00002.tfrecord", "review-00001-of-00002.tfrecord",
+        "review.feedline-shards"), listing(out), "no partial file, no scratch folder");
     assertTrue(run.out().startsWith("Converting 9 rows of " + dir.resolve("reviews.csv")
         + " into 2 shards of Review records in " + out), run.out());
     assertTrue(run.out().contains("4 records in 2 shards"), run.out());
@@ -129,7 +129,8 @@ class ConvertCommandTest {
       Run run = convert("--csv", reviews().toString(), "--element", REVIEW, "--output",
           out.toString(), "--shards", "1", "--compression", compression, "--prefix", "part");
       assertEquals(0, run.status(), run.err());
-      assertEquals(List.of("part-00000-of-00001.tfrecord"), listing(out));
+      assertEquals(List.of("part-00000-of-00001.tfrecord", "part.feedline-shards"),
+          listing(out));
       String files = out.resolve("part-*.tfrecord").toString();
       assertEquals(expected(), ReviewsRead.read(compression.equals("gzip")
           ? graph -> FeedlineReviews_ReadGzip.builder().files(files).build(graph)

@@ -54,7 +54,7 @@ class ShardBytesTest {
     Path out = dir.resolve("out");
     try (ShardFolder folder = ShardFolder.open(out, false, "image")) {
       ShardCommand.convert(scanned, folder, 2, new PrintStream(OutputStream.nullOutputStream()));
-      folder.commit(ShardCommand.shardNames(2));
+      folder.commit(ImageRecords.PREFIX, ShardCommand.shardNames(2));
     }
 
     Map<String, String> digests = new LinkedHashMap<>();

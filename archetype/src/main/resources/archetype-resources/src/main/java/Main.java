@@ -63,8 +63,7 @@ public final class Main {
         shards.write(i, FeedlineSampleWriter.builder().features(features).label(i % 3)
             .toByteArray());
       }
-      shards.close(); // the shards take their names
-      return shards.files();
+      return shards.commit(); // the shards take their names; without it, none is kept
     }
   }
 }

@@ -121,6 +121,7 @@ public final class StartupBenchmark {
         for (long id = f; id < records; id += FILES) {
           writer.write(record(id));
         }
+        writer.commit();
       }
     }
   }

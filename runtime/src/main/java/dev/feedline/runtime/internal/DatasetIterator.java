@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -101,6 +102,8 @@ public final class DatasetIterator {
    * cache serves it. Only such an epoch has its files checked, at its start and at its end.
    */
   private boolean readsFiles;
+  /** Whether the open epoch reads the complete folder of a file cache or snapshot. */
+  private boolean readsSealed;
 
   /** Builds the device stages, in the consumer's graph, on the batch the iterator hands out. */
   @FunctionalInterface
@@ -254,7 +257,7 @@ public final class DatasetIterator {
     this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
     this.setup = List.copyOf(parts.setup);
     this.errors = new TensorFlowErrors(pipeline,
-        tf.scope().env() instanceof Graph g ? g : null, data);
+        tf.scope().env() instanceof Graph g ? g : null, data, fileCaches);
     this.source = new SourceChecks(pipeline, data, LOG);
     this.kept = new KeptPart(tf, parts.kept, fileCaches, data);
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
@@ -400,6 +403,10 @@ public final class DatasetIterator {
       readsFiles = !(servedFromCache && !parked) && !fileCaches.readsComplete();
       if (servedFromCache && readsFiles) {
         source.checkUnchanged();
+      }
+      readsSealed = fileCaches.readsComplete();
+      if (readsSealed) {
+        fileCaches.checkSealed();
       }
       // An iterator made ahead read the dataset parked before.
       boolean across = restoring != null || across(session, number, servedFromCache && !parked);
@@ -550,6 +557,7 @@ public final class DatasetIterator {
       return result;
     };
     boolean readsFiles = this.readsFiles;
+    boolean readsSealed = this.readsSealed;
     boolean across = acrossCount.onAcross();
     Supplier<T> guarded = () -> {
       synchronized (lock) {
@@ -562,6 +570,9 @@ public final class DatasetIterator {
         } catch (TFOutOfRangeException endOfSequence) {
           if (readsFiles) {
             source.checkUnchanged(); // a file changed mid-epoch gave other records: no filled cache
+          }
+          if (readsSealed) {
+            fileCaches.checkSealed(); // a sealed file cut mid-epoch gave fewer elements
           }
           kept.epochEnded();
           acrossCount.ended(epochsAcross());

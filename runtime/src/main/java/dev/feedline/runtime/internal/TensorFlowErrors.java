@@ -3,9 +3,11 @@ package dev.feedline.runtime.internal;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
+import dev.feedline.runtime.internal.cache.FileCaches;
 import dev.feedline.runtime.internal.files.DataSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tensorflow.ConcreteFunction;
@@ -29,12 +31,15 @@ final class TensorFlowErrors {
   /** The graph the pipeline is built in, whose functions name a failing node's stage. */
   private final Graph graph;
   private final DataSource data;
+  /** The file caches and snapshots, whose damaged sealed folder explains a failure first. */
+  private final FileCaches fileCaches;
 
   /** @param graph the pipeline's graph; null when it is built eagerly */
-  TensorFlowErrors(PipelineInfo pipeline, Graph graph, DataSource data) {
+  TensorFlowErrors(PipelineInfo pipeline, Graph graph, DataSource data, FileCaches fileCaches) {
     this.pipeline = pipeline;
     this.graph = graph;
     this.data = data;
+    this.fileCaches = fileCaches;
   }
 
   /** The error to throw for {@code error}: a {@link FeedlineException} passes through as it is. */
@@ -49,6 +54,10 @@ final class TensorFlowErrors {
           + " `new Session(graph, Devices.sessionConfig())`, whose soft placement runs them on the"
           + " CPU where there is no GPU (TensorFlow: " + message.lines().findFirst().orElse("")
           + ")", error);
+    }
+    Optional<FeedlineException> damagedCache = fileCaches.damage();
+    if (damagedCache.isPresent()) {
+      return damagedCache.get();
     }
     PipelineInfo.Stage stage = StageLocator.locate(pipeline, message, this::functionsHolding);
     String tensorFlowSays = message.lines().findFirst().orElse(message).strip();

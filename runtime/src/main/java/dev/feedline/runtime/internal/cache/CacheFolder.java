@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.cache;
 
+import dev.feedline.runtime.internal.files.DataFiles;
 import dev.feedline.runtime.internal.files.FileIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -102,8 +103,8 @@ public final class CacheFolder {
   }
 
   /** A process that writes a cache: its id, when it started, and its host. */
-  record Owner(long pid, long startMillis, String host) {
-    static final Owner SELF = current();
+  public record Owner(long pid, long startMillis, String host) {
+    public static final Owner SELF = current();
 
     private static Owner current() {
       ProcessHandle self = ProcessHandle.current();
@@ -123,7 +124,7 @@ public final class CacheFolder {
      * Whether the process may still run: it does on this host, with its start time (a process
      * id can be reused), or it runs on another host, where this one cannot tell.
      */
-    boolean mayRun() {
+    public boolean mayRun() {
       if (!host.equals(SELF.host)) {
         return true;
       }
@@ -139,11 +140,11 @@ public final class CacheFolder {
           + (startMillis < 0 ? "" : ", started " + Instant.ofEpochMilli(startMillis));
     }
 
-    String toLine() {
+    public String toLine() {
       return pid + " " + startMillis + " " + host;
     }
 
-    static Optional<Owner> parse(String line) {
+    public static Optional<Owner> parse(String line) {
       String[] parts = line == null ? new String[0] : line.split(" ", 3);
       try {
         return parts.length == 3
@@ -249,6 +250,132 @@ public final class CacheFolder {
         StandardCopyOption.REPLACE_EXISTING);
   }
 
+  /** The manifest's field of a file sealed in the folder: {@code file <path>: <size>}. */
+  private static final String FILE = "file ";
+  /** A reader's lease on a complete folder, beside it: {@code <key>.reading-<pid>-<random>}. */
+  private static final String READING = ".reading-";
+
+  /**
+   * The fields that record each file in {@code folder} with its size, for the manifest it is
+   * sealed with; paths relative to the folder, with {@code /} between names.
+   */
+  static Map<String, String> sealedFiles(Path folder) throws IOException {
+    Map<String, String> files = new LinkedHashMap<>();
+    try (var paths = Files.walk(folder)) {
+      for (Path file : paths.filter(Files::isRegularFile).sorted().toList()) {
+        String name = relative(folder, file);
+        if (!name.startsWith(MANIFEST)) {
+          files.put(FILE + FileIdentity.escape(name), Long.toString(Files.size(file)));
+        }
+      }
+    }
+    return files;
+  }
+
+  private static String relative(Path folder, Path file) {
+    return folder.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+  }
+
+  /**
+   * What is wrong with a complete folder whose files its manifest records: the first file that is
+   * missing, of another size, or not sealed in it, and the problem; empty when it holds exactly
+   * what was sealed, or its manifest records no files (it was sealed before they were recorded).
+   *
+   * @return the file and the problem, in words
+   */
+  static Optional<Map.Entry<Path, String>> damage(Path folder) {
+    Map<String, String> manifest = readManifest(folder);
+    if (manifest.isEmpty()) {
+      return Optional.of(Map.entry(folder, Files.isDirectory(folder) ? "its manifest "
+          + MANIFEST + " is gone or damaged" : "the folder is gone"));
+    }
+    Map<String, Long> sealed = new LinkedHashMap<>();
+    manifest.forEach((field, value) -> {
+      if (field.startsWith(FILE)) {
+        sealed.put(FileIdentity.unescape(field.substring(FILE.length())), Long.parseLong(value));
+      }
+    });
+    if (sealed.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Map.Entry<String, Long> file : sealed.entrySet()) {
+      Path path = folder.resolve(file.getKey());
+      long size;
+      try {
+        size = Files.size(path);
+      } catch (IOException e) {
+        return Optional.of(Map.entry(path, "the file is gone"));
+      }
+      if (size != file.getValue()) {
+        return Optional.of(Map.entry(path, String.format(java.util.Locale.ROOT,
+            "the file is %,d bytes; it was %,d when the folder was sealed", size,
+            file.getValue())));
+      }
+    }
+    try (var paths = Files.walk(folder)) {
+      Optional<Path> extra = paths.filter(Files::isRegularFile)
+          .filter(f -> !relative(folder, f).startsWith(MANIFEST))
+          .filter(f -> !sealed.containsKey(relative(folder, f))).sorted().findFirst();
+      if (extra.isPresent()) {
+        return Optional.of(Map.entry(extra.get(), "the file was not there when the folder was"
+            + " sealed"));
+      }
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.of(Map.entry(folder, "the folder cannot be read: " + DataFiles.reason(e)));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Takes a lease on the complete folder {@code folder} for this process, which reads it: a file
+   * beside it that names the process, so that {@link #prune} leaves the folder alone while the
+   * process runs.
+   *
+   * @return the lease, to give back with {@link #giveBack}
+   */
+  static Path lease(Path folder) throws IOException {
+    byte[] random = new byte[4];
+    RANDOM.nextBytes(random);
+    Path lease = folder.resolveSibling(folder.getFileName() + READING + Owner.SELF.pid() + "-"
+        + HexFormat.of().formatHex(random));
+    Files.writeString(lease, Owner.SELF.toLine() + "\n", StandardCharsets.UTF_8);
+    return lease;
+  }
+
+  static void giveBack(Path lease) {
+    try {
+      Files.deleteIfExists(lease);
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "could not give back the lease " + lease, e);
+    }
+  }
+
+  /**
+   * The processes that hold a lease on the complete folder of {@code key} ({@code *}: of any key),
+   * of those that may still run; the leases of processes that no longer run are removed.
+   */
+  static List<Owner> readers(Path prefix, String key) {
+    List<Owner> readers = new ArrayList<>();
+    try (DirectoryStream<Path> leases = Files.newDirectoryStream(prefix, key + READING + "*")) {
+      for (Path lease : leases) {
+        Optional<Owner> owner;
+        try {
+          owner = Owner.parse(Files.readString(lease, StandardCharsets.UTF_8).strip());
+        } catch (IOException e) {
+          continue; // given back meanwhile
+        }
+        if (owner.map(Owner::mayRun).orElse(false)) {
+          readers.add(owner.get());
+        } else {
+          giveBack(lease);
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "could not list the leases in " + prefix, e);
+    }
+    return readers;
+  }
+
   /** Marks a complete folder as used now, for {@link #prune}, which keeps the newest. */
   static void touch(Path folder) {
     try {
@@ -343,8 +470,7 @@ public final class CacheFolder {
   /**
    * Removes the complete caches under {@code prefix} beyond the {@code keep} most recently used,
    * and the incomplete ones whose process no longer runs, those a checkpoint could resume
-   * included; never a folder a running process writes. A cache that a running process reads
-   * should not be pruned: its reads would fail.
+   * included; never a folder a running process writes or reads (it holds a lease on it).
    *
    * @return the folders removed
    */
@@ -367,13 +493,19 @@ public final class CacheFolder {
         case COMPLETE -> {
           boolean keeps = entry.key().equals(spare) || kept < keep;
           kept += keeps ? 1 : 0;
-          yield !keeps;
+          List<Owner> readers = keeps ? List.of() : readers(prefix, entry.key());
+          if (!readers.isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "kept the cache {0}: {1} reads it",
+                entry.folder(), readers.get(0));
+          }
+          yield !keeps && readers.isEmpty();
         }
         case WRITING -> false;
         case RESUMABLE -> resumableToo;
         case ABANDONED -> true;
       };
-      if (remove && remove(entry.folder())) {
+      if (remove && (entry.state() == State.COMPLETE ? removeUnread(entry)
+          : remove(entry.folder()))) {
         removed.add(entry);
       }
     }
@@ -401,6 +533,7 @@ public final class CacheFolder {
     if (!Files.isDirectory(prefix)) {
       return;
     }
+    readers(prefix, "*"); // gives back the leases of processes that no longer run
     try (DirectoryStream<Path> folders = Files.newDirectoryStream(prefix, "*" + REMOVING + "*")) {
       for (Path folder : folders) {
         Matcher owner = Pattern.compile(Pattern.quote(REMOVING) + "(\\d+)-").matcher(
@@ -418,14 +551,49 @@ public final class CacheFolder {
   }
 
   /**
+   * Removes a complete folder that no process reads: renamed away first, then the leases are
+   * looked at again, so that a reader that took its lease meanwhile, and then found the folder
+   * still there, keeps it (a reader takes its lease before it looks, this removal looks after it
+   * renames: one of the two sees the other).
+   */
+  private static boolean removeUnread(Entry entry) {
+    Path doomed = doomed(entry.folder());
+    try {
+      Files.move(entry.folder(), doomed, StandardCopyOption.ATOMIC_MOVE);
+    } catch (NoSuchFileException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not remove the cache " + entry.folder(), e);
+    }
+    List<Owner> readers = readers(entry.folder().getParent(), entry.key());
+    if (!readers.isEmpty()) {
+      try {
+        Files.move(doomed, entry.folder(), StandardCopyOption.ATOMIC_MOVE);
+        LOG.log(System.Logger.Level.INFO, "kept the cache {0}: {1} began to read it",
+            entry.folder(), readers.get(0));
+        return false;
+      } catch (IOException e) {
+        LOG.log(System.Logger.Level.WARNING, "could not put back the cache " + entry.folder()
+            + ", which " + readers.get(0) + " began to read", e);
+      }
+    }
+    deleteTree(doomed);
+    return true;
+  }
+
+  private static Path doomed(Path folder) {
+    byte[] random = new byte[4];
+    RANDOM.nextBytes(random);
+    return folder.resolveSibling(folder.getFileName() + REMOVING + Owner.SELF.pid() + "-"
+        + HexFormat.of().formatHex(random));
+  }
+
+  /**
    * Removes {@code folder}: first renamed, atomically, so that it stops being a cache at once,
    * then deleted. Returns false when another process removed it first.
    */
   static boolean remove(Path folder) {
-    byte[] random = new byte[4];
-    RANDOM.nextBytes(random);
-    Path doomed = folder.resolveSibling(folder.getFileName() + REMOVING + Owner.SELF.pid() + "-"
-        + HexFormat.of().formatHex(random));
+    Path doomed = doomed(folder);
     try {
       Files.move(folder, doomed, StandardCopyOption.ATOMIC_MOVE);
     } catch (NoSuchFileException e) {

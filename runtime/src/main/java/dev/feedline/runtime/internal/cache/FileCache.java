@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.cache;
 
+import dev.feedline.runtime.internal.files.Durable;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.internal.CheckpointFile;
@@ -64,6 +65,8 @@ final class FileCache {
   private Path reading;
   /** A partial folder a restore resumes, for the next park. */
   private Path resume;
+  /** The lease this process holds on the complete folder it reads; null when none. */
+  private Path lease;
   private TString fed;
   private final List<Path> abandoned = new ArrayList<>();
   private final System.Logger log;
@@ -134,18 +137,15 @@ final class FileCache {
           abandoned.add(partial);
         }
         reading = null;
+        giveBackLease();
         partial = resume;
         resume = null;
         log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: resuming the {2} {3} (key {4})"
             + " where its checkpoint left it", pipeline.simpleName(), stage, kind, partial, key);
-      } else if (CacheFolder.isComplete(complete)) {
-        leave();
-        if (!complete.equals(reading)) {
-          log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
-              pipeline.simpleName(), stage, kind, complete, key);
-        }
+      } else if (CacheFolder.isComplete(complete) && leased(complete)) {
         reading = complete;
         CacheFolder.touch(complete);
+        checkSealed();
       } else if (completeRequired) {
         requireComplete();
       } else {
@@ -173,6 +173,55 @@ final class FileCache {
         : folder.toString());
   }
 
+  /**
+   * Takes a lease on the complete folder for this process, unless it holds one, and looks again
+   * that the folder is there: a prune that renamed it away meanwhile did not see the lease.
+   */
+  private boolean leased(Path complete) throws IOException {
+    if (lease != null && complete.equals(reading)) {
+      return true;
+    }
+    leave();
+    lease = CacheFolder.lease(complete);
+    if (!CacheFolder.isComplete(complete)) {
+      giveBackLease();
+      return false;
+    }
+    log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: reading the {2} {3} (key {4})",
+        pipeline.simpleName(), stage, kind, complete, key);
+    return true;
+  }
+
+  private void giveBackLease() {
+    if (lease != null) {
+      CacheFolder.giveBack(lease);
+      lease = null;
+    }
+  }
+
+  /**
+   * Fails when the complete folder being read does not hold exactly the files it was sealed with,
+   * or is gone: TensorFlow would read what is left as all of it, or fail naming no file.
+   */
+  void checkSealed() {
+    damage().ifPresent(error -> {
+      throw error;
+    });
+  }
+
+  /** The error of the complete folder being read, when its files are not what was sealed. */
+  Optional<FeedlineException> damage() {
+    if (reading == null) {
+      return Optional.empty();
+    }
+    return CacheFolder.damage(reading).map(found -> new FeedlineException(pipeline.simpleName(),
+        stage, found.getKey().toString(), "the " + kind + " " + reading + " (key " + key + ")"
+            + " is damaged: " + found.getValue() + (Files.isDirectory(reading) ? "" : "; it was"
+            + " removed while this process read it, by ./feedline cache prune or another"
+            + " process") + ". Remove the folder (./feedline cache prune --prefix " + prefix
+            + " --keep 0, or delete it) and run again, which writes it anew", null));
+  }
+
   /** What the key covers, in words, for the log. */
   private String coverage() {
     return "the graph up to '" + covers.get("stage") + "', " + covers.get("files")
@@ -186,6 +235,7 @@ final class FileCache {
       partial = null;
     }
     reading = null;
+    giveBackLease();
   }
 
   /** Feeds the folder chosen last to the dataset op. */
@@ -246,9 +296,12 @@ final class FileCache {
     try {
       Map<String, String> manifest = new LinkedHashMap<>(CacheFolder.readManifest(partial));
       manifest.remove("checkpoint");
+      manifest.putAll(CacheFolder.sealedFiles(partial));
       manifest.put("sealed", Instant.now().toString());
       CacheFolder.writeManifest(partial, manifest);
+      Durable.forceTree(partial); // a power loss must not leave a sealed name over lost data
       Files.move(partial, complete, StandardCopyOption.ATOMIC_MOVE);
+      Durable.forceFolder(prefix);
       log.log(System.Logger.Level.INFO, "Pipeline {0}, stage {1}: wrote the {2} {3} (key {4}, {5})",
           pipeline.simpleName(), stage, kind, complete, key,
           CacheFolder.describeBytes(CacheFolder.list(prefix).stream()
@@ -264,6 +317,7 @@ final class FileCache {
     }
     partial = null;
     reading = null;
+    giveBackLease();
     if (keepNewest > 0) {
       CacheFolder.prune(prefix, keepNewest, false, key).forEach(removed -> log.log(
           System.Logger.Level.INFO, "Pipeline {0}, stage {1}: removed the {2} {3}, beyond the"
@@ -333,11 +387,19 @@ final class FileCache {
           CacheFolder.readManifest(folder).get("checkpoint"))
           .map(CacheFolder.Checkpoint::stillThere).orElse(false);
       if (!resumable && Files.exists(folder)) {
-        CacheFolder.remove(folder);
+        try {
+          CacheFolder.remove(folder);
+        } catch (UncheckedIOException e) { // a full disk, or TensorFlow still writing into it
+          log.log(System.Logger.Level.WARNING, "Pipeline {0}, stage {1}: could not remove the"
+              + " incomplete {2} {3} ({4}); the next build over {5} removes what is left, or"
+              + " delete it", pipeline.simpleName(), stage, kind, folder,
+              DataFiles.reason(e), prefix);
+        }
       }
     }
     abandoned.clear();
     reading = null;
+    giveBackLease();
     if (fed != null) {
       fed.close();
       fed = null;

@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.cache;
 
+import dev.feedline.runtime.FeedlineException;
 import dev.feedline.Snapshot;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.internal.ElementSpec;
@@ -14,6 +15,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
@@ -118,6 +120,13 @@ public final class FileCaches {
     if (shards < 1 || workerCount < 1 || workerIndex < 0 || workerIndex >= workerCount) {
       throw new IllegalArgumentException("Pipeline " + pipeline.simpleName() + ", stage '" + stage
           + "': " + shards + " shards for worker " + workerIndex + " of " + workerCount);
+    }
+    if (workerIndex >= shards) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stage(stage), prefix, "worker "
+          + workerIndex + " of " + workerCount + " would read no shard of the snapshot: it has "
+          + shards + " shard" + (shards == 1 ? "" : "s") + ", and worker i reads shards i, i + "
+          + workerCount + ", ...; give @Snapshot(shards = " + workerCount + ") or more, or run "
+          + shards + " worker" + (shards == 1 ? "" : "s"), null);
     }
     TVariant.register();
     Placeholder<TString> path = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
@@ -341,6 +350,22 @@ public final class FileCaches {
 
   public void restoring(Path file) {
     caches.forEach(cache -> cache.restoring(file));
+  }
+
+  /**
+   * Fails when a complete folder a stage reads does not hold exactly the files it was sealed with,
+   * naming the stage, the folder and the file.
+   */
+  public void checkSealed() {
+    caches.forEach(FileCache::checkSealed);
+  }
+
+  /**
+   * The error to report instead of TensorFlow's when a complete folder a stage reads is damaged
+   * or gone: TensorFlow blames the stage that reads it, or its own implementation, naming no file.
+   */
+  public Optional<FeedlineException> damage() {
+    return caches.stream().map(FileCache::damage).flatMap(Optional::stream).findFirst();
   }
 
   /** Removes what was written and not completed; call once the iterators are freed. */

@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.files;
 
+import dev.feedline.runtime.internal.files.ShardSet;
 import dev.feedline.Compression;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
@@ -411,6 +412,11 @@ public final class DataFiles {
       }
       files.addAll(matches);
     }
+    ShardSet.problem(files.stream().filter(file -> !isRemote(file)).toList())
+        .ifPresent(problem -> {
+          throw new FeedlineException(
+              pipeline.simpleName(), source, problem.file(), problem.text(), null);
+        });
     return List.copyOf(files);
   }
 

@@ -54,7 +54,7 @@ public final class TextFile {
   }
 
   /** A problem that keeps a file from being read: its line, and what is wrong. */
-  static final class Bad extends Exception {
+  public static final class Bad extends Exception {
     Bad(String problem) {
       super(problem, null, false, false);
     }
@@ -205,7 +205,7 @@ public final class TextFile {
    * The lines of a plain text file, as Java strings, without a byte-order mark on the first;
    * {@code bom} is told whether there was one.
    */
-  static List<String> lines(Path file, Consumer<Boolean> bom) throws Bad, IOException {
+  public static List<String> lines(Path file, Consumer<Boolean> bom) throws Bad, IOException {
     List<String> lines = new ArrayList<>();
     forEachLine(file, Compression.NONE, (bytes, length) -> {
       int start = lines.isEmpty() && startsWithBom(bytes, length) ? BOM.length : 0;

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Resolving the file names and globs a TFRecord source is given. */
 class DataFilesTest {
-  private static final PipelineInfo PIPELINE =
+  static final PipelineInfo PIPELINE =
       new PipelineInfo("x.Rows", "test", List.of(
           source("files", TFRecordSource.class, "TensorSliceDataset"),
           elementWork("read", Interleave.class, "ParallelInterleaveDatasetV4", "TFRecordDatasetV2")));

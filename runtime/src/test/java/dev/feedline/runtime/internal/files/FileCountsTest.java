@@ -57,6 +57,7 @@ class FileCountsTest {
         writer.write(record);
         offset += 16 + record.length;
       }
+      writer.commit();
     }
     return file;
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.feedline.Compression;
 import dev.feedline.runtime.ShardedTFRecordWriter;
+import dev.feedline.runtime.FeedlineException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,9 +44,11 @@ class ShardedTFRecordWriterTest {
       }
       assertEquals(List.of(3L, 3L, 4L), List.of(writer.records(0), writer.records(1),
           writer.records(2)), "key -1 goes to shard 2, as floorMod says");
+      writer.commit();
     }
     assertEquals(List.of("rows-00000-of-00003.tfrecord", "rows-00001-of-00003.tfrecord",
-        "rows-00002-of-00003.tfrecord"), listing(), "no temporary file left");
+        "rows-00002-of-00003.tfrecord", "rows.feedline-shards"), listing(),
+        "the shards and their manifest; no temporary file left");
     assertEquals(List.of(Arrays.toString(record(0, 5)), Arrays.toString(record(3, 5)),
         Arrays.toString(record(6, 5))),
         TFRecordWriterTest.read(dir.resolve("rows-00000-of-00003.tfrecord"), Compression.NONE));
@@ -62,6 +65,7 @@ class ShardedTFRecordWriterTest {
         for (int id = 0; id < 5; id++) {
           writer.write(record(id, 100));
         }
+        writer.commit();
       }
     }
     for (String shard : List.of("rows-00000-of-00002.tfrecord", "rows-00001-of-00002.tfrecord")) {
@@ -80,7 +84,7 @@ class ShardedTFRecordWriterTest {
     writer.write(2, record(2, 5));
     assertEquals(List.of("rows-00001-of-00004.tfrecord", "rows-00003-of-00004.tfrecord"),
         writer.emptyShards());
-    IllegalStateException empty = assertThrows(IllegalStateException.class, writer::close);
+    IllegalStateException empty = assertThrows(IllegalStateException.class, writer::commit);
     assertEquals("2 of 4 shards would be empty (rows-00001-of-00004.tfrecord,"
         + " rows-00003-of-00004.tfrecord): no record was assigned to them, and a reader refuses an"
         + " empty file; write fewer shards. Nothing was written to " + dir, empty.getMessage());
@@ -102,12 +106,13 @@ class ShardedTFRecordWriterTest {
       }
       writer.write(record(7, 500)); // larger than a shard: alone
       writer.write(record(8, 1));
+      writer.commit();
     }
     assertEquals(List.of("part-00000-of-00005.tfrecord", "part-00001-of-00005.tfrecord",
         "part-00002-of-00005.tfrecord", "part-00003-of-00005.tfrecord",
-        "part-00004-of-00005.tfrecord"), listing());
+        "part-00004-of-00005.tfrecord", "part.feedline-shards"), listing());
     List<Integer> counts = new ArrayList<>();
-    for (String shard : listing()) {
+    for (String shard : listing().subList(0, 5)) {
       counts.add(TFRecordWriterTest.read(dir.resolve(shard), Compression.NONE).size());
     }
     assertEquals(List.of(2, 3, 2, 1, 1), counts);
@@ -158,6 +163,7 @@ class ShardedTFRecordWriterTest {
         Compression.NONE)) {
       same.write(record(0, 3));
       same.write(record(1, 3));
+      same.commit();
     }
     assertEquals(List.of(Arrays.toString(record(0, 3))),
         TFRecordWriterTest.read(dir.resolve("rows-00000-of-00002.tfrecord"), Compression.NONE),
@@ -165,9 +171,11 @@ class ShardedTFRecordWriterTest {
     try (ShardedTFRecordWriter other = ShardedTFRecordWriter.byKey(dir, "other", 1,
         Compression.NONE)) {
       other.write(record(0, 1)); // another prefix is another data set
+      other.commit();
     }
-    assertEquals(List.of("other-00000-of-00001.tfrecord", "rows-00000-of-00002.tfrecord",
-        "rows-00001-of-00002.tfrecord"), listing());
+    assertEquals(List.of("other-00000-of-00001.tfrecord", "other.feedline-shards",
+        "rows-00000-of-00002.tfrecord", "rows-00001-of-00002.tfrecord", "rows.feedline-shards"),
+        listing());
   }
 
   @Test
@@ -188,6 +196,7 @@ class ShardedTFRecordWriterTest {
       for (Future<?> f : done) {
         f.get();
       }
+      writer.commit();
     } finally {
       threads.shutdown();
     }
@@ -195,5 +204,81 @@ class ShardedTFRecordWriterTest {
         Compression.NONE).size());
     assertEquals(500, TFRecordWriterTest.read(dir.resolve("rows-00001-of-00002.tfrecord"),
         Compression.NONE).size());
+  }
+
+  /**
+   * The README's form, try-with-resources, with the caller's own exception between writes: the
+   * shards must not appear with half the records (they did: close() sealed them).
+   */
+  @Test
+  void aWriterClosedByTheCallersExceptionKeepsNothingAndTheOldSetStays() throws IOException {
+    try (ShardedTFRecordWriter writer =
+        ShardedTFRecordWriter.byKey(dir, "rows", 2, Compression.NONE)) {
+      writer.write(record(1, 3));
+      writer.write(record(2, 3));
+      writer.commit();
+    }
+    List<String> sealed = listing();
+    IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> {
+      try (ShardedTFRecordWriter writer =
+          ShardedTFRecordWriter.byKey(dir, "rows", 2, Compression.NONE)) {
+        for (int id = 0; id < 10; id++) {
+          if (id == 5) {
+            throw new IllegalStateException("the caller's own failure");
+          }
+          writer.write(record(id, 3));
+        }
+        writer.commit();
+      }
+    });
+    assertEquals("the caller's own failure", thrown.getMessage());
+    assertEquals(sealed, listing(), "the folder keeps the set it had, and no temporary file");
+    assertEquals(List.of(Arrays.toString(record(1, 3))),
+        TFRecordWriterTest.read(dir.resolve("rows-00000-of-00002.tfrecord"), Compression.NONE));
+  }
+
+  /** A set whose files no longer match its manifest is refused, naming the folder and the file. */
+  @Test
+  void aSealedSetWhoseShardsDoNotMatchItsManifestIsRefusedNamingTheShard() throws IOException {
+    Path set = dir.resolve("set");
+    try (ShardedTFRecordWriter writer =
+        ShardedTFRecordWriter.byKey(set, "rows", 3, Compression.NONE)) {
+      for (int id = 0; id < 9; id++) {
+        writer.write(record(id, 10));
+      }
+      writer.commit();
+    }
+    String glob = set + "/rows-*.tfrecord";
+    assertEquals(9, DataFiles.resolve(DataFilesTest.PIPELINE, List.of(glob)).records());
+
+    Path first = set.resolve("rows-00000-of-00003.tfrecord");
+    byte[] bytes = Files.readAllBytes(first);
+    Files.write(first, Arrays.copyOf(bytes, 26)); // one record of three: still valid framing
+    assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource), file " + first + ": the shard"
+        + " is 26 bytes, but was 78 when the shard set 'rows' sealed in " + set + " was sealed"
+        + " (rows.feedline-shards): it was cut, emptied or rewritten; write the set again",
+        assertThrows(FeedlineException.class,
+            () -> DataFiles.resolve(DataFilesTest.PIPELINE, List.of(glob))).getMessage());
+
+    Files.write(first, bytes);
+    Path last = set.resolve("rows-00002-of-00003.tfrecord");
+    Files.delete(last);
+    assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource), file " + last + ": the shard"
+        + " is missing from the shard set 'rows' sealed in " + set + " (3 shards listed in"
+        + " rows.feedline-shards); write the set again",
+        assertThrows(FeedlineException.class,
+            () -> DataFiles.resolve(DataFilesTest.PIPELINE, List.of(glob))).getMessage());
+
+    Files.write(last, bytes);
+    Path stray = set.resolve("rows-00000-of-00002.tfrecord");
+    Files.write(stray, bytes);
+    assertEquals("Pipeline Rows, stage 'files' (@TFRecordSource), file " + stray + ": the file is"
+        + " not one of the 3 shards of the shard set 'rows' sealed in " + set
+        + " (rows.feedline-shards), so a glob would read it with them; remove it, or write the"
+        + " set again",
+        assertThrows(FeedlineException.class,
+            () -> DataFiles.resolve(DataFilesTest.PIPELINE, List.of(glob))).getMessage());
+    Files.delete(stray);
+    assertEquals(9, DataFiles.resolve(DataFilesTest.PIPELINE, List.of(glob)).records());
   }
 }

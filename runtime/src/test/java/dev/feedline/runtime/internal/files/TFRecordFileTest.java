@@ -37,6 +37,7 @@ class TFRecordFileTest {
         writer.write(record);
         offset += 16 + record.length;
       }
+      writer.commit();
     }
     return offsets;
   }

@@ -35,7 +35,7 @@ class TFRecordWriterTest {
   }
 
   @Test
-  void recordsWrittenAreReadBackInOrderAndTheFileAppearsOnlyWhenClosed() throws IOException {
+  void recordsWrittenAreReadBackInOrderAndTheFileAppearsOnlyWhenCommitted() throws IOException {
     Path file = dir.resolve("a.tfrecord");
     List<byte[]> records = List.of(new byte[0], "one".getBytes(StandardCharsets.UTF_8),
         new byte[100_000]);
@@ -45,6 +45,7 @@ class TFRecordWriterTest {
       }
       assertEquals(3, writer.records());
       assertEquals(List.of(dir.resolve("a.tfrecord.partial")), list(), "written under a temporary name");
+      writer.commit();
     }
     assertEquals(List.of(file), list());
     List<byte[]> read = new ArrayList<>();
@@ -66,6 +67,7 @@ class TFRecordWriterTest {
           writer.write(record);
         }
         assertEquals(12 + 3 + 4 + 12 + 70_000 + 4 + 12 + 4, writer.bytes(), "framed, uncompressed");
+        writer.commit();
       }
       byte[] head = Arrays.copyOf(Files.readAllBytes(file), 2);
       assertEquals(compression == Compression.GZIP ? "1f8b" : "789c",
@@ -86,6 +88,22 @@ class TFRecordWriterTest {
       assertThrows(IllegalStateException.class, () -> writer.write(new byte[1]),
           "nothing more goes into a file that will not be kept");
     }
+    assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
+  }
+
+  /** Try-with-resources and the caller's own exception: the file must not appear half written. */
+  @Test
+  void aWriterClosedByTheCallersExceptionLeavesNoFile() throws IOException {
+    Path file = dir.resolve("a.tfrecord");
+    assertThrows(IllegalStateException.class, () -> {
+      try (TFRecordWriter writer = new TFRecordWriter(file)) {
+        writer.write(new byte[] {1});
+        if (writer.records() == 1) {
+          throw new IllegalStateException("the caller's own failure");
+        }
+        writer.commit();
+      }
+    });
     assertEquals(List.of(), list(), "neither a.tfrecord nor a.tfrecord.partial");
   }
 

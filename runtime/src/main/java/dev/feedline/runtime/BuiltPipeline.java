@@ -119,13 +119,18 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
 
   /**
    * The pipeline's file caches and snapshots: the key of each, a fingerprint of the graph up to
-   * it, the files read and the TensorFlow version, and the folder it is kept in.
+   * it, the files read and the TensorFlow version, and the folder it is kept in. Read {@code
+   * stages()}, {@code key(stage)} and {@code folder(stage)}; the type is the runtime's own
+   * ({@code internal.cache}), whose other methods are for generated code.
    */
   public FileCaches fileCaches() {
     return iterator.fileCaches();
   }
 
-  /** The iterator behind the pipeline, for tools that examine it, such as the doctor. */
+  /**
+   * The iterator behind the pipeline, for tools that ship with the runtime and examine it, such as
+   * the doctor: an internal type, with no promise of compatibility.
+   */
   public DatasetIterator iterator() {
     return iterator;
   }

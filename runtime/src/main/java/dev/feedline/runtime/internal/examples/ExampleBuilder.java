@@ -39,14 +39,21 @@ import org.tensorflow.types.family.TType;
  * the same bytes.
  */
 public final class ExampleBuilder {
-  private final ExampleSchema schema;
+  /** The record's name, as messages show it. */
+  private final String record;
+  /** The components' names, one per feature, in the same order. */
+  private final List<String> components;
+  private final ExampleFeatures features;
   /** Per component: its values, one list of values per step for a feature list; null if unset. */
   private final List<List<Feature>> values;
 
-  ExampleBuilder(ExampleSchema schema) {
-    this.schema = schema;
+  /** A builder of the record {@code ExampleSchema(record, components, features)} describes. */
+  ExampleBuilder(String record, List<String> components, ExampleFeatures features) {
+    this.record = record;
+    this.components = components;
+    this.features = features;
     this.values = new ArrayList<>();
-    schema.components().forEach(c -> values.add(null));
+    components.forEach(c -> values.add(null));
   }
 
   /** Sets a {@code TString} component to these byte strings. */
@@ -133,18 +140,18 @@ public final class ExampleBuilder {
    * @throws IllegalArgumentException naming the first component without a value or a default
    */
   public byte[] toByteArray() {
-    List<ExampleFeatures.Feature> features = schema.features().features();
+    List<ExampleFeatures.Feature> declared = features.features();
     Features.Builder context = Features.newBuilder();
     FeatureLists.Builder lists = FeatureLists.newBuilder();
-    for (int c = 0; c < features.size(); c++) {
-      ExampleFeatures.Feature feature = features.get(c);
+    for (int c = 0; c < declared.size(); c++) {
+      ExampleFeatures.Feature feature = declared.get(c);
       List<Feature> set = values.get(c);
       if (set == null) {
         if (feature.defaults().isPresent()) {
           continue; // the reader fills in the default
         }
-        throw new IllegalArgumentException("Component '" + schema.components().get(c) + "' of "
-            + schema.record() + " has no value; only a component with @DefaultValue may be left"
+        throw new IllegalArgumentException("Component '" + components.get(c) + "' of "
+            + record + " has no value; only a component with @DefaultValue may be left"
             + " out");
       }
       if (feature.place() == ExampleFeatures.Place.FEATURE_LIST) {
@@ -153,7 +160,7 @@ public final class ExampleBuilder {
         context.putFeature(feature.key(), set.get(0));
       }
     }
-    if (!schema.features().sequence()) {
+    if (!features.sequence()) {
       return Example.newBuilder().setFeatures(context).build().toByteArray();
     }
     return SequenceExample.newBuilder().setContext(context).setFeatureLists(lists).build()
@@ -168,7 +175,7 @@ public final class ExampleBuilder {
 
   /** Stores the values: one feature, or one per step of a feature list. */
   private ExampleBuilder set(int component, int count, Slice slice) {
-    ExampleFeatures.Feature feature = schema.feature(component);
+    ExampleFeatures.Feature feature = features.features().get(component);
     if (feature.place() != ExampleFeatures.Place.FEATURE_LIST) {
       values.set(component, List.of(slice.of(0, count)));
       return this;
@@ -185,11 +192,11 @@ public final class ExampleBuilder {
   /** Checks the component's dtype and that {@code count} values fill its shape. */
   private void check(int component, Class<? extends TType> type, int count) {
     if (component < 0 || component >= values.size()) {
-      throw new IllegalArgumentException(schema.record() + " has no component " + component
+      throw new IllegalArgumentException(record + " has no component " + component
           + "; it has " + values.size());
     }
-    ExampleFeatures.Feature feature = schema.feature(component);
-    String name = "Component '" + schema.components().get(component) + "' of " + schema.record();
+    ExampleFeatures.Feature feature = features.features().get(component);
+    String name = "Component '" + components.get(component) + "' of " + record;
     if (feature.type() != type) {
       throw new IllegalArgumentException(name + " is " + feature.type().getSimpleName()
           + ", not " + type.getSimpleName());
@@ -226,8 +233,8 @@ public final class ExampleBuilder {
 
   private <T> T notNull(int component, T value, int index) {
     if (value == null) {
-      throw new IllegalArgumentException("Component '" + schema.components().get(component)
-          + "' of " + schema.record() + " has null at value " + index);
+      throw new IllegalArgumentException("Component '" + components.get(component)
+          + "' of " + record + " has null at value " + index);
     }
     return value;
   }

@@ -22,7 +22,7 @@ public record ExampleSchema(String record, List<String> components, ExampleFeatu
 
   /** A builder of one record's serialized Example or SequenceExample. */
   public ExampleBuilder builder() {
-    return new ExampleBuilder(this);
+    return new ExampleBuilder(record, components, features);
   }
 
   /** The position of the component called {@code name}; -1 when there is none. */

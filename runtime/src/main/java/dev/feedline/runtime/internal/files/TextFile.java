@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -114,10 +115,11 @@ public final class TextFile {
     List<SkippedRecords.Record> bad = new ArrayList<>();
     long[] run = {-1}; // the first line of the run being read, -1 between runs
     long[] index = {0};
-    List<String>[] names = new List[] {rows == null ? null
-        : rows.columns().stream().map(CsvColumns.Column::name).toList()};
+    // The names of a row's fields: the header's, once read, else the columns'.
+    AtomicReference<List<String>> names = new AtomicReference<>(rows == null ? null
+        : rows.columns().stream().map(CsvColumns.Column::name).toList());
     Bad[] problem = {null};
-    Consumer<String> gap = why -> {
+    Runnable gap = () -> { // a line the dataset does not read ends the run before it
       if (run[0] >= 0) {
         segments.add(new FileSegment(name, run[0], index[0] - run[0]));
         run[0] = -1;
@@ -145,21 +147,21 @@ public final class TextFile {
       }
       if (i == 0 && format.header()) {
         if (rows != null) {
-          names[0] = rows.fields(new String(bytes, start, length - start, StandardCharsets.UTF_8));
+          names.set(rows.fields(new String(bytes, start, length - start, StandardCharsets.UTF_8)));
         }
-        gap.accept(null);
+        gap.run();
       } else if (length == start && format.blankLines() != BlankLines.KEEP) {
         if (format.blankLines() == BlankLines.FAIL) {
           problem[0] = new Bad("line " + (i + 1) + " is empty; an empty line is an error here"
               + " (blankLines = FAIL)");
           return readOn;
         }
-        gap.accept(null);
+        gap.run();
       } else {
         Optional<CsvColumns.Problem> row = indexOf(bytes, start, length, (byte) '\r') >= 0
             ? Optional.of(CARRIAGE_RETURN)
             : rows == null ? Optional.empty() : rows.rowProblem(
-                new String(bytes, start, length - start, StandardCharsets.UTF_8), names[0],
+                new String(bytes, start, length - start, StandardCharsets.UTF_8), names.get(),
                 selected);
         if (row.isPresent() && format.badRecords() == BadRecords.FAIL) {
           problem[0] = new Bad("line " + (i + 1) + " " + row.get().description());
@@ -168,7 +170,7 @@ public final class TextFile {
         if (row.isPresent()) {
           bad.add(new SkippedRecords.Record(name, i, -1, row.get().cause(),
               row.get().description()));
-          gap.accept(null);
+          gap.run();
         } else if (run[0] < 0) {
           run[0] = i;
         }
@@ -179,7 +181,7 @@ public final class TextFile {
     if (problem[0] != null) {
       throw problem[0];
     }
-    gap.accept(null);
+    gap.run();
     if (segments.isEmpty()) {
       segments.add(new FileSegment(name, lines, 0));
     }

@@ -3,14 +3,10 @@ package dev.feedline.runtime.internal.cache;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
@@ -26,11 +22,9 @@ import org.tensorflow.types.family.TType;
 /**
  * The fingerprint of a dataset's graph is of its structure: the same ops in another scope, built
  * after other ops, with functions of other random names, hash alike; another constant, another
- * function body or another vocabulary file's content does not.
+ * function body or other tokens in a vocabulary table do not.
  */
 class GraphFingerprintTest {
-  @TempDir Path dir;
-
   /** Numbers 0..9 mapped by a function that adds {@code plus}, built in {@code graph}. */
   private static byte[] mapped(Graph graph, String scope, long plus, int noise) {
     Ops tf = Ops.create(graph).withSubScope(scope);
@@ -73,12 +67,16 @@ class GraphFingerprintTest {
         inOwnGraph((graph, scope) -> mapped(graph, scope, 2, 0))));
   }
 
-  /** Words looked up in a vocabulary table filled from {@code vocabulary}, by its shared name. */
-  private static byte[] lookedUp(Path vocabulary) {
+  /**
+   * Words looked up in a vocabulary table filled with {@code tokens}, as {@link VocabularyTable}
+   * fills one, by its shared name.
+   */
+  private static byte[] lookedUp(String... tokens) {
     try (Graph graph = new Graph()) {
       Ops tf = Ops.create(graph);
       HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName("words"));
-      tf.initializeTableFromTextFile(table, tf.constant(vocabulary.toString()), -2L, -1L);
+      tf.initializeTable(table, tf.array(tokens),
+          tf.constant(java.util.stream.LongStream.range(0, tokens.length).toArray()));
       Operand<? extends TType> words = tf.data.tensorSliceDataset(
           List.of(tf.array("a", "b")), List.of(Shape.scalar()));
       try (ConcreteFunction ids = ConcreteFunction.create(f -> {
@@ -95,11 +93,10 @@ class GraphFingerprintTest {
   }
 
   @Test
-  void anotherVocabularyFileContentChangesTheHash() throws IOException {
-    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "a\nb\n");
-    byte[] before = lookedUp(vocabulary);
-    assertArrayEquals(before, lookedUp(vocabulary), "the same file hashes alike");
-    Files.writeString(vocabulary, "b\na\nc\n");
-    assertFalse(Arrays.equals(before, lookedUp(vocabulary)));
+  void otherTokensInAVocabularyTableChangeTheHash() {
+    byte[] before = lookedUp("a", "b");
+    assertArrayEquals(before, lookedUp("a", "b"), "the same tokens hash alike");
+    assertFalse(Arrays.equals(before, lookedUp("b", "a")));
+    assertFalse(Arrays.equals(before, lookedUp("a", "b", "c")));
   }
 }

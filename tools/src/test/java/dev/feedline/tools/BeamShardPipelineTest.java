@@ -110,8 +110,9 @@ class BeamShardPipelineTest {
         "--replace");
     assertEquals(0, replaced.status(), replaced.err());
     try (Stream<Path> files = Files.list(out)) {
-      assertEquals(List.of("photos-00000-of-00002.tfrecord", "photos-00001-of-00002.tfrecord"),
-          files.map(f -> f.getFileName().toString()).sorted().toList());
+      assertEquals(List.of("photos-00000-of-00002.tfrecord", "photos-00001-of-00002.tfrecord",
+          "photos.feedline-shards"), files.map(f -> f.getFileName().toString()).sorted().toList(),
+          "the new shards and their manifest; the older shard replaced");
     }
   }
 }

@@ -460,6 +460,7 @@ public final class DatasetIterator {
       if (servedFromCache && readsFiles) {
         checkFilesUnchanged();
       }
+      checkUnchanged(fileCaches); // the complete folders this epoch reads, if any
       // An iterator made ahead read the dataset parked before.
       boolean across = restoring != null || across(session, number, servedFromCache && !parked);
       if (!across) {
@@ -666,6 +667,7 @@ public final class DatasetIterator {
           if (readsFiles) {
             checkFilesUnchanged(); // a file changed mid-epoch gave other records: no filled cache
           }
+          checkUnchanged(fileCaches);
           if (cache == CacheState.FILLING) {
             cache = CacheState.FILLED; // the open epoch read all of it
             parkAgain = fileCaches.epochCompleted();
@@ -691,7 +693,12 @@ public final class DatasetIterator {
    * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
    */
   private void checkFilesUnchanged() {
-    data.changedFile().ifPresent(culprit -> {
+    checkUnchanged(data);
+  }
+
+  /** Fails when a file of {@code input} is no longer what it was when it was checked. */
+  private void checkUnchanged(CheckedInput input) {
+    input.changeSinceBuilt().ifPresent(culprit -> {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
           culprit.problem(), null);
     });

@@ -50,7 +50,7 @@ import org.tensorflow.types.family.TType;
  * of the key or to write a new one, and seals what it wrote after an epoch that read all of it
  * ({@link CacheFolder}).
  */
-public final class FileCaches {
+public final class FileCaches implements CheckedInput {
   private static final String KEY_FORMAT = "Feedline cache key 1";
 
   private final PipelineInfo pipeline;
@@ -309,6 +309,22 @@ public final class FileCaches {
    */
   boolean readsComplete() {
     return caches.stream().anyMatch(FileCache::readsComplete);
+  }
+
+  @Override
+  public String kind() {
+    return "file caches and snapshots";
+  }
+
+  @Override
+  public String check() {
+    return "the files of each complete folder read, its manifest left out";
+  }
+
+  /** The files of the complete folders the last park chose to read, as they were then. */
+  @Override
+  public List<FileIdentity> identities() {
+    return caches.stream().flatMap(cache -> cache.readFiles().stream()).toList();
   }
 
   /** Whether a cache is being written. */

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
@@ -22,13 +24,18 @@ import org.tensorflow.types.TString;
  * <p>The table is a TensorFlow hash table, created and filled once per session; the graph
  * functions of maps find it by its shared name, so it is never copied into them.
  */
-public final class VocabularyTable {
+public final class VocabularyTable implements CheckedInput {
+  private final String name;
+  private final FileIdentity identity;
   private final String sharedName;
   private final long tokens;
   private final long oovBuckets;
   private final Op initializer;
 
-  private VocabularyTable(String sharedName, long tokens, long oovBuckets, Op initializer) {
+  private VocabularyTable(String name, FileIdentity identity, String sharedName, long tokens,
+      long oovBuckets, Op initializer) {
+    this.name = name;
+    this.identity = identity;
     this.sharedName = sharedName;
     this.tokens = tokens;
     this.oovBuckets = oovBuckets;
@@ -48,14 +55,43 @@ public final class VocabularyTable {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": call " + name
           + "(file) with its vocabulary before build(graph)");
     }
+    FileIdentity identity = identity(pipeline, name, file);
     long tokens = count(pipeline, name, file);
+    Optional<String> change = identity.changeTo(identity(pipeline, name, file), true);
+    if (change.isPresent()) {
+      throw problem(pipeline, name, file, "it changed while it was counted: " + change.get());
+    }
     // Unique in the graph: the maps' functions find the table by this name.
     String sharedName = tf.scope().makeOpName("vocabulary_" + name);
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
     // Keys: the whole line (-2); values: the line number (-1).
     Op fill = tf.initializeTableFromTextFile(table, tf.constant(file.toAbsolutePath().toString()),
         -2L, -1L);
-    return new VocabularyTable(sharedName, tokens, oovBuckets, fill);
+    return new VocabularyTable(name, identity, sharedName, tokens, oovBuckets, fill);
+  }
+
+  private static FileIdentity identity(PipelineInfo pipeline, String name, Path file) {
+    try {
+      return FileIdentity.of(file.toAbsolutePath());
+    } catch (IOException e) {
+      throw problem(pipeline, name, file, "it cannot be read: " + DataFiles.reason(e));
+    }
+  }
+
+  @Override
+  public String kind() {
+    return "vocabulary '" + name + "'";
+  }
+
+  @Override
+  public String check() {
+    return "every line, counted as a token, none twice";
+  }
+
+  /** The vocabulary file as it was counted: a session that fills the table later reads it. */
+  @Override
+  public List<FileIdentity> identities() {
+    return List.of(identity);
   }
 
   /** Counts the tokens, refusing an empty file and a token twice, which TensorFlow would reject. */

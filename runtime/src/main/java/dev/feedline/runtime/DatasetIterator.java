@@ -623,6 +623,11 @@ public final class DatasetIterator {
     return deviceBuffer == null ? Duration.ZERO : deviceBuffer.waited();
   }
 
+  /** What the pipeline reads: every input, each checked when the pipeline was built. */
+  public DataSource data() {
+    return data;
+  }
+
   /** The bad records the source leaves out of every epoch; none unless it skips them. */
   public SkippedRecords skippedRecords() {
     return data.skipped();

@@ -199,7 +199,8 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
         }
       }
     }
-    return Optional.empty();
+    // An error of records a changed file gave, such as a zip of pipelines that a cut made unequal.
+    return changeSinceBuilt();
   }
 
   /** The local files that can still be read, to look for the record behind an error in. */

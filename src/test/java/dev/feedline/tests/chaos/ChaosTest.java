@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChaosTest {
   private static final long SEED = Long.getLong("feedline.chaos.seed", 15);
+  /** The build's source trials ({@link SourceChaosTrial}). */
+  private static final int SOURCES = 60;
   private static final String REPLAY = "mvn -B verify -pl src/test -am -Dtest=ChaosTest"
       + " -Dsurefire.failIfNoSpecifiedTests=false -Dfeedline.chaos.seed=" + SEED;
 
@@ -40,6 +42,12 @@ class ChaosTest {
       throws Exception {
     check(ChaosRun.run(SEED, indexes("feedline.chaos.kill", "feedline.chaos.kills", 12), true,
         dir, index -> REPLAY + " -Dfeedline.chaos.kill=" + index));
+  }
+
+  @Test
+  void everySourceKindEndsInItsElementsExactlyOrInAnErrorNamingTheFile() throws Exception {
+    check(ChaosRun.runSources(SEED, indexes("feedline.chaos.source", "feedline.chaos.sources",
+        SOURCES), dir, index -> REPLAY + " -Dfeedline.chaos.source=" + index));
   }
 
   private static List<Integer> indexes(String one, String count, int byDefault) {

@@ -13,7 +13,7 @@ import java.util.Optional;
  * check read ({@link #check}). The pipeline that reads it ({@link DataSource}) checks them when
  * every epoch that reads them starts and ends, and its checkpoints record them, to be compared when
  * they are resumed; every error names the file. Guarantees are therefore not each source kind's
- * own: a kind that does not implement this contract is not read ({@code CheckedInputTest}).
+ * own: a kind that does not implement this contract is not read ({@code SourceContractTest}).
  */
 public interface CheckedInput {
   /** What the input is, for messages: "TFRecord files", "vocabulary 'words'". */

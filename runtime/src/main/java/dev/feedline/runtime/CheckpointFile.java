@@ -107,8 +107,9 @@ final class CheckpointFile {
     Map<String, FileIdentity> identities = new LinkedHashMap<>();
     data.identities().forEach(identity -> identities.put(identity.file(), identity));
     List<String> lines = new ArrayList<>(data.files().stream()
-        .map(f -> identities.containsKey(f) ? identities.remove(f).toLine()
+        .map(f -> identities.containsKey(f) ? identities.get(f).toLine()
             : "remote " + FileIdentity.escape(f)).toList());
+    identities.keySet().removeAll(data.files());
     identities.values().forEach(identity -> lines.add(identity.toLine()));
     return lines;
   }

@@ -103,7 +103,9 @@ final class ChaosRun {
 
   /**
    * Runs the source trials of {@code indexes} ({@link SourceChaosTrial}: every source kind but
-   * TFRecord rows, which the trials above cover), in folders under {@code dir}.
+   * TFRecord rows, which the trials above cover), in folders under {@code dir}. Trials of writers
+   * replacing a shard set, killed while they write, belong beside these: a trial class of their
+   * own with its kinds, changes and moments, run and tabled the same way.
    */
   static Report runSources(long seed, List<Integer> indexes, Path dir, IntFunction<String> replay)
       throws IOException, InterruptedException {

@@ -1,11 +1,15 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.files.CheckedInput;
+import dev.feedline.runtime.internal.files.DataFiles;
+import dev.feedline.runtime.internal.files.FileIdentity;
 import dev.feedline.runtime.internal.files.TextFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.LongStream;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Op;
@@ -30,14 +34,19 @@ import org.tensorflow.types.TString;
  * the file. An empty line, a carriage return inside a line (a file whose lines end with a carriage
  * return alone), and a token twice are errors naming the file and the line.
  */
-public final class VocabularyTable {
+public final class VocabularyTable implements CheckedInput {
   private static final System.Logger LOG = System.getLogger(VocabularyTable.class.getName());
+  private final String name;
+  private final FileIdentity identity;
   private final String sharedName;
   private final long tokens;
   private final long oovBuckets;
   private final Op initializer;
 
-  private VocabularyTable(String sharedName, long tokens, long oovBuckets, Op initializer) {
+  private VocabularyTable(String name, FileIdentity identity, String sharedName, long tokens,
+      long oovBuckets, Op initializer) {
+    this.name = name;
+    this.identity = identity;
     this.sharedName = sharedName;
     this.tokens = tokens;
     this.oovBuckets = oovBuckets;
@@ -57,14 +66,47 @@ public final class VocabularyTable {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": call " + name
           + "(file) with its vocabulary before build(graph)");
     }
+    FileIdentity identity = identity(pipeline, name, file);
     List<String> tokens = tokens(pipeline, name, file);
+    Optional<String> change = identity.changeTo(identity(pipeline, name, file), true);
+    if (change.isPresent()) {
+      throw problem(pipeline, name, file, "it changed while it was read: " + change.get());
+    }
     // Unique in the graph: the maps' functions find the table by this name.
     String sharedName = tf.scope().makeOpName("vocabulary_" + name);
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
     // Keys: the tokens as they were read; values: their lines, from 0.
     Op fill = tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
         tf.constant(LongStream.range(0, tokens.size()).toArray()));
-    return new VocabularyTable(sharedName, tokens.size(), oovBuckets, fill);
+    return new VocabularyTable(name, identity, sharedName, tokens.size(), oovBuckets, fill);
+  }
+
+  private static FileIdentity identity(PipelineInfo pipeline, String name, Path file) {
+    try {
+      return FileIdentity.of(file.toAbsolutePath());
+    } catch (IOException e) {
+      throw problem(pipeline, name, file, "it cannot be read: " + DataFiles.reason(e));
+    }
+  }
+
+  @Override
+  public String kind() {
+    return "vocabulary '" + name + "'";
+  }
+
+  @Override
+  public String check() {
+    return "every line, read as a token, none empty or twice";
+  }
+
+  /**
+   * The vocabulary file as it was read. The table holds what was read then; a later change is
+   * still an error, at the next epoch's start, so that a run never mixes two vocabularies with
+   * the ids a model learned.
+   */
+  @Override
+  public List<FileIdentity> identities() {
+    return List.of(identity);
   }
 
   /** Reads the tokens, refusing an empty file, an empty line, a carriage return and a repeat. */

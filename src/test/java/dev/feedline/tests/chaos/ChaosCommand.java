@@ -17,8 +17,8 @@ import java.util.stream.IntStream;
  * end.
  */
 public final class ChaosCommand {
-  static final String USAGE = "usage: ./feedline chaos [--trials N] [--kills N] [--seed S]"
-      + " [--trial I] [--kill I]";
+  static final String USAGE = "usage: ./feedline chaos [--trials N] [--kills N] [--sources N]"
+      + " [--seed S] [--trial I] [--kill I] [--source I]";
 
   private ChaosCommand() {}
 
@@ -27,16 +27,21 @@ public final class ChaosCommand {
   }
 
   /** Which trials to run. */
-  private record Selection(long seed, List<Integer> trials, List<Integer> kills) {
+  private record Selection(long seed, List<Integer> trials, List<Integer> kills,
+      List<Integer> sources) {
     static Selection read(CommandOptions options) {
       long seed = options.wholeNumber("seed");
-      if (options.text("trial") != null || options.text("kill") != null) {
-        return new Selection(seed, one(options, "trial"), one(options, "kill"));
+      if (options.text("trial") != null || options.text("kill") != null
+          || options.text("source") != null) {
+        return new Selection(seed, one(options, "trial"), one(options, "kill"),
+            one(options, "source"));
       }
       Selection selection = new Selection(seed, upTo(options.count("trials")),
-          upTo(options.count("kills")));
-      if (selection.trials().isEmpty() && selection.kills().isEmpty()) {
-        throw new IllegalArgumentException("--trials and --kills are both 0: nothing to run");
+          upTo(options.count("kills")), upTo(options.count("sources")));
+      if (selection.trials().isEmpty() && selection.kills().isEmpty()
+          && selection.sources().isEmpty()) {
+        throw new IllegalArgumentException("--trials, --kills and --sources are all 0: nothing"
+            + " to run");
       }
       return selection;
     }
@@ -52,7 +57,8 @@ public final class ChaosCommand {
 
   static int run(String[] args, PrintStream out, PrintStream err) {
     CommandSpec spec = CommandSpec.of(USAGE).option("trials", "250").option("kills", "12")
-        .option("seed", "15").option("trial", null).option("kill", null);
+        .option("sources", "750").option("seed", "15").option("trial", null).option("kill", null)
+        .option("source", null);
     int[] failed = {0};
     int status = LauncherCommand.run(args, spec, err, options -> {
       Selection selection = Selection.read(options);
@@ -66,6 +72,14 @@ public final class ChaosCommand {
             ChaosRun.Report report = ChaosRun.run(selection.seed(), indexes, kills,
                 scratch.path(), index -> "./feedline chaos --seed " + selection.seed()
                     + (kills ? " --kill " : " --trial ") + index);
+            out.println(report.summary());
+            report.failures().forEach(err::println);
+            failed[0] += report.failures().size();
+          }
+          if (!selection.sources().isEmpty()) {
+            ChaosRun.Report report = ChaosRun.runSources(selection.seed(), selection.sources(),
+                scratch.path(), index -> "./feedline chaos --seed " + selection.seed()
+                    + " --source " + index);
             out.println(report.summary());
             report.failures().forEach(err::println);
             failed[0] += report.failures().size();

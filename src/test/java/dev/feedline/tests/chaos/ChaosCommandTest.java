@@ -24,7 +24,7 @@ class ChaosCommandTest {
   @Test
   void badArgumentsAreOneLineAndStatus2() {
     for (String[] args : new String[][] {
-        {"--trials", "x"}, {"--seed", "1.5"}, {"--kill", "-1"}, {"--trials", "0", "--kills", "0"},
+        {"--trials", "x"}, {"--seed", "1.5"}, {"--kill", "-1"}, {"--trials", "0", "--kills", "0", "--sources", "0"},
         {"--runs", "3"}, {"12"}}) {
       Run run = run(args);
       assertEquals(2, run.status(), String.join(" ", args));

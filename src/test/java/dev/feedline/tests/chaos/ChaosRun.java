@@ -101,6 +101,64 @@ final class ChaosRun {
         + "\n\n" + byPipeline.markdown() + "\n", (System.nanoTime() - started) / 1e9);
   }
 
+  /**
+   * Runs the source trials of {@code indexes} ({@link SourceChaosTrial}: every source kind but
+   * TFRecord rows, which the trials above cover), in folders under {@code dir}. Trials of writers
+   * replacing a shard set, killed while they write, belong beside these: a trial class of their
+   * own with its kinds, changes and moments, run and tabled the same way.
+   */
+  static Report runSources(long seed, List<Integer> indexes, Path dir, IntFunction<String> replay)
+      throws IOException, InterruptedException {
+    List<String> fresh = List.of("exact", "error at build()", "error in every epoch");
+    OutcomeTable byKind = new OutcomeTable("source (fresh run's outcome)",
+        List.of(SourceChaosTrial.Kind.values()).stream().map(Enum::name).toList(), fresh);
+    OutcomeTable byChange = new OutcomeTable("change (fresh run's outcome)",
+        List.of(SourceChaosTrial.Change.values()).stream().map(c -> c.description).toList(), fresh);
+    OutcomeTable byMoment = new OutcomeTable("moment (changed run's outcome)",
+        List.of(SourceChaosTrial.When.values()).stream().map(w -> w.description).toList(),
+        List.of("-", "error at the next epoch's start", "served from the snapshot",
+            "error in the epoch", "resume refused", "resumed exactly", "error at build()"));
+    OutcomeTable failedByKind = new OutcomeTable("source", List.of(), List.of("failed"));
+    List<String> failures = new ArrayList<>();
+    long started = System.nanoTime();
+    int run = 0;
+    ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
+      Thread trialThread = new Thread(task, "chaos-source-trial");
+      trialThread.setDaemon(true);
+      return trialThread;
+    });
+    try {
+      for (int index : indexes) {
+        SourceChaosTrial trial = new SourceChaosTrial(seed, index);
+        Path trialDir = Files.createDirectories(dir.resolve("source-" + index));
+        Future<SourceChaosTrial.Outcome> running = thread.submit(() -> trial.run(trialDir));
+        run++;
+        try {
+          SourceChaosTrial.Outcome outcome = running.get(TRIAL_LIMIT_S, TimeUnit.SECONDS);
+          byKind.count(trial.kind.name(), outcome.freshRun());
+          byChange.count(trial.change.description, outcome.freshRun());
+          byMoment.count(trial.when.description, outcome.changedRun());
+        } catch (TimeoutException e) {
+          failures.add(trial.describe() + ": hangs (no end in " + TRIAL_LIMIT_S + " s); the run"
+              + " stops here\n  replay: " + replay.apply(index));
+          break;
+        } catch (ExecutionException e) {
+          failedByKind.count(trial.kind.name(), "failed");
+          failures.add((e.getCause() instanceof AssertionError ? e.getCause().getMessage()
+              : trial.describe() + ": " + stackTrace(e.getCause()))
+              + "\n  replay: " + replay.apply(index));
+        }
+        delete(trialDir);
+      }
+    } finally {
+      thread.shutdownNow();
+    }
+    String title = String.format(Locale.ROOT, "Chaos (sources), seed %d", seed);
+    return new Report(title, run, failures, byKind.markdown() + "\n\n" + byChange.markdown()
+        + "\n\n" + byMoment.markdown() + (failures.isEmpty() ? "" : "\n\n"
+        + failedByKind.markdown()) + "\n", (System.nanoTime() - started) / 1e9);
+  }
+
   private static String stackTrace(Throwable error) {
     StringWriter text = new StringWriter();
     error.printStackTrace(new PrintWriter(text));

@@ -201,4 +201,29 @@ public final class SourcePipelines {
     @Batch(size = 4)
     Labeled batch(Labeled labeled);
   }
+
+  /** The test rows' labels, from TFRecord files, each with the id of its row. */
+  @Pipeline
+  public interface FileLabels {
+    @TFRecordSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> read(Operand<TString> file);
+
+    @Decode
+    Row parse(Operand<TString> record);
+
+    @Map
+    static Label label(Ops tf, Row row) {
+      return new Label(row.id(), row.label());
+    }
+  }
+
+  /** Row {@code i} of one set of files with label {@code i} of another. */
+  @Pipeline
+  public interface LabeledFileRows {
+    @Zip(of = {FileRows.class, FileLabels.class})
+    Labeled labeled();
+  }
 }

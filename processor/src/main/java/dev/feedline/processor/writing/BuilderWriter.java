@@ -98,7 +98,8 @@ final class BuilderWriter {
       build.addStatement("$T $N = $T.of($N, $L, keepCaches)", Names.FILE_CACHES,
           GeneratedNames.FILE_CACHES, Names.FILE_CACHES, GeneratedNames.PIPELINE,
           source.kind().readsFiles() ? CodeBlock.of("resolved.identities()")
-              : CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST));
+              : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
+                  .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
     }
     if (memoryGuard(pipeline, names, build)) {
       addRamBudget(type, builder);
@@ -133,9 +134,11 @@ final class BuilderWriter {
       iterator.add("\n.initializing($L)", CodeBlock.join(tables.stream()
           .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
     }
-    if (source.kind().readsFiles()) {
-      iterator.add("\n.reading($L)", dataSource(pipeline, names));
-    }
+    Optional<CodeBlock> reads = reads(pipeline, names)
+        .or(() -> Optional.ofNullable(tables.isEmpty() ? null
+            : CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE)));
+    reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, tables.isEmpty()
+        ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", tables))));
     build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
     type.addMethod(build.build());
     if (canBeSource(pipeline)) {
@@ -187,7 +190,36 @@ final class BuilderWriter {
         ? CodeBlock.of("dataset(tf, cachedDataset(tf$L), epoch, options$L)",
             dataset.cachedArguments(), dataset.epochArguments())
         : CodeBlock.of("dataset(tf, epoch, options$L)", dataset.epochArguments());
-    return method.addStatement("return (epoch, options) -> $L", epochDataset).build();
+    return method.addStatement("return $L", reads(pipeline, names)
+        .map(data -> CodeBlock.of("$T.reading($L,\n(epoch, options) -> $L)",
+            Names.SOURCE_DATASET, data, epochDataset))
+        .orElse(CodeBlock.of("(epoch, options) -> $L", epochDataset))).build();
+  }
+
+  /**
+   * What the pipeline's source reads, as a {@code DataSource}: its files, or the inputs of the
+   * pipelines it reads and the values given at run time that steer them; empty for data in the
+   * graph.
+   */
+  private static Optional<CodeBlock> reads(PipelineModel pipeline, GeneratedNames names) {
+    Stage source = pipeline.stages().get(0);
+    if (source.kind().readsFiles()) {
+      return Optional.of(dataSource(pipeline, names));
+    }
+    if (!(source.parameters() instanceof Parameters.Pipelines pipelines)) {
+      return Optional.empty();
+    }
+    CodeBlock read = CodeBlock.of("$T.of($L)", Names.LIST, String.join(", ",
+        pipelines.of().stream().map(names::sourcePipeline).toList()));
+    if (pipelines instanceof Parameters.Mix) {
+      return Optional.of(CodeBlock.of("$T.mixed($L, $N)", Names.DATA_SOURCE, read,
+          names.mixWeights()));
+    }
+    if (pipelines instanceof Parameters.Choose) {
+      return Optional.of(CodeBlock.of("$T.chosen($L, $N)", Names.DATA_SOURCE, read,
+          names.choices()));
+    }
+    return Optional.of(CodeBlock.of("$T.of($L)", Names.DATA_SOURCE, read));
   }
 
   /** Each pipeline a source stage reads, resolved under a name scope of its own. */

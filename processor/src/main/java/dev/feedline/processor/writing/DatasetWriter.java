@@ -6,6 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.feedline.Compression;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
@@ -390,6 +391,17 @@ final class DatasetWriter {
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }
     boolean zip = stage.kind() == StageKind.ZIP;
+    if (zip) {
+      List<PipelineModel> zipped = ((Parameters.Pipelines) stage.parameters()).of();
+      return new StageCode(CodeBlock.builder()
+          .addStatement("$T dataset = $T.zip(tf, $S, $T.of($L), $L,\nnew int[] {$L} /* components of each */, $L)",
+              Names.anyDataset(), Names.MIXING, stage.name(), Names.LIST,
+              String.join(", ", zipped.stream().map(p -> JavaLiterals.quoted(p.simpleName())).toList()),
+              list, String.join(", ", zipped.stream()
+                  .map(p -> String.valueOf(p.last().output().components().size())).toList()),
+              spec)
+          .build(), List.of(Names.dataOp("MapDataset")));
+    }
     return new StageCode(CodeBlock.builder()
         .addStatement("$T dataset = $T.$L(tf, $L, $L)", Names.anyDataset(), Names.MIXING,
             zip ? "zip" : "concatenate", list, spec)

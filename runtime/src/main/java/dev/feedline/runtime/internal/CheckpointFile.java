@@ -37,6 +37,7 @@ public final class CheckpointFile {
   private static final String MAGIC = "FEEDLINE CHECKPOINT ";
   private static final String VERSION = "2";
   private static final String CRC_LINE = "crc32c: ";
+  private static final String VALUES = "run-time values: ";
 
   private CheckpointFile() {}
 
@@ -71,8 +72,13 @@ public final class CheckpointFile {
       header.append("across epochs: ").append(across.epochElements()).append(' ')
           .append(across.taken()).append('\n');
     }
-    header.append("files: ").append(data.files().size()).append('\n');
-    for (String line : fileLines(data)) {
+    // Only for pipelines given values at run time (a mix's weights, a choice's indices).
+    if (!data.runTimeValues().isEmpty()) {
+      header.append(VALUES).append(String.join("; ", data.runTimeValues())).append('\n');
+    }
+    List<String> fileLines = fileLines(data);
+    header.append("files: ").append(fileLines.size()).append('\n');
+    for (String line : fileLines) {
       header.append("file: ").append(line).append('\n');
     }
     header.append("bytes: ").append(state.length).append('\n');
@@ -98,12 +104,19 @@ public final class CheckpointFile {
     }
   }
 
-  /** One line per file: its identity when local, {@code remote <path>} otherwise. */
+  /**
+   * One line per file: its identity when local, {@code remote <path>} otherwise; the files records
+   * are read from first, then the other inputs' (vocabularies).
+   */
   private static List<String> fileLines(DataSource data) {
     Map<String, FileIdentity> identities = new LinkedHashMap<>();
     data.identities().forEach(identity -> identities.put(identity.file(), identity));
-    return data.files().stream().map(f -> identities.containsKey(f) ? identities.get(f).toLine()
-        : "remote " + FileIdentity.escape(f)).toList();
+    List<String> lines = new ArrayList<>(data.files().stream()
+        .map(f -> identities.containsKey(f) ? identities.get(f).toLine()
+            : "remote " + FileIdentity.escape(f)).toList());
+    identities.keySet().removeAll(data.files());
+    identities.values().forEach(identity -> lines.add(identity.toLine()));
+    return lines;
   }
 
   /**
@@ -165,6 +178,14 @@ public final class CheckpointFile {
               + " values than the interrupted run; build it with seed(" + header.seed().getAsLong()
               + ")");
     }
+    String values = String.join("; ", data.runTimeValues());
+    if (!header.values().equals(values)) {
+      throw refused(pipeline, file, "it was written with other values given at run time ("
+          + (header.values().isEmpty() ? "none" : header.values()) + "), and this pipeline was"
+          + " built with " + (values.isEmpty() ? "none" : values) + ", so its state would draw or"
+          + " choose other elements than the interrupted run; build it with the checkpoint's"
+          + " values, or start the epoch again");
+    }
     if (header.bytes() != state.length) {
       throw refused(pipeline, file, "its header is malformed: it declares " + header.bytes()
           + " state bytes, and " + state.length + " follow");
@@ -177,7 +198,7 @@ public final class CheckpointFile {
 
   /** The header's fields, each required and well formed. */
   private record Header(String pipeline, String definition, long epoch, OptionalLong seed,
-      Across across, List<String> files, long bytes) {
+      Across across, String values, List<String> files, long bytes) {
     static Header parse(String text, PipelineInfo pipeline, Path file) {
       List<String> lines = text.lines().skip(1).toList();
       Map<String, String> fields = new LinkedHashMap<>();
@@ -194,6 +215,10 @@ public final class CheckpointFile {
       if (next < lines.size() && lines.get(next).startsWith("across epochs: ")) {
         across = across(field(lines, next++, "across epochs", pipeline, file), pipeline, file);
       }
+      String values = "";
+      if (next < lines.size() && lines.get(next).startsWith(VALUES)) {
+        values = field(lines, next++, VALUES.substring(0, VALUES.length() - 2), pipeline, file);
+      }
       long count = number(field(lines, next++, "files", pipeline, file), "files", pipeline, file);
       List<String> files = new ArrayList<>();
       for (long i = 0; i < count; i++) {
@@ -204,7 +229,7 @@ public final class CheckpointFile {
         throw malformed(pipeline, file, "line '" + lines.get(next) + "' is not expected there");
       }
       return new Header(fields.get("pipeline"), fields.get("definition"), epoch, seed, across,
-          files, bytes);
+          values, files, bytes);
     }
 
     /** Two counts: the elements of every epoch, and those taken, at most as many. */

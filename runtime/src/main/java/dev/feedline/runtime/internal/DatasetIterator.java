@@ -408,6 +408,7 @@ public final class DatasetIterator {
       if (readsSealed) {
         fileCaches.checkSealed();
       }
+      source.checkUnchanged(fileCaches); // the complete folders this epoch reads, if any
       // An iterator made ahead read the dataset parked before.
       boolean across = restoring != null || across(session, number, servedFromCache && !parked);
       if (!across) {
@@ -532,6 +533,11 @@ public final class DatasetIterator {
     return deviceBuffer == null ? Duration.ZERO : deviceBuffer.waited();
   }
 
+  /** What the pipeline reads: every input, each checked when the pipeline was built. */
+  public DataSource data() {
+    return data;
+  }
+
   /** The bad records the source leaves out of every epoch; none unless it skips them. */
   public SkippedRecords skippedRecords() {
     return data.skipped();
@@ -574,6 +580,7 @@ public final class DatasetIterator {
           if (readsSealed) {
             fileCaches.checkSealed(); // a sealed file cut mid-epoch gave fewer elements
           }
+          source.checkUnchanged(fileCaches);
           kept.epochEnded();
           acrossCount.ended(epochsAcross());
           throw endOfSequence;

@@ -165,10 +165,16 @@ public final class Mixing {
   }
 
   /**
-   * Joins element {@code i} of every pipeline into one, whose components are theirs in order.
+   * Joins element {@code i} of every pipeline into one, whose components are theirs in order; an
+   * epoch whose pipelines hand out unequal numbers of elements fails at the end of the shortest,
+   * naming every pipeline's count ({@link StrictZip}), instead of dropping the rest of the others.
+   *
+   * @param stage the {@code @Zip} stage, and {@code names} its pipelines, for the message
+   * @param components how many components each pipeline's elements have, in order
    */
-  public static Operand<? extends TType> zip(Ops tf, List<Operand<? extends TType>> pipelines,
+  public static Operand<? extends TType> zip(Ops tf, String stage,
+      List<String> names, List<Operand<? extends TType>> pipelines, int[] components,
       ElementSpec spec) {
-    return tf.data.zipDataset(new ArrayList<>(pipelines), spec.types(), spec.shapes());
+    return StrictZip.zip(tf, stage, names, pipelines, components, spec);
   }
 }

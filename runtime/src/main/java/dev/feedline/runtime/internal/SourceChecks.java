@@ -3,6 +3,7 @@ package dev.feedline.runtime.internal;
 import dev.feedline.Decode;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
+import dev.feedline.runtime.internal.files.CheckedInput;
 import dev.feedline.runtime.internal.files.DataSource;
 import dev.feedline.runtime.internal.files.FileCounts;
 
@@ -42,7 +43,12 @@ final class SourceChecks {
    * dataset reads the records found then, and TensorFlow would read another file's bytes as them.
    */
   void checkUnchanged() {
-    data.changedFile().ifPresent(culprit -> {
+    checkUnchanged(data);
+  }
+
+  /** Fails when a file of {@code input} is no longer what it was when it was checked. */
+  void checkUnchanged(CheckedInput input) {
+    input.changeSinceBuilt().ifPresent(culprit -> {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), culprit.file(),
           culprit.problem(), null);
     });

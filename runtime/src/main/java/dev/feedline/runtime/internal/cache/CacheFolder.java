@@ -377,6 +377,24 @@ public final class CacheFolder {
   }
 
   /** Marks a complete folder as used now, for {@link #prune}, which keeps the newest. */
+  /**
+   * What the files of a complete folder are, its manifest left out, which every run that reads the
+   * folder touches.
+   */
+  static List<FileIdentity> identities(Path folder) throws IOException {
+    List<FileIdentity> identities = new ArrayList<>();
+    try (var files = Files.walk(folder)) {
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        if (!file.getFileName().toString().equals(MANIFEST)) {
+          identities.add(FileIdentity.of(file));
+        }
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return identities;
+  }
+
   static void touch(Path folder) {
     try {
       Files.setLastModifiedTime(folder.resolve(MANIFEST), FileTime.from(Instant.now()));

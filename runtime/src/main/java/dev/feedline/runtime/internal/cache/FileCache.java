@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.cache;
 
+import dev.feedline.runtime.internal.files.FileIdentity;
 import dev.feedline.runtime.internal.files.Durable;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
@@ -63,6 +64,8 @@ final class FileCache {
   private Path partial;
   /** The complete folder it reads; null while it writes. */
   private Path reading;
+  /** The files of the complete folder it reads, as they were when it was chosen. */
+  private List<FileIdentity> readFiles = List.of();
   /** A partial folder a restore resumes, for the next park. */
   private Path resume;
   /** The lease this process holds on the complete folder it reads; null when none. */
@@ -146,6 +149,7 @@ final class FileCache {
         reading = complete;
         CacheFolder.touch(complete);
         checkSealed();
+        readFiles = filesOf(complete);
       } else if (completeRequired) {
         requireComplete();
       } else {
@@ -226,6 +230,23 @@ final class FileCache {
   private String coverage() {
     return "the graph up to '" + covers.get("stage") + "', " + covers.get("files")
         + " files read and TensorFlow " + covers.get("tensorflow");
+  }
+
+  private List<FileIdentity> filesOf(Path complete) {
+    try {
+      return CacheFolder.identities(complete);
+    } catch (IOException e) {
+      throw new FeedlineException(pipeline.simpleName(), stage, complete.toString(),
+          "the complete " + kind + " cannot be read: " + DataFiles.reason(e), e);
+    }
+  }
+
+  /**
+   * The files of the complete folder the last park chose, as they were then; none while it
+   * writes.
+   */
+  List<FileIdentity> readFiles() {
+    return reading == null ? List.of() : readFiles;
   }
 
   /** The partial folder written so far is left: removed once its iterator is freed. */

@@ -1,6 +1,7 @@
 package dev.feedline.runtime.internal.cache;
 
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.internal.files.CheckedInput;
 import dev.feedline.Snapshot;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.internal.ElementSpec;
@@ -56,7 +57,7 @@ import org.tensorflow.types.family.TType;
  * of the key or to write a new one, and seals what it wrote after an epoch that read all of it
  * ({@link CacheFolder}).
  */
-public final class FileCaches {
+public final class FileCaches implements CheckedInput {
   /** The one logger of every file cache and snapshot, whose keys and folders they report. */
   private static final System.Logger LOG = System.getLogger(FileCaches.class.getName());
   private static final String KEY_FORMAT = "Feedline cache key 1";
@@ -324,6 +325,22 @@ public final class FileCaches {
    */
   public boolean readsComplete() {
     return caches.stream().anyMatch(FileCache::readsComplete);
+  }
+
+  @Override
+  public String kind() {
+    return "file caches and snapshots";
+  }
+
+  @Override
+  public String check() {
+    return "the files of each complete folder read, its manifest left out";
+  }
+
+  /** The files of the complete folders the last park chose to read, as they were then. */
+  @Override
+  public List<FileIdentity> identities() {
+    return caches.stream().flatMap(cache -> cache.readFiles().stream()).toList();
   }
 
   /** Whether a cache is being written. */

@@ -68,9 +68,12 @@ public final class DataFiles {
    * @param identities what each local file was when it was checked, in reading order
    * @param counts the record counts the dataset is fed ({@link FileCounts}); null when they are
    *     all counted within the call (text files, bad records skipped)
+   * @param kind what the files are, for messages
+   * @param check what the check at {@code build()} read of each file
    */
   public record Resolved(List<String> files, List<FileSegment> segments, SkippedRecords skipped,
-      List<FileIdentity> identities, FileCounts counts) {
+      List<FileIdentity> identities, FileCounts counts, String kind, String check)
+      implements CheckedInput {
     /**
      * How many records the source reads; unknown, -1, when a file is on a remote file system.
      * Waits for the files' walks.
@@ -135,31 +138,34 @@ public final class DataFiles {
       return framing.records();
     };
     Function<Long, List<String>> toLines = records -> List.of("records " + records);
-    List<Object> looks = looks(pipeline, files, name,
+    List<Look<Long>> looks = looks(pipeline, files, name,
         (file, lines) -> Long.parseLong(lines.get(0).substring("records ".length())));
     List<FileCounts.Walk> walks = new ArrayList<>();
     List<FileIdentity> identities = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
       String file = files.get(i);
-      if (looks.get(i) instanceof Checked<?> recalled) {
-        identities.add(recalled.identity());
-        walks.add(FileCounts.Walk.known((Long) recalled.found()));
-      } else if (looks.get(i) instanceof Unchecked unchecked) {
-        identities.add(unchecked.identity());
-        walks.add(new FileCounts.Walk(() -> {
-          Object walked = walk(file, unchecked, name, check, toLines);
-          return walked instanceof Checked<?> checked ? checked.found() : walked;
-        }));
-      } else {
+      Look<Long> look = looks.get(i);
+      if (look.isRemote()) {
         walks.add(FileCounts.Walk.known(-1)); // remote: TensorFlow reads it whole
+        continue;
       }
+      identities.add(look.identity());
+      walks.add(look.isChecked() ? FileCounts.Walk.known(look.found())
+          : new FileCounts.Walk(() -> {
+            Look<Long> walked = walk(file, look, name, check, toLines);
+            return walked.problem() != null ? walked.problem() : walked.found();
+          }));
     }
     // The walks go on while the graph is built; its iterators are made with the counts, once
     // every walk has ended (FileCounts). TensorFlow never reads past the records counted. Fed
     // even when every check is recalled: a graph that held them as constants would hash apart
     // from a first run's, and miss the file caches keyed by it.
     FileCounts counts = FileCounts.start(pipeline, files, walks);
-    return new Resolved(files, counts.segments(), SkippedRecords.none(), identities, counts);
+    return new Resolved(files, counts.segments(), SkippedRecords.none(), identities, counts,
+        compression == Compression.NONE ? "TFRecord files" : "TFRecord files (" + compression + ")",
+        compression == Compression.NONE
+            ? "every record's header: its length, the length's checksum, and that it fits"
+            : "every record of the decompressed stream, both checksums included");
   }
 
   /**
@@ -183,23 +189,45 @@ public final class DataFiles {
               + " element; copy the file, or drop badRecords = SKIP", null);
     });
     String check = "skip 2 " + (features == null ? "unparsed" : features.describe());
-    List<Checked<TFRecordFile.Scan>> checked = check(pipeline, files, check,
+    List<Look<TFRecordFile.Scan>> checked = check(pipeline, files, check,
         path -> TFRecordFile.scan(path, features == null ? null : data -> ExampleCheck.check(data, features)),
         DataFiles::scanLines, DataFiles::scanOf);
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
-    for (Checked<TFRecordFile.Scan> file : checked) {
+    for (Look<TFRecordFile.Scan> file : checked) {
       segments.addAll(file.found().segments());
       skipped.addAll(file.found().bad());
     }
-    return new Resolved(files, segments, new SkippedRecords(skipped), identities(checked), null);
+    return new Resolved(files, segments, new SkippedRecords(skipped),
+        checked.stream().map(Look::identity).toList(), null, "TFRecord files",
+        "every record: its framing, both checksums"
+            + (features == null ? "" : ", and the features @Decode parses"));
   }
 
-  /** A file's identity when it was checked, and what the check found. */
-  private record Checked<T>(FileIdentity identity, T found) {}
+  /**
+   * What looking at one file found: a remote file, which TensorFlow reads unchecked (all null); a
+   * problem that keeps the file from being read; or its identity and, once its check is done or
+   * recalled, what the check found.
+   *
+   * @param checkedAt when the look started, in milliseconds since 1970, for remembering the check
+   */
+  private record Look<T>(String problem, FileIdentity identity, T found, long checkedAt) {
+    static <T> Look<T> remote() {
+      return new Look<>(null, null, null, 0);
+    }
 
-  /** A local file whose check is not remembered: its identity before the check, and when. */
-  private record Unchecked(FileIdentity identity, long checkedAt) {}
+    static <T> Look<T> problem(String problem) {
+      return new Look<>(problem, null, null, 0);
+    }
+
+    boolean isRemote() {
+      return problem == null && identity == null;
+    }
+
+    boolean isChecked() {
+      return found != null;
+    }
+  }
 
   /** A file whose framing is damaged: its problem, for the error that names it. */
   private static final class Damaged extends RuntimeException {
@@ -209,10 +237,10 @@ public final class DataFiles {
   }
 
   /**
-   * Checks every local file with {@code check}, or recalls its check, on every core; null for a
-   * remote file. Throws the problem of the first file, in reading order, that has one.
+   * Checks every local file with {@code check}, or recalls its check, on every core. Throws the
+   * problem of the first file, in reading order, that has one.
    */
-  private static <T> List<Checked<T>> check(PipelineInfo pipeline, List<String> files, String name,
+  private static <T> List<Look<T>> check(PipelineInfo pipeline, List<String> files, String name,
       Function<Path, T> check, Function<T, List<String>> toLines,
       BiFunction<String, List<String>, T> ofLines) {
     return check(pipeline, files, name, check, toLines, ofLines, null);
@@ -222,54 +250,53 @@ public final class DataFiles {
    * The same, where a file whose problem starts with {@code fine} (an empty text file) is checked
    * like any other.
    */
-  private static <T> List<Checked<T>> check(PipelineInfo pipeline, List<String> files, String name,
+  private static <T> List<Look<T>> check(PipelineInfo pipeline, List<String> files, String name,
       Function<Path, T> check, Function<T, List<String>> toLines,
       BiFunction<String, List<String>, T> ofLines, String fine) {
-    List<Object> results = files.parallelStream().map(file -> {
-      Object look = look(file, name, ofLines, fine);
-      return look instanceof Unchecked unchecked ? walk(file, unchecked, name, check, toLines) : look;
+    List<Look<T>> checked = files.parallelStream().map(file -> {
+      Look<T> look = look(file, name, ofLines, fine);
+      return look.isRemote() || look.isChecked() || look.problem() != null ? look
+          : walk(file, look, name, check, toLines);
     }).collect(Collectors.toList());
-    List<Checked<T>> checked = new ArrayList<>();
-    for (int i = 0; i < files.size(); i++) {
-      if (results.get(i) instanceof String problem) {
-        throw new FeedlineException(
-            pipeline.simpleName(), pipeline.stages().get(0), files.get(i), problem, null);
-      }
-      @SuppressWarnings("unchecked")
-      Checked<T> file = (Checked<T>) results.get(i);
-      checked.add(file);
-    }
+    throwFirstProblem(pipeline, files, checked);
     return checked;
   }
 
   /**
-   * Looks at every file, on every core: a remote file is null, a local one {@link Checked} when
-   * its check is recalled, else {@link Unchecked}. Throws the problem of the first file, in reading
-   * order, that cannot be read at all.
+   * Looks at every file, on every core. Throws the problem of the first file, in reading order,
+   * that cannot be read at all.
    */
-  private static <T> List<Object> looks(PipelineInfo pipeline, List<String> files, String name,
+  private static <T> List<Look<T>> looks(PipelineInfo pipeline, List<String> files, String name,
       BiFunction<String, List<String>, T> ofLines) {
-    List<Object> looks = files.parallelStream().map(file -> look(file, name, ofLines, null))
+    List<Look<T>> looks = files.parallelStream().map(file -> look(file, name, ofLines, null))
         .collect(Collectors.toList());
-    for (int i = 0; i < files.size(); i++) {
-      if (looks.get(i) instanceof String problem) {
-        throw new FeedlineException(
-            pipeline.simpleName(), pipeline.stages().get(0), files.get(i), problem, null);
-      }
-    }
+    throwFirstProblem(pipeline, files, looks);
     return looks;
   }
 
-  /** A file's problem, its recalled check, or what its check starts from; null for a remote file. */
-  private static <T> Object look(String file, String name,
+  private static <T> void throwFirstProblem(PipelineInfo pipeline, List<String> files,
+      List<Look<T>> looks) {
+    for (int i = 0; i < files.size(); i++) {
+      if (looks.get(i).problem() != null) {
+        throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), files.get(i),
+            looks.get(i).problem(), null);
+      }
+    }
+  }
+
+  /**
+   * A file's problem, its recalled check, or the identity its check starts from; a problem that
+   * starts with {@code fine} is none.
+   */
+  private static <T> Look<T> look(String file, String name,
       BiFunction<String, List<String>, T> ofLines, String fine) {
     if (isRemote(file)) {
-      return null;
+      return Look.remote();
     }
     try {
       Optional<String> problem = fileProblem(file).filter(p -> fine == null || !p.startsWith(fine));
       if (problem.isPresent()) {
-        return problem.get();
+        return Look.problem(problem.get());
       }
       long checkedAt = System.currentTimeMillis();
       FileIdentity before = FileIdentity.of(Path.of(file));
@@ -280,34 +307,29 @@ public final class DataFiles {
           return Optional.empty(); // not what this version remembers: check the file again
         }
       });
-      return recalled.isPresent() ? new Checked<>(before, recalled.get())
-          : new Unchecked(before, checkedAt);
+      return new Look<>(null, before, recalled.orElse(null), checkedAt);
     } catch (IOException | UncheckedIOException e) {
-      return "the file cannot be read: " + reason(e);
+      return Look.problem("the file cannot be read: " + reason(e));
     }
   }
 
   /** Checks a file that {@link #look} found unchecked: what it found, or the file's problem. */
-  private static <T> Object walk(String file, Unchecked unchecked, String name,
+  private static <T> Look<T> walk(String file, Look<T> unchecked, String name,
       Function<Path, T> check, Function<T, List<String>> toLines) {
     try {
       Path path = Path.of(file);
       T found = check.apply(path);
       Optional<String> change = unchecked.identity().changeTo(FileIdentity.of(path), true);
       if (change.isPresent()) {
-        return "the file changed while it was checked: " + change.get();
+        return Look.problem("the file changed while it was checked: " + change.get());
       }
       FileChecks.remember(unchecked.identity(), name, toLines.apply(found), unchecked.checkedAt());
-      return new Checked<>(unchecked.identity(), found);
+      return new Look<>(null, unchecked.identity(), found, unchecked.checkedAt());
     } catch (Damaged damaged) {
-      return damaged.getMessage();
+      return Look.problem(damaged.getMessage());
     } catch (IOException | UncheckedIOException e) {
-      return "the file cannot be read: " + reason(e);
+      return Look.problem("the file cannot be read: " + reason(e));
     }
-  }
-
-  private static <T> List<FileIdentity> identities(List<Checked<T>> checked) {
-    return checked.stream().filter(c -> c != null).map(Checked::identity).toList();
   }
 
   private static List<String> scanLines(TFRecordFile.Scan scan) {
@@ -374,7 +396,7 @@ public final class DataFiles {
         : rows.select(pipeline, files, format.header(), format.compression());
     String name = "text 1 " + format.describe() + (rows == null ? ""
         : " rows " + rows + " " + java.util.Arrays.toString(selected));
-    List<Checked<TextFile.Scan>> checked = check(pipeline, files, name, path -> {
+    List<Look<TextFile.Scan>> checked = check(pipeline, files, name, path -> {
       try {
         return TextFile.check(path, format, rows, selected);
       } catch (TextFile.Bad bad) {
@@ -386,14 +408,17 @@ public final class DataFiles {
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      if (checked.get(i) == null) { // remote: TensorFlow reads it whole, past a header
+      if (checked.get(i).isRemote()) { // remote: TensorFlow reads it whole, past a header
         segments.add(new FileSegment(files.get(i), format.header() ? 1 : 0, -1));
       } else {
         segments.addAll(checked.get(i).found().segments());
         skipped.addAll(checked.get(i).found().bad());
       }
     }
-    return new Resolved(files, segments, new SkippedRecords(skipped), identities(checked), null);
+    return new Resolved(files, segments, new SkippedRecords(skipped),
+        checked.stream().filter(look -> !look.isRemote()).map(Look::identity).toList(), null,
+        "text files", "every line, through the decompressed stream"
+            + (rows == null ? "" : ", and every row against the CSV columns"));
   }
 
   /** Lists the files {@code patterns} name, in order, each once. */

@@ -1,61 +1,141 @@
 package dev.feedline.runtime.internal.files;
 
+import dev.feedline.runtime.internal.SourceDataset;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.runtime.internal.examples.ExampleFeatures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.zip.CRC32C;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.types.TInt64;
 
 /**
- * The files a pipeline reads, what they were when it was built, and the tf.train.Example features
- * it parses from them: what the runtime needs to say which file and record a TensorFlow data error
- * comes from, since TensorFlow's messages name a byte offset or a feature, but no file, and to
- * tell that a file has changed since.
+ * What a pipeline reads: its {@linkplain CheckedInput checked inputs} (its source's files, its
+ * vocabularies, its file caches' complete folders, and, for a pipeline that reads others, all of
+ * theirs), the values given at run time that steer how they are read, and the tf.train.Example
+ * features it parses. The runtime needs it to say which file and record a TensorFlow data error
+ * comes from, since TensorFlow's messages name a byte offset or a feature, but no file; to tell
+ * that a file has changed since the pipeline was built, when every epoch starts and ends; and to
+ * refuse a checkpoint of other inputs or other run-time values.
  *
- * @param files the resolved files; empty for an in-memory source
+ * @param inputs what the pipeline reads, each checked when it was built
+ * @param files the files TensorFlow reads records from, in reading order; empty for in-memory data
  * @param features the features {@code @Decode} parses from the records, if it does
  * @param skipped the bad records the source leaves out, when it skips them
- * @param identities what each local file was when the pipeline was built
  * @param counts the files' record counts that were still being walked when the graph was built,
  *     which every run that makes an iterator of the source's dataset is fed
+ * @param runTimeValues the values given at run time that decide which elements an epoch reads
+ *     (a mix's weights, a choice's indices), each {@code name: value}; a checkpoint records them
  */
-public record DataSource(List<String> files, Optional<ExampleFeatures> features,
-    SkippedRecords skipped, List<FileIdentity> identities, Optional<FileCounts> counts) {
+public record DataSource(List<CheckedInput> inputs, List<String> files,
+    Optional<ExampleFeatures> features, SkippedRecords skipped, Optional<FileCounts> counts,
+    List<String> runTimeValues) implements CheckedInput {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
   public DataSource {
+    inputs = List.copyOf(inputs);
     files = List.copyOf(files);
-    identities = List.copyOf(identities);
+    runTimeValues = List.copyOf(runTimeValues);
   }
 
   /** Data held in the graph: nothing to point at. */
   public static DataSource inMemory() {
-    return new DataSource(List.of(), Optional.empty(), SkippedRecords.none(), List.of(),
-        Optional.empty());
+    return new DataSource(List.of(), List.of(), Optional.empty(), SkippedRecords.none(),
+        Optional.empty(), List.of());
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
   public static DataSource tfRecords(DataFiles.Resolved files, ExampleFeatures features) {
-    return new DataSource(files.files(), Optional.of(features), files.skipped(), files.identities(),
-        Optional.ofNullable(files.counts()));
+    return new DataSource(List.of(files), files.files(), Optional.of(features), files.skipped(),
+        Optional.ofNullable(files.counts()), List.of());
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
-        Optional.ofNullable(files.counts()));
+    return new DataSource(List.of(files), files.files(), Optional.empty(), files.skipped(),
+        Optional.ofNullable(files.counts()), List.of());
   }
 
   /** Text files, read line by line: a file that changes after the build is named. */
   public static DataSource textLines(DataFiles.Resolved files) {
-    return new DataSource(files.files(), Optional.empty(), files.skipped(), files.identities(),
-        Optional.ofNullable(files.counts()));
+    return tfRecords(files);
+  }
+
+  /** The inputs of the pipelines a {@code @Concatenate} or {@code @Zip} reads, in order. */
+  public static DataSource of(List<SourceDataset> sources) {
+    return composed(sources, List.of());
+  }
+
+  /** The inputs of the pipelines a {@code @Mix} reads, and the weights it draws them with. */
+  public static DataSource mixed(List<SourceDataset> sources, double[] weights) {
+    return composed(sources, List.of("weights: " + Arrays.toString(weights)));
+  }
+
+  /** The inputs of the pipelines a {@code @Choose} reads, and the indices it follows. */
+  public static DataSource chosen(List<SourceDataset> sources, TInt64 indices) {
+    CRC32C crc = new CRC32C();
+    long count = indices == null ? 0 : indices.shape().size();
+    for (long i = 0; i < count; i++) {
+      long index = indices.getLong(i);
+      for (int b = 0; b < 8; b++) {
+        crc.update((int) (index >>> (8 * b)));
+      }
+    }
+    return composed(sources, List.of(String.format(Locale.ROOT,
+        "choices: %d indices, crc32c %08x", count, crc.getValue())));
+  }
+
+  private static DataSource composed(List<SourceDataset> sources, List<String> values) {
+    List<CheckedInput> inputs = new ArrayList<>();
+    List<String> files = new ArrayList<>();
+    List<SkippedRecords.Record> skipped = new ArrayList<>();
+    List<String> runTimeValues = new ArrayList<>(values);
+    for (SourceDataset source : sources) {
+      DataSource data = source.data();
+      inputs.addAll(data.inputs());
+      files.addAll(data.files());
+      skipped.addAll(data.skipped().records());
+      runTimeValues.addAll(data.runTimeValues());
+    }
+    return new DataSource(inputs, files, Optional.empty(), new SkippedRecords(skipped),
+        Optional.empty(), runTimeValues);
+  }
+
+  /** These inputs and {@code more}: the vocabularies a pipeline's stages read, its file caches. */
+  public DataSource and(CheckedInput... more) {
+    List<CheckedInput> all = new ArrayList<>(inputs);
+    all.addAll(List.of(more));
+    return new DataSource(all, files, features, skipped, counts, runTimeValues);
+  }
+
+  @Override
+  public String kind() {
+    return inputs.isEmpty() ? "data in the graph"
+        : String.join(", ", inputs.stream().map(CheckedInput::kind).distinct().toList());
+  }
+
+  @Override
+  public String check() {
+    return String.join("; ", inputs.stream().map(i -> i.kind() + ": " + i.check()).toList());
+  }
+
+  /** What every input's files were when they were checked, in reading order, each once. */
+  @Override
+  public List<FileIdentity> identities() {
+    Map<String, FileIdentity> identities = new LinkedHashMap<>();
+    inputs.forEach(input -> input.identities().forEach(i -> identities.putIfAbsent(i.file(), i)));
+    return List.copyOf(identities.values());
   }
 
   /**
@@ -66,19 +146,8 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
     return counts.isPresent() ? counts.get().run(runner) : runner.run();
   }
 
-  /** A file and what is wrong with it, found for a TensorFlow error. */
+  /** A file and what is wrong with it. */
   public record Culprit(String file, String problem) {}
-
-  /**
-   * The first file, in reading order, that is no longer what it was when the pipeline was built:
-   * gone, unreadable, or changed.
-   */
-  public Optional<Culprit> changedFile() {
-    return identities.parallelStream()
-        .map(file -> DataFiles.changeSinceBuilt(file).map(change -> new Culprit(file.file(), change)))
-        .flatMap(Optional::stream)
-        .findFirst();
-  }
 
   /**
    * What keeps the first record of the first local file from parsing into the features, if
@@ -134,7 +203,8 @@ public record DataSource(List<String> files, Optional<ExampleFeatures> features,
         }
       }
     }
-    return Optional.empty();
+    // An error of records a changed file gave, such as a zip of pipelines that a cut made unequal.
+    return changeSinceBuilt();
   }
 
   /** The local files that can still be read, to look for the record behind an error in. */

@@ -309,7 +309,8 @@ class DeclarationDiagnosticsTest {
   void aRamBudgetUpToTheLargestLongIsTaken(String budget, String shown, @TempDir Path dir)
       throws IOException {
     Compilation compilation = Sources.compile(List.of("-Afeedline.report=" + dir),
-        Sources.pipeline("@Pipeline(ramBudget = \"" + budget + "\")", "Large", Sources.GOOD_STAGES));
+        Sources.pipeline("@Pipeline(ramBudget = \"" + budget + "\")", "Large",
+            Sources.GOOD_STAGES));
     assertEquals(List.of(), Diagnostics.warningsAndErrors(compilation));
     assertTrue(Files.readAllLines(dir.resolve("test.Large.md")).contains(
         "Generated class: `test.FeedlineLarge`. RAM budget: " + shown + "."));

@@ -12,8 +12,8 @@ public final class ByteSize {
   /** The units a size takes, as messages list them; case does not matter. */
   public static final String UNITS = "B, KB, MB, GB, TB, PB, EB, KiB, MiB, GiB, TiB, PiB or EiB";
 
-  private static final Pattern SIZE =
-      Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([KMGTPE]i?B|B)?\\s*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SIZE = Pattern.compile(
+      "\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([KMGTPE]i?B|B)?\\s*", Pattern.CASE_INSENSITIVE);
   private static final Map<String, Long> FACTORS = Map.ofEntries(
       Map.entry("B", 1L), Map.entry("KB", 1_000L), Map.entry("MB", 1_000_000L),
       Map.entry("GB", 1_000_000_000L), Map.entry("TB", 1_000_000_000_000L),

@@ -139,7 +139,8 @@ final class SharedStages {
                 inherited.get(0).getSimpleName());
           } else {
             report.add(Message.SHARED_SOURCE_NOT_FIRST, type, anchor, null, type.getSimpleName(),
-                parent.getSimpleName(), firstGiver.getSimpleName(), inherited.get(0).getSimpleName());
+                parent.getSimpleName(), firstGiver.getSimpleName(),
+                inherited.get(0).getSimpleName());
           }
           complete = false;
         }
@@ -192,7 +193,7 @@ final class SharedStages {
     /**
      * The input methods of {@code type}'s groups, then its own; an own one replaces its namesake.
      * Two inherited ones of one name are one input if they are declared alike (the builder has
-     * one setter for the name), and {@code input-declared-twice} otherwise.
+     * one setter for the name), and {@code shared-stage-twice} otherwise.
      */
     void collectInputs(TypeElement pipeline, AnnotationMirror anchor, TypeElement type,
         Map<String, ExecutableElement> inputs) {
@@ -224,7 +225,8 @@ final class SharedStages {
     private boolean alike(ExecutableElement a, ExecutableElement b) {
       AnnotationMirror first = InputReader.annotation(a).orElseThrow();
       AnnotationMirror second = InputReader.annotation(b).orElseThrow();
-      return a.equals(b) || Annotations.qualifiedName(first).equals(Annotations.qualifiedName(second))
+      return a.equals(b)
+          || Annotations.qualifiedName(first).equals(Annotations.qualifiedName(second))
           && values(first).equals(values(second))
           && types.isSameType(a.getReturnType(), b.getReturnType());
     }
@@ -236,12 +238,15 @@ final class SharedStages {
       return values;
     }
 
-    /** An input as a message names it: {@code @Vocabulary(oovBuckets = 1) VocabularyTable A.words()}. */
+    /**
+     * An input as messages name it: {@code @Vocabulary(oovBuckets = 1) VocabularyTable A.words()}.
+     */
     private String declaration(ExecutableElement method) {
       AnnotationMirror annotation = InputReader.annotation(method).orElseThrow();
       String members = values(annotation).entrySet().stream()
           .map(e -> e.getKey() + " = " + e.getValue()).collect(Collectors.joining(", "));
-      return "@" + Annotations.simpleName(annotation) + (members.isEmpty() ? "" : "(" + members + ")")
+      return "@" + Annotations.simpleName(annotation)
+          + (members.isEmpty() ? "" : "(" + members + ")")
           + " " + TypeNames.display(method.getReturnType()) + " " + owner(method).getSimpleName()
           + "." + method.getSimpleName() + "()";
     }

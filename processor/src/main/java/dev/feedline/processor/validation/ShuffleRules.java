@@ -115,7 +115,8 @@ final class ShuffleRules {
     } else if (total > budget / 4.0) {
       report.add(Message.SHUFFLE_NEAR_BUDGET, stage.method(), stage.annotation(), anchor,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
-          SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget), SizeModel.bytes(budget));
+          SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget),
+          SizeModel.bytes(budget));
     }
   }
 

@@ -38,7 +38,8 @@ final class SourcesRules {
       if (stage.kind() != StageKind.ZIP && !last.output().sameTypeAs(stage.output())) {
         boolean qualified = last.output().displayName().equals(stage.output().displayName());
         report.add(Message.MIXED_ELEMENT_TYPE, stage.method(), stage.annotation(), null, stage,
-            stage.output().display(qualified), other.simpleName(), last.output().display(qualified));
+            stage.output().display(qualified), other.simpleName(),
+            last.output().display(qualified));
       }
       List<Long> outer = last.outer();
       List<Long> firstOuter = first.lastOnHost().outer();

@@ -36,8 +36,9 @@ class MixedPipelineDoctorTest {
 
   @BeforeEach
   void data() throws IOException {
-    TestData.writeRows(dir, 2, 60);
-    ids = TInt64.vectorOf(LongStream.range(1000, 1120).toArray());
+    // Few elements, each costly: 30 rows and 30 ids.
+    TestData.writeRows(dir, 2, 15);
+    ids = TInt64.vectorOf(LongStream.range(1000, 1030).toArray());
   }
 
   @AfterEach
@@ -46,7 +47,7 @@ class MixedPipelineDoctorTest {
   }
 
   private Diagnosis examine(Function<Graph, BuiltPipeline<?, ?>> pipeline) {
-    return PipelineDoctor.of(pipeline).examples(48).steps(4)
+    return PipelineDoctor.of(pipeline).examples(12).steps(4)
         .model(dev.feedline.doctor.ModelStep.simulated(Duration.ofMillis(1)))
         .examine();
   }

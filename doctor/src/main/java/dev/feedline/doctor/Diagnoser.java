@@ -14,14 +14,14 @@ import java.util.Optional;
 
 /** Turns the measurements into findings: which stage starves the model, and what to change. */
 final class Diagnoser {
-  /** The seeds' symptom-to-cause table, its rows as the first article words them. */
+  /** The symptoms of docs/doctor.md's table ("From measurements to findings"), worded as there. */
   static final String STALLS_IN_BURSTS = "Throughput is fine at epoch start, then stalls in bursts";
   static final String EPOCHS_IDENTICAL = "First epoch slow, later epochs identical";
   static final String FEW_CORES = "CPU at 100% on few cores, GPU idle";
   static final String RAM_CLIMBS = "RAM climbs until the process swaps or OOMs";
-  /** Not a row of the table: the article's fix for it is "GPU idle between steps". */
-  static final String IDLE_BETWEEN_STEPS = "GPU idle between steps (the seeds' fixes)";
-  static final String NOT_IN_TABLE = "not in the seeds' table: a training-quality problem, not a speed one";
+  static final String IDLE_BETWEEN_STEPS = "GPU idle between steps";
+  /** No speed symptom: a shuffle that mixes too little. */
+  static final String NOT_IN_TABLE = "none: a training-quality problem, not a speed one";
 
   /** A stage that adds this share of the whole pipeline's time per example is expensive. */
   static final double EXPENSIVE_SHARE = 0.25;

@@ -18,8 +18,8 @@ import org.tensorflow.proto.data.model.Model.ModelProto;
 import org.tensorflow.types.TString;
 
 /**
- * Runs whole epochs at full speed, with no model, as the seeds compare epoch 1 with epoch 2; reads
- * tf.data's autotune model once epoch 1 has warmed up.
+ * Runs whole epochs at full speed, with no model, to compare epoch 1 with epoch 2 (docs/doctor.md,
+ * phase 3); reads tf.data's autotune model once epoch 1 has warmed up.
  */
 final class EpochProbe {
   /** Elements of epoch 1 before the autotune model is read. */

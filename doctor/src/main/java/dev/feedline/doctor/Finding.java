@@ -1,12 +1,11 @@
 package dev.feedline.doctor;
 
 /**
- * One thing the doctor found, tied to the seeds' symptom-to-cause table and to the compile-time
- * rule that prevents it.
+ * One thing the doctor found, tied to a symptom of docs/doctor.md's table ("From measurements to
+ * findings") and to the compile-time rule that prevents it.
  *
  * @param stage the stage to change
- * @param symptom the row of the first seed article's symptom-to-cause table it is, or what it is
- *     when the table has no row for it
+ * @param symptom the symptom it is, as that table words it, or what it is when no symptom fits
  * @param evidence what was measured, with numbers
  * @param rule the id of the processor's rule that prevents it ({@code docs/rules.md})
  * @param fix the annotation change to make

@@ -76,7 +76,7 @@ public final class HtmlReport {
     if (d.findings().isEmpty()) {
       return "<p>None.</p>";
     }
-    StringBuilder out = new StringBuilder("<table><tr><th>stage</th><th>symptom (seeds' table)"
+    StringBuilder out = new StringBuilder("<table><tr><th>stage</th><th>symptom"
         + "</th><th>measured</th><th>rule</th><th>fix</th></tr>");
     for (Finding f : d.findings()) {
       out.append("<tr><td>").append(escape(f.stage())).append("</td><td>")

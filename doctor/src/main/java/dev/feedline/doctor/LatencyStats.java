@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The distribution of per-element latencies, in milliseconds, and its shape: uniform slowness
- * points at per-element work, spiky slowness at I/O or buffer refills (the first seed article).
+ * points at per-element work, spiky slowness at I/O or buffer refills (docs/doctor.md, "What it
+ * measures").
  */
 public record LatencyStats(int count, double meanMs, double medianMs, double p90Ms, double p99Ms,
     double maxMs) {

@@ -9,10 +9,10 @@ import java.util.function.Function;
 import org.tensorflow.Graph;
 
 /**
- * Automates the first seed article's diagnosis for any generated pipeline: times each stage prefix
- * element by element, reads tf.data's autotune model, compares epoch 1 with epoch 2 while sampling
- * memory, measures a training loop's wait for input, and maps what it finds to the seeds'
- * symptom-to-cause table and to the processor's rules.
+ * Diagnoses any generated pipeline as docs/doctor.md describes: times each stage prefix element by
+ * element, reads tf.data's autotune model, compares epoch 1 with epoch 2 while sampling memory,
+ * measures a training loop's wait for input, and maps what it finds to the symptoms of
+ * docs/doctor.md's table ("From measurements to findings") and to the processor's rules.
  *
  * <pre>{@code
  * Diagnosis d = PipelineDoctor.of(graph -> FeedlinePhotoPipeline.builder().files(shards).build(graph))

@@ -22,8 +22,8 @@ import org.tensorflow.types.TInt64;
 
 /**
  * Times the elements of each stage prefix — the source; the source and the next stage; ... the
- * whole pipeline — one element at a time, as the first seed article times {@code enumerate()}. Each
- * prefix runs in a graph and session of its own, so buffers of one never slow the next.
+ * whole pipeline — one element at a time (docs/doctor.md, phase 1). Each prefix runs in a graph
+ * and session of its own, so buffers of one never slow the next.
  */
 final class PrefixTimer {
   private final Function<Graph, BuiltPipeline<?, ?>> pipeline;

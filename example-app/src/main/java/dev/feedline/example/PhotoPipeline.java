@@ -3,9 +3,10 @@ package dev.feedline.example;
 import dev.feedline.Pipeline;
 
 /**
- * The "High-Throughput Image Pipeline" of the source articles: read TFRecord shards in parallel,
- * decode and resize in parallel, cache the decoded photos, shuffle, batch, prefetch. Its stages
- * are in {@link PhotoStages}, whose groups its variants share.
+ * The photo pipeline that docs/performance.md measures as "generated": read TFRecord shards in
+ * parallel, decode and resize in parallel, cache the decoded photos, shuffle, batch, prefetch, the
+ * order of the tf.data performance guide (https://www.tensorflow.org/guide/data_performance). Its
+ * stages are in {@link PhotoStages}, whose groups its variants share.
  */
 @Pipeline(ramBudget = "4GiB")
 public interface PhotoPipeline

@@ -20,8 +20,8 @@ import org.tensorflow.types.TInt64;
  * printing each epoch's step time, images/s, loss and input wait, then a summary and a one-line
  * JSON. It runs on a GPU where TensorFlow finds one, else on the CPU.
  *
- * <p>Input wait is the seeds' measure: the share of a step's time that the same model does not
- * need when its batch is already in device memory. {@code --device-buffer 0} turns
+ * <p>Input wait is the share of a step's time that the same model does not need when its batch is
+ * already in device memory (docs/gpu.md, "The training example"). {@code --device-buffer 0} turns
  * {@code @PrefetchToDevice} off, to compare.
  */
 public final class Train {

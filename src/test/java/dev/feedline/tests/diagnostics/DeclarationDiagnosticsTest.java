@@ -11,11 +11,17 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.feedline.tests.support.Diagnostics;
 import dev.feedline.tests.support.Sources;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Diagnostics on pipeline types, element records and whole chains. */
 class DeclarationDiagnosticsTest {
@@ -285,9 +291,40 @@ class DeclarationDiagnosticsTest {
         Sources.GOOD_STAGES);
     Diagnostic<? extends JavaFileObject> error = assertOnly(Sources.compile(source), ERROR,
         "[feedline:invalid-parameter] @Pipeline 'Bad' has ramBudget = \"lots\", but a budget is a"
-            + " size in bytes; write a number and a unit, such as \"8GiB\" or \"512MB\".",
+            + " positive size in bytes: a number and one of the units B, KB, MB, GB, TB, PB, EB,"
+            + " KiB, MiB, GiB, TiB, PiB or EiB, such as \"8GiB\" or \"512MB\".",
         source, "@Pipeline(ramBudget");
     assertEquals(columnOf(source, "@Pipeline(ramBudget", "\"lots\""), error.getColumnNumber());
+  }
+
+  /** Budgets up to the largest long are taken exactly; larger ones saturate, as estimates do. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "1PiB                 | 1.00 PiB",
+      "2EiB                 | 2.00 EiB",
+      "1 EB                 | 888 PiB",
+      "9223372036854775807  | 8.00 EiB",
+      "64EiB                | 8.00 EiB",
+  })
+  void aRamBudgetUpToTheLargestLongIsTaken(String budget, String shown, @TempDir Path dir)
+      throws IOException {
+    Compilation compilation = Sources.compile(List.of("-Afeedline.report=" + dir),
+        Sources.pipeline("@Pipeline(ramBudget = \"" + budget + "\")", "Large",
+            Sources.GOOD_STAGES));
+    assertEquals(List.of(), Diagnostics.warningsAndErrors(compilation));
+    assertTrue(Files.readAllLines(dir.resolve("test.Large.md")).contains(
+        "Generated class: `test.FeedlineLarge`. RAM budget: " + shown + "."));
+  }
+
+  @Test
+  void aRamBudgetOfNoBytes() {
+    JavaFileObject source = Sources.pipeline("@Pipeline(ramBudget = \"0.5B\")", "Bad",
+        Sources.GOOD_STAGES);
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:invalid-parameter] @Pipeline 'Bad' has ramBudget = \"0.5B\", but a budget is a"
+            + " positive size in bytes: a number and one of the units B, KB, MB, GB, TB, PB, EB,"
+            + " KiB, MiB, GiB, TiB, PiB or EiB, such as \"8GiB\" or \"512MB\".",
+        source, "@Pipeline(ramBudget");
   }
 
   @Test

@@ -124,6 +124,22 @@ class RuleCatalogueTest {
         pipeline("  @TFRecordSource(files = 4, records = 1000) Operand<TString> files();",
             "  @Interleave(cycleLength = 4, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
             PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    // Per worker: 40 files over 4 workers. The good counterpart's 2^63 - 1 files over 4,096
+    // workers once printed "at most -4294967297 files": estimates saturate, messages included.
+    cases.add(new Case("file-read-not-parallel",
+        pipeline("  @TFRecordSource(files = 40, records = 1000) Operand<TString> files();",
+            "  @Shard(workers = 4) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(cycleLength = 16, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:file-read-not-parallel] @Interleave 'read' has cycleLength = 16 but each"
+            + " worker reads at most 10 files, so reader slots stay idle while their buffers cost"
+            + " memory; use cycleLength = AUTO or at most 10.",
+        "cycleLength = 16", "16",
+        pipeline("  @TFRecordSource(files = Long.MAX_VALUE, records = Long.MAX_VALUE)"
+                + " Operand<TString> files();",
+            "  @Shard(workers = 4096) Operand<TString> mine(Operand<TString> f);",
+            "  @Interleave(cycleLength = 16, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
+            PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("interleave-parallelism-exceeds-cycle",
         pipeline(SRC, "  @Interleave(cycleLength = 2, parallel = 4) Operand<TString> read(Operand<TString> f);",
             PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
@@ -222,6 +238,17 @@ class RuleCatalogueTest {
             + " smaller elements earlier, or drop the cache.",
         "@Cache", null,
         pipeline(BIGS, "  @Cache(file = \"target/bigs\") Big cache(Big big);", BIG_BATCH, BIG_PREFETCH)));
+    // 3 MiB × (2^63 - 1) elements saturates at 2^63 - 1 bytes, as docs/rules.md says.
+    cases.add(new Case("cache-exceeds-ram",
+        pipeline("  @InMemorySource(records = Long.MAX_VALUE) Big bigs();",
+            "  @Cache Big cache(Big big);", BIG_BATCH, BIG_PREFETCH),
+        ERROR, "[feedline:cache-exceeds-ram] @Cache 'cache' needs ≈8.00 EiB (3.00 MiB per element ×"
+            + " 9,223,372,036,854,775,807 elements), more than the RAM budget of 1.00 GiB, so it"
+            + " will swap or fail and epoch 2 will be slower than epoch 1; cache to a file with"
+            + " @Cache(file = ...), cache smaller elements earlier, or drop the cache.",
+        "@Cache", null,
+        pipeline("  @InMemorySource(records = Long.MAX_VALUE) Big bigs();",
+            "  @Cache(file = \"target/bigs\") Big cache(Big big);", BIG_BATCH, BIG_PREFETCH)));
     cases.add(new Case("cache-exceeds-ram",
         pipeline("  @InMemorySource(records = 200) Big bigs();", "  @Cache Big cache(Big big);",
             BIG_BATCH, BIG_PREFETCH),

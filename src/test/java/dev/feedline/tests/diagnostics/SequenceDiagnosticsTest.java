@@ -70,6 +70,23 @@ class SequenceDiagnosticsTest {
     }
   }
 
+  /** A map takes the vocabulary whose value is bad: one error, at the value, and no other. */
+  @Test
+  void aBadVocabularyValueIsReportedOnceNotAgainWhereAMapTakesIt() {
+    List<String> lines = new ArrayList<>(REVIEWS);
+    lines.set(0, "  @Vocabulary(oovBuckets = -1) dev.feedline.runtime.VocabularyTable words();");
+    lines.add(lines.indexOf("  @Cache Review cache(Review review);"), "  @Map(parallel = AUTO)"
+        + " static Review look(Ops tf, Review r, dev.feedline.runtime.VocabularyTable words) {"
+        + " return r; }");
+    JavaFileObject source = Sources.pipeline("Bad", lines);
+    JavaFileObject records = Sources.source("Sequences", RECORDS.toArray(String[]::new));
+    assertOnly(Sources.compile(source, records), Diagnostic.Kind.ERROR,
+        "[feedline:invalid-parameter] @Vocabulary 'words' has oovBuckets = -1, but"
+            + " out-of-vocabulary buckets are 0 or more; use 0 to map unknown tokens to -1, or 1"
+            + " or more.",
+        source, "@Vocabulary");
+  }
+
   private static Case stage(String name, List<String> base, String find, String replacement,
       String message, String line, String token) {
     return new Case(name, base, false, find, List.of(replacement), message, line, token);
@@ -192,9 +209,17 @@ class SequenceDiagnosticsTest {
             "onDevice = true", "true"),
         stage("invalid-delimiter", PURCHASES, "@DecodeCsv",
             "  @DecodeCsv(parallel = AUTO, delimiter = \";;\") Purchase parse(Operand<TString> line);",
-            "[feedline:invalid-parameter] @DecodeCsv 'parse' has delimiter = \";;\", but a"
-                + " delimiter is one character; use one, such as \",\".",
+            "[feedline:invalid-parameter] @DecodeCsv 'parse' has delimiter = \";;\", but"
+                + " TensorFlow takes a delimiter of one byte in UTF-8, one ASCII character; use"
+                + " one, such as \",\".",
             "@DecodeCsv", "\";;\""),
+        // One Java char, but two bytes in UTF-8: DecodeCSV says "field_delim should be only 1 char".
+        stage("invalid-delimiter-bytes", PURCHASES, "@DecodeCsv",
+            "  @DecodeCsv(parallel = AUTO, delimiter = \"é\") Purchase parse(Operand<TString> line);",
+            "[feedline:invalid-parameter] @DecodeCsv 'parse' has delimiter = \"é\", but TensorFlow"
+                + " takes a delimiter of one byte in UTF-8, one ASCII character; use one, such as"
+                + " \",\".",
+            "@DecodeCsv", "\"é\""),
         stage("invalid-pad-length", REVIEWS, "@PaddedBatch",
             "  @PaddedBatch(size = 4, padding = @Pad(component = \"tokens\", length = 0))"
                 + " Review batch(Review review);",

@@ -5,16 +5,25 @@ import static dev.feedline.tests.support.Diagnostics.assertOnly;
 import static dev.feedline.tests.support.Diagnostics.feedline;
 import static dev.feedline.tests.support.Diagnostics.warningsAndErrors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.feedline.tests.support.Sources;
+import dev.feedline.processor.PipelineProcessor;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
+import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pipelines that take their stages from {@code @StageGroup}s and other pipelines: the chain is
@@ -216,6 +225,84 @@ class SharedStagesDiagnosticsTest {
         pipeline, "@Pipeline(ramBudget");
   }
 
+  /** Listing either group first would leave the other's source second: the chain has two. */
+  @Test
+  void twoGroupsThatEachStartWithASource() {
+    JavaFileObject pipeline = Sources.source("Bad",
+        "@StageGroup interface Remembered { @InMemorySource(records = 10) Image images(); }",
+        "@Pipeline(ramBudget = \"1GiB\") interface Bad extends Reading, Remembered, Batching {}");
+    assertOnly(Sources.compile(GROUPS, pipeline), ERROR,
+        "[feedline:shared-source-not-first] Bad extends Reading, which starts with source 'files',"
+            + " and Remembered, which starts with source 'images', but a chain has one source,"
+            + " first; extend one of them, or a group of the other's stages without its source.",
+        pipeline, "@Pipeline(ramBudget");
+  }
+
+  /** Overloads are legal Java, but a stage is named by its method: two of one name are an error. */
+  @Test
+  void twoStagesOfOneNameInOnePipeline() {
+    List<String> stages = new ArrayList<>(Sources.GOOD_STAGES);
+    stages.add(stages.indexOf("  @Cache Image cache(Image image);"),
+        "  @Map(parallel = AUTO) static Image decode(Ops tf, Image in) { return in; }");
+    JavaFileObject pipeline = Sources.pipeline("Bad", stages);
+    assertOnly(Sources.compile(pipeline), ERROR,
+        "[feedline:shared-stage-twice] Bad declares two stages named 'decode'; overloads are legal"
+            + " Java, but a stage's method name is its name in the chain, in diagnostics, in the"
+            + " doctor's report and in run-time errors, so each stage has a name of its own;"
+            + " rename one.",
+        pipeline, "static Image decode(Ops tf, Image in)");
+  }
+
+  /** Groups, each declaring one input; {@code words} and {@code longest} are the inputs' names. */
+  private static JavaFileObject inputGroups(String first, String second) {
+    return Sources.source("Inputs",
+        "@StageGroup interface Words {",
+        "  " + first,
+        "}",
+        "@StageGroup interface MoreWords {",
+        "  " + second,
+        "}");
+  }
+
+  @Test
+  void twoGroupsDeclaringAVocabularyOfOneNameDifferently() {
+    JavaFileObject pipeline = Sources.source("Bad", "@Pipeline(ramBudget = \"1GiB\") interface Bad"
+        + " extends Reading, Words, MoreWords, Shuffling, Batching {}");
+    assertOnly(Sources.compile(GROUPS, inputGroups(
+            "@Vocabulary dev.feedline.runtime.VocabularyTable words();",
+            "@Vocabulary(oovBuckets = 4) dev.feedline.runtime.VocabularyTable words();"), pipeline),
+        ERROR, "[feedline:shared-stage-twice] Bad inherits two inputs named 'words' that differ,"
+            + " @Vocabulary(oovBuckets = 1) VocabularyTable Words.words() and"
+            + " @Vocabulary(oovBuckets = 4) VocabularyTable MoreWords.words(), but its builder"
+            + " takes one 'words' for both; declare them alike, or rename one.",
+        pipeline, "@Pipeline(ramBudget");
+  }
+
+  @Test
+  void twoGroupsDeclaringARunTimeValueOfOneNameOfTwoTypes() {
+    JavaFileObject pipeline = Sources.source("Bad", "@Pipeline(ramBudget = \"1GiB\") interface Bad"
+        + " extends Reading, Words, MoreWords, Shuffling, Batching {}");
+    assertOnly(Sources.compile(GROUPS, inputGroups("@RunTimeValue Operand<TInt64> longest();",
+            "@RunTimeValue Operand<TFloat32> longest();"), pipeline),
+        ERROR, "[feedline:shared-stage-twice] Bad inherits two inputs named 'longest' that differ,"
+            + " @RunTimeValue Operand<TInt64> Words.longest() and @RunTimeValue Operand<TFloat32>"
+            + " MoreWords.longest(), but its builder takes one 'longest' for both; declare them"
+            + " alike, or rename one.",
+        pipeline, "@Pipeline(ramBudget");
+  }
+
+  @Test
+  void twoGroupsDeclaringOneInputAlikeShareIt() throws IOException {
+    JavaFileObject pipeline = Sources.source("Good", "@Pipeline(ramBudget = \"1GiB\") interface"
+        + " Good extends Reading, Words, MoreWords, Shuffling, Batching {}");
+    String vocabulary = "@Vocabulary(oovBuckets = 4) dev.feedline.runtime.VocabularyTable words();";
+    Compilation compilation = Sources.compile(GROUPS, inputGroups(vocabulary, vocabulary), pipeline);
+    assertEquals(List.of(), warningsAndErrors(compilation));
+    String generated = generated(compilation, "test.FeedlineGood");
+    assertEquals(1, generated.split("public Builder words\\(", -1).length - 1, generated);
+    assertTrue(generated.contains("a token not in it maps to one of 4 ids after them"), generated);
+  }
+
   @Test
   void aGroupThatIsAClass() {
     JavaFileObject group = Sources.source("Bad", "@StageGroup abstract class Bad {}");
@@ -254,13 +341,86 @@ class SharedStagesDiagnosticsTest {
   }
 
   @Test
-  void aGroupThatIsAPipelineToo() {
+  void aGroupThatIsAPipelineTooIsReportedAndNotGenerated(@TempDir Path dir) throws IOException {
     JavaFileObject source = Sources.source("Both",
         "@StageGroup @Pipeline(ramBudget = \"1GiB\") interface Both extends Reading, Batching {}");
     assertOnly(Sources.compile(GROUPS, source), ERROR,
         "[feedline:stage-group-invalid] Both is both a @Pipeline and a @StageGroup; other pipelines"
             + " can extend a pipeline as they extend a group, so remove @StageGroup.",
         source, "@StageGroup @Pipeline");
+    JavaFileObject fine = Sources.source("Fine",
+        "@Pipeline(ramBudget = \"1GiB\") interface Fine extends Reading, Batching {}");
+    List<String> written = writtenBy(dir, GROUPS, source, fine);
+    assertTrue(written.contains("test/FeedlineFine.java"), written.toString());
+    assertFalse(written.contains("test/FeedlineBoth.java"), "declaration errors never generate");
+  }
+
+  /**
+   * The files the processor writes for {@code sources}: compile-testing shows none once a
+   * compilation fails.
+   */
+  private static List<String> writtenBy(Path dir, JavaFileObject... sources) throws IOException {
+    List<JavaFileObject> all = new ArrayList<>(List.of(sources));
+    all.add(Sources.RECORDS);
+    JavaCompiler.CompilationTask task = ToolProvider.getSystemJavaCompiler().getTask(null, null,
+        diagnostic -> {}, List.of("-proc:only", "-s", dir.toString()), null, all);
+    task.setProcessors(List.of(new PipelineProcessor()));
+    task.call();
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).map(file -> dir.relativize(file).toString())
+          .sorted().toList();
+    }
+  }
+
+  /** A public group of package lib whose stages hand on lib's record {@code Row}, and the record. */
+  private static JavaFileObject[] libraryGroup(String rowModifier) {
+    String header = String.join("\n", "package lib;", "",
+        "import static dev.feedline.Feedline.AUTO;", "",
+        "import dev.feedline.*;", "import org.tensorflow.Operand;",
+        "import org.tensorflow.types.TInt64;", "");
+    return new JavaFileObject[] {
+        JavaFileObjects.forSourceString("lib.Row", header
+            + "@Element " + rowModifier + "record Row(@Shape({}) Operand<TInt64> id) {}\n"),
+        JavaFileObjects.forSourceString("lib.Rows", header + String.join("\n",
+            "@StageGroup",
+            "public interface Rows {",
+            "  @InMemorySource(records = 10) Row rows();",
+            "  @Batch(size = 2) Row batch(Row row);",
+            "  @Prefetch(AUTO) Row prefetch(Row batch);",
+            "}", ""))};
+  }
+
+  @Test
+  void aGroupOfAnotherPackageHandingOnARecordNotPublicThereIsAClearError() {
+    JavaFileObject pipeline = Sources.source("Bad",
+        "@Pipeline(ramBudget = \"1GiB\") interface Bad extends lib.Rows {}");
+    JavaFileObject[] library = libraryGroup("");
+    Compilation compilation = Sources.compile(library[0], library[1], pipeline);
+    assertOnly(compilation, ERROR,
+        "[feedline:pipeline-not-accessible] Pipeline Bad, in package test, passes @Element Row"
+            + " through stage 'rows' of Rows, but Row is not public outside package lib, so the"
+            + " generated FeedlineBad cannot name it; make Row public, or declare Bad in package"
+            + " lib.",
+        pipeline, "@Pipeline(ramBudget");
+    assertEquals(1, compilation.errors().size(), "the generated code's own errors, had it been"
+        + " written: " + compilation.errors());
+  }
+
+  @Test
+  void aGroupOfAnotherPackageHandingOnAPublicRecordGenerates() {
+    JavaFileObject pipeline = Sources.source("Good",
+        "@Pipeline(ramBudget = \"1GiB\") interface Good extends lib.Rows {}");
+    JavaFileObject[] library = libraryGroup("public ");
+    Compilation compilation = Sources.compile(library[0], library[1], pipeline);
+    assertEquals(List.of(), warningsAndErrors(compilation));
+    assertEquals(List.of(), compilation.errors());
+    assertEquals(List.of("/SOURCE_OUTPUT/test/FeedlineGood.java"),
+        generatedNames(compilation, "FeedlineGood"));
+  }
+
+  private static List<String> generatedNames(Compilation compilation, String containing) {
+    return compilation.generatedSourceFiles().stream().map(JavaFileObject::getName)
+        .filter(name -> name.contains(containing)).toList();
   }
 
   @Test

@@ -169,6 +169,20 @@ class SourcesDiagnosticsTest {
         bad("  @Mix(of = {Left.class, Samples.class}, seed = 1) Image mixed();"));
   }
 
+  /** Two records named Image: the message names each by its qualified name. */
+  @Test
+  void pipelinesOfAnotherElementTypeOfTheSameSimpleName() {
+    assertReports("[feedline:mixed-element-types] @Concatenate 'all' returns test.Image, but"
+            + " pipeline Other hands out test.Bad.Other.Image; every pipeline it reads must hand"
+            + " out test.Image.",
+        "@Concatenate", null,
+        bad("  @Pipeline interface Other {"
+                + " @Element record Image(@Shape({}) Operand<TInt64> id) {}"
+                + " @InMemorySource(records = 600) Image images();"
+                + " @Prefetch(AUTO) Image prefetch(Image image); }",
+            "  @Concatenate(of = {Left.class, Other.class}) Image all();"));
+  }
+
   @Test
   void aChoiceOfPipelinesOfAnotherElementType() {
     assertReports("[feedline:mixed-element-types] @Choose 'chosen' returns Image, but pipeline"

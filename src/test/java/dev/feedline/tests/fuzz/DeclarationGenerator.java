@@ -36,6 +36,12 @@ final class DeclarationGenerator {
       "quote\\\"d", "tab\\tnew\\nline", "\\\\u0041"};
   /** Values javac rejects in an annotation (wrong type, no such constant): picked rarely. */
   private static final String[] BAD_VALUES = {"Long.MAX_VALUE", "UNDEFINED_CONSTANT"};
+  /** Values of long members (size hints, workers), the largest included: estimates saturate. */
+  private static final String[] LONGS = {"1", "4", "1000", "4096", "9223372036854775807L"};
+  /** Inputs that two groups may both declare: alike is one input, unlike an error naming both. */
+  private static final String[] WORDS = {"@Vocabulary dev.feedline.runtime.VocabularyTable words();",
+      "@Vocabulary(oovBuckets = 4) dev.feedline.runtime.VocabularyTable words();",
+      "@RunTimeValue Operand<TInt64> words();"};
 
   private static List<String> names() {
     Set<String> objectMembers = Set.of("equals", "hashCode", "toString", "getClass", "wait",
@@ -99,7 +105,7 @@ final class DeclarationGenerator {
       out.append("interface ").append(name).append("Base {\n  ")
           .append(stages.isEmpty() ? "" : stages.remove(stages.size() - 1)).append("\n}\n");
     }
-    String header = pipelineHeader(base);
+    String header = pipelineHeader(base, inputGroups(out));
     if (!header.contains("@Pipeline") && stages.stream().noneMatch(s -> s.startsWith("@"))) {
       stages.add(0, "@Cache " + records.get(0) + " kept(" + records.get(0) + " x);"); // still a declaration to judge
     }
@@ -132,13 +138,32 @@ final class DeclarationGenerator {
     }
   }
 
-  private String pipelineHeader(boolean extendsBase) {
-    String annotation = switch (random.nextInt(12)) {
+  /**
+   * Now and then two groups, each declaring an input {@code words}, for the pipeline to extend
+   * as well; returns their names.
+   */
+  private List<String> inputGroups(StringBuilder out) {
+    if (random.nextInt(8) != 0) {
+      return List.of();
+    }
+    List<String> groups = List.of(name + "WordsA", name + "WordsB");
+    for (String group : groups) {
+      out.append("@StageGroup interface ").append(group).append(" {\n  ").append(pick(WORDS))
+          .append("\n}\n");
+    }
+    return groups;
+  }
+
+  private String pipelineHeader(boolean extendsBase, List<String> inputGroups) {
+    String annotation = switch (random.nextInt(16)) {
       case 0 -> "";
       case 1 -> "@Pipeline(ramBudget = \"lots\")";
       case 2 -> "@Pipeline(ramBudget = \"1KiB\", reproducible = true, staticShapes = true)";
       case 3 -> "@Pipeline(ramBudget = \"8GiB\")";
       case 4 -> "@SuppressWarnings(\"feedline:map-not-parallel\") @Pipeline";
+      case 5 -> "@Pipeline(ramBudget = \"2EiB\")";
+      case 6 -> "@Pipeline(ramBudget = \"9223372036854775807\")";
+      case 7 -> "@Pipeline(ramBudget = \"64EiB\")";
       default -> "@Pipeline";
     };
     String kind = switch (random.nextInt(16)) {
@@ -153,7 +178,16 @@ final class DeclarationGenerator {
       return annotation + " enum " + name + typeParameters;
     }
     return annotation + " " + kind.replace(" /* generic */", "") + " " + name + typeParameters
-        + (extendsBase && kind.contains("interface") ? " extends " + name + "Base" : "");
+        + extendsClause(kind.contains("interface"), extendsBase, inputGroups);
+  }
+
+  private String extendsClause(boolean isInterface, boolean extendsBase, List<String> inputGroups) {
+    List<String> parents = new ArrayList<>();
+    if (extendsBase) {
+      parents.add(name + "Base");
+    }
+    parents.addAll(inputGroups);
+    return isInterface && !parents.isEmpty() ? " extends " + String.join(", ", parents) : "";
   }
 
   private String record(String recordName) {
@@ -270,7 +304,8 @@ final class DeclarationGenerator {
       case 9 -> "@PaddedBatch(size = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
       case 10 -> "@Repeat(count = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
       case 11 -> "@Take(count = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
-      case 12 -> "@Shard(workers = " + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
+      case 12 -> "@Shard(workers = " + pick(random.nextBoolean() ? NUMBERS : LONGS) + ") " + out + " "
+          + m + "(" + in + " x);";
       case 13 -> "@Prefetch(" + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
       case 14 -> "<T> " + out + " " + m + "(T x);"; // generic, unannotated
       case 15 -> "@Map default " + out + " " + m + "(" + in + " x) " + body;
@@ -303,8 +338,8 @@ final class DeclarationGenerator {
   }
 
   private String hints() {
-    return random.nextBoolean() ? "" : "(files = " + pick(NUMBERS) + ", records = " + pick(NUMBERS)
-        + ", bytesPerFile = " + pick(NUMBERS) + ")";
+    return random.nextBoolean() ? "" : "(files = " + pick(LONGS) + ", records = " + pick(LONGS)
+        + ", bytesPerFile = " + pick(LONGS) + ")";
   }
 
   private String pick(String[] values) {

@@ -87,7 +87,7 @@ public final class SourcePipelines {
   }
 
   /**
-   * Ids given in memory, each tagged after about 500 million multiply-adds that depend on it: a
+   * Ids given in memory, each tagged after about 2 billion multiply-adds that depend on it: a
    * slow pipeline to mix with a fast one.
    */
   @Pipeline
@@ -101,12 +101,16 @@ public final class SourcePipelines {
     }
   }
 
-  /** 0, after multiplying a 400×400 matrix filled with {@code id} by itself eight times. */
+  /**
+   * 0, after multiplying a 400×400 matrix filled with {@code id} by itself 32 times: work that
+   * dwarfs what a busy machine adds to every element (each hand-over between tf.data's threads
+   * waits for a core), so that the doctor's tests name the same stage under load.
+   */
   static Operand<TInt32> busy(Ops tf, Operand<TInt64> id) {
     Operand<TFloat32> m = tf.fill(tf.constant(new int[] {400, 400}),
         tf.dtypes.cast(id, TFloat32.class));
     Operand<TFloat32> product = m;
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 32; i++) {
       product = tf.linalg.matMul(product, m);
     }
     return tf.dtypes.cast(tf.math.mul(tf.reduceSum(product, tf.constant(new int[] {0, 1})),

@@ -35,9 +35,10 @@ import org.tensorflow.types.family.TType;
  *
  * <p>As an expert writes it ({@link #EXPERT}): a parallel interleave over a reader function, one
  * fused parallel map (parse, decode, resize), a memory cache, a shuffle, a batch, an autotuned
- * prefetch, and one iterator over a repeat, which keeps the cache across epochs. As the seeds'
- * "before" state ({@link #BEFORE}): the same ops run sequentially, without cache or prefetch, and
- * with TensorFlow's own rewrites switched off, since they would parallelize it silently.
+ * prefetch, and one iterator over a repeat, which keeps the cache across epochs. As the untuned
+ * "before" state of docs/performance.md's "naive" variant ({@link #BEFORE}): the same ops run
+ * sequentially, without cache or prefetch, and with TensorFlow's own rewrites switched off, since
+ * they would parallelize it silently.
  *
  * <p>It borrows two helpers from Feedline's runtime, workarounds that any TF Java 1.1.0 code needs:
  * {@link TVariant} (functions that return a dataset) and {@link DatasetOps#withOptions} (an

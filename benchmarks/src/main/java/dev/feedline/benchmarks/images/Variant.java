@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 enum Variant {
   GENERATED("generated", "Feedline-generated pipeline (the example: parallel reads and maps, cache, shuffle, batch, prefetch)"),
   HAND_WRITTEN("hand-written", "The same pipeline written by hand with raw TF Java data ops, as an expert would"),
-  NAIVE("naive", "The seeds' \"before\" state: sequential map, no cache, no prefetch, TensorFlow's rewrites off"),
+  NAIVE("naive", "The untuned \"before\" state (docs/performance.md, Method): sequential map, no cache, no prefetch, TensorFlow's rewrites off"),
   FRAMEWORK("tf-framework", "TF Java's tensorflow-framework Dataset: raw-record batches, 32 decodes per batch in the main graph"),
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
   STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),

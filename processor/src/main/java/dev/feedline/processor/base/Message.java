@@ -14,6 +14,10 @@ public enum Message {
   PIPELINE_NOT_ACCESSIBLE(Rule.PIPELINE_NOT_ACCESSIBLE, Severity.ERROR,
       "@Pipeline %s is private, so the generated %s cannot call it; make it package-private or"
           + " public."),
+  ELEMENT_NOT_ACCESSIBLE(Rule.PIPELINE_NOT_ACCESSIBLE, Severity.ERROR,
+      "Pipeline %1$s, in %2$s, passes @Element %3$s through stage '%4$s' of %5$s, but %3$s is not"
+          + " public outside %6$s, so the generated %7$s cannot name it; make %3$s public, or"
+          + " declare %1$s in %6$s."),
   PIPELINE_GENERIC(Rule.PIPELINE_GENERIC, Severity.ERROR,
       "@Pipeline %s has type parameters, but a pipeline's element types are fixed; remove them."),
   ELEMENT_NOT_RECORD(Rule.ELEMENT_NOT_RECORD, Severity.ERROR,
@@ -147,12 +151,23 @@ public enum Message {
   STAGE_REACHED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
       "%1$s reaches stage '%2$s' of %3$s twice, through %4$s and %5$s, but a stage runs once in"
           + " a chain; take %3$s through one of them only."),
+  INPUT_DECLARED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
+      "%1$s inherits two inputs named '%2$s' that differ, %3$s and %4$s, but its builder takes"
+          + " one '%2$s' for both; declare them alike, or rename one."),
+  STAGE_NAME_DECLARED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
+      "%1$s declares two stages named '%2$s'; overloads are legal Java, but a stage's method name"
+          + " is its name in the chain, in diagnostics, in the doctor's report and in run-time"
+          + " errors, so each stage has a name of its own; rename one."),
   STAGE_NAME_INHERITED_TWICE(Rule.SHARED_STAGE_TWICE, Severity.ERROR,
       "%1$s inherits two stages named '%2$s', from %3$s and from %4$s, but a chain names each"
           + " stage once; rename one of them."),
   SHARED_SOURCE_NOT_FIRST(Rule.SHARED_SOURCE_NOT_FIRST, Severity.ERROR,
       "%1$s extends %2$s after %3$s, but %2$s starts with source '%4$s', and a chain's source"
           + " comes first; list %2$s first after `extends`."),
+  SHARED_SOURCES_TWICE(Rule.SHARED_SOURCE_NOT_FIRST, Severity.ERROR,
+      "%1$s extends %2$s, which starts with source '%3$s', and %4$s, which starts with source"
+          + " '%5$s', but a chain has one source, first; extend one of them, or a group of the"
+          + " other's stages without its source."),
   OVERRIDE_CHANGES_KIND(Rule.STAGE_OVERRIDE_MISMATCH, Severity.ERROR,
       "@%1$s '%2$s' replaces @%3$s '%2$s' inherited from %4$s, but a replacement keeps the"
           + " stage's kind; declare it @%3$s, or give it a name of its own to add a stage after"
@@ -316,7 +331,8 @@ public enum Message {
       "@%s '%s' has %s = %s, but a device buffer holds at least 1 batch; use 1 or more, or drop"
           + " @PrefetchToDevice."),
   INVALID_DELIMITER(Rule.INVALID_PARAMETER, Severity.ERROR,
-      "@%s '%s' has %s = %s, but a delimiter is one character; use one, such as \",\"."),
+      "@%s '%s' has %s = %s, but TensorFlow takes a delimiter of one byte in UTF-8, one ASCII"
+          + " character; use one, such as \",\"."),
   INVALID_PAD_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' pads component '%s' to length = %d, but a padded length is at least 1, or -1"
           + " (Feedline.UNKNOWN) for the longest of the batch; use one of them."),
@@ -324,8 +340,8 @@ public enum Message {
       "@%s '%s' has %s = %d, but out-of-vocabulary buckets are 0 or more; use 0 to map unknown"
           + " tokens to -1, or 1 or more."),
   INVALID_RAM_BUDGET(Rule.INVALID_PARAMETER, Severity.ERROR,
-      "@%s '%s' has %s = %s, but a budget is a size in bytes; write a number and a unit, such as"
-          + " \"8GiB\" or \"512MB\"."),
+      "@%s '%s' has %s = %s, but a budget is a positive size in bytes: a number and one of the"
+          + " units %s, such as \"8GiB\" or \"512MB\"."),
   DEVICE_STAGE_BEFORE_HOST_STAGE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s before"
           + " the device stages, or run it on the device too."),

@@ -36,8 +36,8 @@ public final class Options {
       if (key.equals(RAM_BUDGET)) {
         ramBudget = ByteSize.parse(value);
         if (ramBudget.isEmpty()) {
-          problems.add("[feedline] -A" + RAM_BUDGET + "=" + value + " is not a size; write a"
-              + " number and a unit, such as 16GiB.");
+          problems.add("[feedline] -A" + RAM_BUDGET + "=" + value + " is not a positive size;"
+              + " write a number and one of the units " + ByteSize.UNITS + ", such as 16GiB.");
         }
       } else if (key.equals(REPORT)) {
         reportDirectory = Optional.of(Path.of(value));

@@ -2,6 +2,7 @@ package dev.feedline.processor.model;
 
 import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.ByteSize;
+import dev.feedline.processor.base.Saturating;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -174,7 +175,7 @@ public final class SizeModel {
    * full or the remainder is kept.
    */
   private static Count windows(Count count, Parameters.Window window) {
-    long span = saturatedMultiply(window.size() - 1, window.stride()) + 1;
+    long span = saturatedAdd(saturatedMultiply(window.size() - 1, window.stride()), 1);
     return count.map(n -> window.dropRemainder()
         ? (n < span ? 0 : (n - span) / window.shift() + 1)
         : ceilDiv(n, window.shift()));
@@ -188,15 +189,11 @@ public final class SizeModel {
   }
 
   private static long ceilDiv(long n, long d) {
-    return n / d + (n % d == 0 ? 0 : 1);
+    return Saturating.ceilDiv(n, d);
   }
 
   static long saturatedMultiply(long a, long b) {
-    try {
-      return Math.multiplyExact(a, b);
-    } catch (ArithmeticException overflow) {
-      return Long.MAX_VALUE; // sizes and counts are never negative
-    }
+    return Saturating.multiply(a, b);
   }
 
   /** The elements a stage yields per epoch (per worker, when sharded). */
@@ -237,11 +234,7 @@ public final class SizeModel {
   }
 
   private static long saturatedAdd(long a, long b) {
-    try {
-      return Math.addExact(a, b);
-    } catch (ArithmeticException overflow) {
-      return Long.MAX_VALUE;
-    }
+    return Saturating.add(a, b);
   }
 
   public static String bytes(double value) {

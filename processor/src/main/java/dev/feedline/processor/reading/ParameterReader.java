@@ -15,6 +15,7 @@ import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -116,7 +117,7 @@ final class ParameterReader {
           v.bool(Member.MAP_DETERMINISTIC), Cost.valueOf(v.constant(Member.MAP_COST)),
           v.bool(Member.MAP_RANDOM), v.bool(Member.MAP_VECTORIZED), v.bool(Member.MAP_ON_DEVICE));
       case DECODE_CSV -> new Parameters.DecodeCsv(
-          v.oneCharacter(Member.DECODE_CSV_DELIMITER), v.bool(Member.DECODE_CSV_QUOTED),
+          v.oneByte(Member.DECODE_CSV_DELIMITER), v.bool(Member.DECODE_CSV_QUOTED),
           v.string(Member.DECODE_CSV_NA_VALUE), v.parallelism(Member.DECODE_CSV_PARALLEL),
           v.bool(Member.DECODE_CSV_DETERMINISTIC));
       case FILTER -> new Parameters.Filter();
@@ -338,10 +339,13 @@ final class ParameterReader {
       return weights;
     }
 
-    /** A string of one character, reported as {@code invalid} otherwise. */
-    String oneCharacter(Member member) {
+    /**
+     * A string of one byte in UTF-8, as TensorFlow's ops take a one-character member ("é" is two
+     * bytes, an emoji four), reported as {@code invalid} otherwise.
+     */
+    String oneByte(Member member) {
       String text = string(member);
-      if (text.length() != 1) {
+      if (text.getBytes(StandardCharsets.UTF_8).length != 1) {
         report.add(Message.INVALID_DELIMITER, method, annotation, written.get(member),
             kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
         valid = false;

@@ -15,6 +15,7 @@ import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,6 +33,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.Name;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -147,14 +149,20 @@ public final class PipelineReader {
       report.add(Message.PIPELINE_GENERIC, type, annotation, null, name);
       return Optional.empty();
     }
+    if (Annotations.find(type, STAGE_GROUP).isPresent()) {
+      SharedStages.checkGroup(type, report); // a declaration error: nothing is generated
+      return Optional.empty();
+    }
     report.sharing(type, SharedStages.sharedSupertypes(type));
     SharedStages.Chain assembled = sharedStages.assemble(type, annotation, report);
     boolean complete = assembled.complete();
     Map<String, Input> inputs = new LinkedHashMap<>();
+    Set<String> unreadInputs = new HashSet<>(); // reported where declared, not again where taken
     for (ExecutableElement method : assembled.inputs()) {
       Optional<Input> read = inputReader.read(method, InputReader.annotation(method).orElseThrow(),
           report);
-      read.ifPresent(i -> inputs.put(i.name(), i));
+      read.ifPresentOrElse(i -> inputs.put(i.name(), i),
+          () -> unreadInputs.add(method.getSimpleName().toString()));
       complete &= read.isPresent();
     }
     Set<String> stageNames = new HashSet<>();
@@ -175,10 +183,11 @@ public final class PipelineReader {
         continue;
       }
       Optional<StageReader.ReadStage> stage =
-          stageReader.read(method, annotations.get(0), name, inputs, report);
+          stageReader.read(method, annotations.get(0), name, inputs, unreadInputs, report);
       stage.ifPresent(read::add);
       complete &= stage.isPresent();
     }
+    complete &= elementsAccessible(type, annotation, generated, read, report);
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       // A method under an inherited stage's name was judged when the chain was assembled.
       if (method.getModifiers().contains(Modifier.ABSTRACT)
@@ -197,6 +206,44 @@ public final class PipelineReader {
         List.copyOf(inputs.values()), settings));
   }
 
+  /**
+   * Whether the generated class, in the pipeline's package, can name every record its chain
+   * passes: a group of another package may hand on a record that is not public there.
+   */
+  private boolean elementsAccessible(TypeElement type, AnnotationMirror annotation,
+      String generated, List<StageReader.ReadStage> read, Report report) {
+    PackageElement here = elements.getPackageOf(type);
+    Set<Element> reported = new HashSet<>();
+    for (StageReader.ReadStage stage : read) {
+      for (ElementType element : Arrays.asList(stage.input(), stage.output())) {
+        if (element == null || !element.isRecord()) {
+          continue;
+        }
+        Element record = ((DeclaredType) element.type()).asElement();
+        PackageElement there = elements.getPackageOf(record);
+        if (!there.equals(here) && !isPublicAllTheWayOut(record) && reported.add(record)) {
+          report.add(Message.ELEMENT_NOT_ACCESSIBLE, type, annotation, null, type.getSimpleName(),
+              describe(here), element.displayName(), stage.method().getSimpleName(),
+              stage.method().getEnclosingElement().getSimpleName(), describe(there), generated);
+        }
+      }
+    }
+    return reported.isEmpty();
+  }
+
+  private static boolean isPublicAllTheWayOut(Element type) {
+    for (Element e = type; e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
+      if (!e.getModifiers().contains(Modifier.PUBLIC)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String describe(PackageElement pkg) {
+    return pkg.isUnnamed() ? "the unnamed package" : "package " + pkg.getQualifiedName();
+  }
+
   /** Reports what makes a {@code @StageGroup} unusable by the pipelines that extend it. */
   public static void checkGroup(TypeElement group, Report report) {
     SharedStages.checkGroup(group, report);
@@ -209,7 +256,7 @@ public final class PipelineReader {
     if (!budget.isEmpty() && ramBudget.isEmpty()) {
       report.add(Message.INVALID_RAM_BUDGET, type, annotation,
           Annotations.explicitValue(annotation, "ramBudget").orElse(null), "Pipeline",
-          type.getSimpleName(), "ramBudget", '"' + budget + '"');
+          type.getSimpleName(), "ramBudget", '"' + budget + '"', ByteSize.UNITS);
     }
     return new PipelineModel.Settings(ramBudget,
         (Boolean) Annotations.value(elements, annotation, "reproducible"),

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -100,7 +102,7 @@ final class SharedStages {
     Assembly assembly = new Assembly(report);
     List<ExecutableElement> stages = assembly.stagesOf(pipeline, annotation);
     Map<String, ExecutableElement> inputs = new LinkedHashMap<>();
-    assembly.collectInputs(pipeline, inputs);
+    assembly.collectInputs(pipeline, annotation, pipeline, inputs);
     return new Chain(stages, List.copyOf(inputs.values()), assembly.complete);
   }
 
@@ -129,8 +131,17 @@ final class SharedStages {
         }
         List<ExecutableElement> inherited = stagesOf(parent, null);
         if (firstGiver != null && !inherited.isEmpty() && isSource(inherited.get(0))) {
-          report.add(Message.SHARED_SOURCE_NOT_FIRST, type, anchor, null, type.getSimpleName(),
-              parent.getSimpleName(), firstGiver.getSimpleName(), inherited.get(0).getSimpleName());
+          // Listing the later group first only moves the problem when the first starts with a
+          // source too: then the chain has two.
+          if (isSource(chain.get(0))) {
+            report.add(Message.SHARED_SOURCES_TWICE, type, anchor, null, type.getSimpleName(),
+                firstGiver.getSimpleName(), chain.get(0).getSimpleName(), parent.getSimpleName(),
+                inherited.get(0).getSimpleName());
+          } else {
+            report.add(Message.SHARED_SOURCE_NOT_FIRST, type, anchor, null, type.getSimpleName(),
+                parent.getSimpleName(), firstGiver.getSimpleName(),
+                inherited.get(0).getSimpleName());
+          }
           complete = false;
         }
         for (ExecutableElement method : inherited) {
@@ -158,7 +169,15 @@ final class SharedStages {
       for (ExecutableElement own : ElementFilter.methodsIn(type.getEnclosedElements())) {
         int replaced = InputReader.annotation(own).isPresent() ? -1
             : indexOf(chain, own.getSimpleName().toString());
-        if (replaced >= 0) {
+        if (replaced >= 0 && owner(chain.get(replaced)).equals(type)) {
+          // An overload of an own stage: legal Java, but a stage's name must be unique.
+          List<AnnotationMirror> annotations = StageReader.stageAnnotations(own);
+          if (!annotations.isEmpty()) {
+            report.add(Message.STAGE_NAME_DECLARED_TWICE, own, annotations.get(0), null,
+                type.getSimpleName(), own.getSimpleName());
+            complete = false;
+          }
+        } else if (replaced >= 0) {
           if (canReplace(type, own, chain.get(replaced))) {
             chain.set(replaced, own);
           } else {
@@ -171,18 +190,65 @@ final class SharedStages {
       return chain;
     }
 
-    /** The input methods of {@code type}'s groups, then its own; an own one replaces its namesake. */
-    void collectInputs(TypeElement type, Map<String, ExecutableElement> inputs) {
+    /**
+     * The input methods of {@code type}'s groups, then its own; an own one replaces its namesake.
+     * Two inherited ones of one name are one input if they are declared alike (the builder has
+     * one setter for the name), and {@code shared-stage-twice} otherwise.
+     */
+    void collectInputs(TypeElement pipeline, AnnotationMirror anchor, TypeElement type,
+        Map<String, ExecutableElement> inputs) {
+      Map<String, ExecutableElement> inherited = new LinkedHashMap<>();
       for (TypeElement parent : superinterfaces(type)) {
-        if (isShared(parent)) {
-          collectInputs(parent, inputs);
+        if (!isShared(parent)) {
+          continue;
         }
+        Map<String, ExecutableElement> theirs = new LinkedHashMap<>();
+        collectInputs(pipeline, anchor, parent, theirs);
+        theirs.forEach((name, method) -> {
+          ExecutableElement earlier = inherited.putIfAbsent(name, method);
+          if (earlier != null && !alike(earlier, method)) {
+            report.add(Message.INPUT_DECLARED_TWICE, pipeline, anchor, null,
+                pipeline.getSimpleName(), name, declaration(earlier), declaration(method));
+            complete = false;
+          }
+        });
       }
+      inputs.putAll(inherited);
       for (ExecutableElement own : ElementFilter.methodsIn(type.getEnclosedElements())) {
         if (InputReader.annotation(own).isPresent()) {
           inputs.put(own.getSimpleName().toString(), own);
         }
       }
+    }
+
+    /** The same input: one method reached twice, or two with one annotation, values and type. */
+    private boolean alike(ExecutableElement a, ExecutableElement b) {
+      AnnotationMirror first = InputReader.annotation(a).orElseThrow();
+      AnnotationMirror second = InputReader.annotation(b).orElseThrow();
+      return a.equals(b)
+          || Annotations.qualifiedName(first).equals(Annotations.qualifiedName(second))
+          && values(first).equals(values(second))
+          && types.isSameType(a.getReturnType(), b.getReturnType());
+    }
+
+    private Map<String, String> values(AnnotationMirror annotation) {
+      Map<String, String> values = new TreeMap<>();
+      elements.getElementValuesWithDefaults(annotation).forEach((member, value) ->
+          values.put(member.getSimpleName().toString(), String.valueOf(value.getValue())));
+      return values;
+    }
+
+    /**
+     * An input as messages name it: {@code @Vocabulary(oovBuckets = 1) VocabularyTable A.words()}.
+     */
+    private String declaration(ExecutableElement method) {
+      AnnotationMirror annotation = InputReader.annotation(method).orElseThrow();
+      String members = values(annotation).entrySet().stream()
+          .map(e -> e.getKey() + " = " + e.getValue()).collect(Collectors.joining(", "));
+      return "@" + Annotations.simpleName(annotation)
+          + (members.isEmpty() ? "" : "(" + members + ")")
+          + " " + TypeNames.display(method.getReturnType()) + " " + owner(method).getSimpleName()
+          + "." + method.getSimpleName() + "()";
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -55,9 +56,14 @@ final class StageReader {
         .toList();
   }
 
-  /** Reads a method that carries exactly one stage annotation; empty when it is invalid. */
+  /**
+   * Reads a method that carries exactly one stage annotation; empty when it is invalid.
+   *
+   * @param unreadInputs the pipeline's inputs whose declarations were reported invalid
+   */
   Optional<ReadStage> read(ExecutableElement method, AnnotationMirror annotation,
-      String pipeline, Map<String, Input> pipelineInputs, Report report) {
+      String pipeline, Map<String, Input> pipelineInputs, Set<String> unreadInputs,
+      Report report) {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
@@ -89,7 +95,8 @@ final class StageReader {
       return Optional.empty();
     }
     Optional<List<Input>> inputs = kind.form() == StageKind.Form.BODY
-        ? inputs(method, stage, pipeline, pipelineInputs, report) : Optional.of(List.of());
+        ? inputs(method, stage, pipeline, pipelineInputs, unreadInputs, report)
+        : Optional.of(List.of());
     if (inputs.isEmpty() || kind.form() == StageKind.Form.BODY && !ElementRandomParameter.check(
         kind, method, annotation, parameters.get(), stage, report)) {
       return Optional.empty();
@@ -104,7 +111,7 @@ final class StageReader {
    * reads.
    */
   private Optional<List<Input>> inputs(ExecutableElement method, String stage, String pipeline,
-      Map<String, Input> pipelineInputs, Report report) {
+      Map<String, Input> pipelineInputs, Set<String> unreadInputs, Report report) {
     List<Input> inputs = new ArrayList<>();
     List<? extends VariableElement> parameters = method.getParameters();
     for (VariableElement parameter : parameters.subList(2, parameters.size())) {
@@ -114,7 +121,9 @@ final class StageReader {
       String name = parameter.getSimpleName().toString();
       Input input = pipelineInputs.get(name);
       if (input == null) {
-        report.add(Message.INPUT_UNKNOWN, parameter, stage, name, pipeline);
+        if (!unreadInputs.contains(name)) {
+          report.add(Message.INPUT_UNKNOWN, parameter, stage, name, pipeline);
+        }
         return Optional.empty();
       }
       TypeMirror type = parameter.asType();

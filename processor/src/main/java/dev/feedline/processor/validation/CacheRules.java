@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
@@ -85,16 +86,16 @@ final class CacheRules {
         continue;
       }
       long values = map.innerShapeOf(wide).elementCount();
-      long wideBytes = values * wide.dtype().byteSize();
-      long narrowBytes = values * narrow.get().dtype().byteSize();
+      long wideBytes = Saturating.multiply(values, wide.dtype().byteSize());
+      long narrowBytes = Saturating.multiply(values, narrow.get().dtype().byteSize());
       if (wideBytes - narrowBytes < MIN_WIDENING_BYTES) {
         continue;
       }
       SizeModel.Count count = sizes.count(cache);
       String totals = count.isFinite() && count.kind() == SizeModel.Count.Kind.EXACT
           ? String.format(Locale.ROOT, " (%s against %s for %,d elements)",
-              SizeModel.bytes((double) wideBytes * count.value()),
-              SizeModel.bytes((double) narrowBytes * count.value()), count.value())
+              SizeModel.bytes(Saturating.multiply(wideBytes, count.value())),
+              SizeModel.bytes(Saturating.multiply(narrowBytes, count.value())), count.value())
           : "";
       report.add(Message.CACHE_WIDENED_VALUES, cache.method(), cache.annotation(), null,
           cache.kind().annotation(), cache.name(), wide.name(), wide.dtype().tfName(), map.name(),
@@ -145,7 +146,7 @@ final class CacheRules {
       return;
     }
     Stage work = expensive.get();
-    Optional<Double> after = total(work, sizes);
+    Optional<Long> after = total(work, sizes);
     boolean onlyBeforeFits = folder(cache).isEmpty() && sizes.budget().isPresent()
         && after.isPresent() && after.get() > sizes.budget().get()
         && total(cache, sizes).map(before -> before <= sizes.budget().get()).orElse(false);
@@ -198,7 +199,7 @@ final class CacheRules {
       report.add(Message.CACHE_NO_BUDGET, cache.method(), cache.annotation(), null, cache.name());
       return;
     }
-    double total = (double) bytes.get() * count.value();
+    long total = Saturating.multiply(bytes.get(), count.value());
     long budget = sizes.budget().get();
     if (total > budget) {
       report.add(Message.CACHE_OVER_BUDGET, cache.method(), cache.annotation(), null, cache.name(),
@@ -206,7 +207,7 @@ final class CacheRules {
     } else if (total > budget / 2.0) {
       report.add(Message.CACHE_NEAR_BUDGET, cache.method(), cache.annotation(), null, cache.name(),
           SizeModel.bytes(total), SizeModel.bytes(bytes.get()), count,
-          Math.round(100 * total / budget), SizeModel.bytes(budget));
+          Math.round(100.0 * total / budget), SizeModel.bytes(budget));
     }
   }
 
@@ -223,10 +224,10 @@ final class CacheRules {
         .orElseThrow(() -> new IllegalStateException(stage + " has a known size"));
   }
 
-  private static Optional<Double> total(Stage stage, SizeModel sizes) {
+  private static Optional<Long> total(Stage stage, SizeModel sizes) {
     SizeModel.Count count = sizes.count(stage);
     return count.isFinite()
-        ? sizes.bytesPerElement(stage).map(bytes -> (double) bytes * count.value())
+        ? sizes.bytesPerElement(stage).map(bytes -> Saturating.multiply(bytes, count.value()))
         : Optional.empty();
   }
 }

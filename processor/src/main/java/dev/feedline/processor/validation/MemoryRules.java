@@ -2,12 +2,14 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -60,7 +62,7 @@ final class MemoryRules {
   }
 
   /** A contribution to the memory held in buffers at steady state. */
-  private record Term(Stage stage, double bytes) {}
+  private record Term(Stage stage, long bytes) {}
 
   /**
    * Shuffle buffers, fixed prefetch buffers and fixed map parallelism hold elements at steady
@@ -79,16 +81,16 @@ final class MemoryRules {
         held = Math.min(held, count.value());
       }
       if (bytes.isPresent() && held > 0) {
-        terms.add(new Term(stage, (double) held * bytes.get()));
+        terms.add(new Term(stage, Saturating.multiply(held, bytes.get())));
       }
     }
-    double total = terms.stream().mapToDouble(Term::bytes).sum();
+    long total = terms.stream().mapToLong(Term::bytes).reduce(0, Saturating::add);
     long budget = sizes.budget().get();
     boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == StageKind.SHUFFLE);
     if (terms.isEmpty() || shufflesOnly || total <= budget / 2.0) {
       return; // a shuffle alone is shuffle-buffer-memory's to judge
     }
-    Term largest = terms.stream().max((a, b) -> Double.compare(a.bytes(), b.bytes())).orElseThrow();
+    Term largest = terms.stream().max(Comparator.comparingLong(Term::bytes)).orElseThrow();
     String parts = String.join(", ", terms.stream()
         .map(t -> t.stage().kind().annotation().toLowerCase(Locale.ROOT) + " '" + t.stage().name()
             + "' " + SizeModel.bytes(t.bytes()))
@@ -99,7 +101,7 @@ final class MemoryRules {
           pipeline.simpleName(), SizeModel.bytes(total), parts, SizeModel.bytes(budget));
     } else {
       report.add(Message.IN_FLIGHT_NEAR_BUDGET, anchor.method(), anchor.annotation(), null,
-          pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100 * total / budget),
+          pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
     }
   }

@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
@@ -78,7 +79,7 @@ final class ParallelismRules {
     long workers = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHARD))
         .map(shard -> ((Parameters.Shard) shard.parameters()).workers().orElse(1))
         .orElse(1L);
-    long filesPerWorker = (files + workers - 1) / workers;
+    long filesPerWorker = Saturating.ceilDiv(files, workers);
     long cycle = interleave.cycleLength().value();
     if (cycle > filesPerWorker) {
       report.add(Message.CYCLE_EXCEEDS_FILES, stage.method(), stage.annotation(),

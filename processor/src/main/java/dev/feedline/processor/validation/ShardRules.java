@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
@@ -40,7 +41,7 @@ final class ShardRules {
         continue;
       }
       long count = files.files().getAsLong();
-      long needed = 10 * workers.getAsLong();
+      long needed = Saturating.multiply(10, workers.getAsLong());
       AnnotationValue anchor = source.anchor(
           text ? Member.TEXT_LINE_SOURCE_FILES : Member.TFRECORD_SOURCE_FILES);
       if (count < workers.getAsLong()) {

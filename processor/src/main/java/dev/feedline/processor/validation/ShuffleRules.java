@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
@@ -105,7 +106,7 @@ final class ShuffleRules {
           stage.name());
       return;
     }
-    double total = (double) bytes.get() * held;
+    long total = Saturating.multiply(bytes.get(), held);
     long budget = sizes.budget().get();
     if (total > budget) {
       report.add(Message.SHUFFLE_OVER_BUDGET, stage.method(), stage.annotation(), anchor,
@@ -114,7 +115,8 @@ final class ShuffleRules {
     } else if (total > budget / 4.0) {
       report.add(Message.SHUFFLE_NEAR_BUDGET, stage.method(), stage.annotation(), anchor,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
-          SizeModel.bytes(bytes.get()), Math.round(100 * total / budget), SizeModel.bytes(budget));
+          SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget),
+          SizeModel.bytes(budget));
     }
   }
 

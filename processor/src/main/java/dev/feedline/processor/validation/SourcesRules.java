@@ -36,8 +36,10 @@ final class SourcesRules {
     for (PipelineModel other : read) {
       Stage last = other.lastOnHost();
       if (stage.kind() != StageKind.ZIP && !last.output().sameTypeAs(stage.output())) {
+        boolean qualified = last.output().displayName().equals(stage.output().displayName());
         report.add(Message.MIXED_ELEMENT_TYPE, stage.method(), stage.annotation(), null, stage,
-            stage.output(), other.simpleName(), last.output());
+            stage.output().display(qualified), other.simpleName(),
+            last.output().display(qualified));
       }
       List<Long> outer = last.outer();
       List<Long> firstOuter = first.lastOnHost().outer();

@@ -2,6 +2,7 @@ package dev.feedline.processor.writing;
 
 import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
@@ -103,9 +104,9 @@ public final class ReviewReport {
     if (bytes.isEmpty() || (isCache && !count.isFinite())) {
       return "| `" + stage.name() + "` | " + holds + " | unknown |\n";
     }
-    double total = (double) bytes.get() * held;
+    long total = Saturating.multiply(bytes.get(), held);
     String share = sizes.budget()
-        .map(b -> String.format(Locale.ROOT, " (%.0f%% of the budget)", 100 * total / b))
+        .map(b -> String.format(Locale.ROOT, " (%.0f%% of the budget)", 100.0 * total / b))
         .orElse("");
     return "| `" + stage.name() + "` | " + holds + " | " + SizeModel.bytes(total) + share + " |\n";
   }

@@ -274,7 +274,7 @@ class StrictTextTest {
   }
 
   @Test
-  void aVocabularyChangedBetweenBuildAndTheFirstRunKeepsTheTokensCountedAtBuild()
+  void aVocabularyChangedBetweenBuildAndTheFirstRunFailsEverySessionNamingItsFile()
       throws IOException {
     Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nsat\n");
     Path text = Files.writeString(dir.resolve("lines.txt"), "the cat sat\nmat\n");
@@ -282,16 +282,17 @@ class StrictTextTest {
         var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
             .words(vocabulary).maxTokens(4).build(graph)) {
       // It was: size() 5 from the old file, the table filled from the new one ("the" got id 1,
-      // "sat" id 3, "mat" id 0).
+      // "sat" id 3, "mat" id 0). The table now holds the tokens read at build(), and the file,
+      // one of the pipeline's inputs, is checked when every epoch starts.
       Files.writeString(vocabulary, "mat\nthe\ncat\nsat\n");
       for (int run = 0; run < 2; run++) { // a first session, and a new one
-        try (Session session = new Session(graph); var batches = pipeline.epoch(session)) {
-          var batch = batches.next();
-          assertEquals(List.of(0L, 1L, 2L),
-              List.of(batch.ids().getLong(0, 0), batch.ids().getLong(0, 1),
-                  batch.ids().getLong(0, 2)));
-          long mat = batch.ids().getLong(1, 0);
-          assertTrue(mat == 3 || mat == 4, "'mat' is out of the vocabulary counted: " + mat);
+        try (Session session = new Session(graph)) {
+          FeedlineException error = assertThrows(FeedlineException.class, () -> {
+            try (var batches = pipeline.epoch(session)) {
+              batches.next();
+            }
+          });
+          assertEquals(vocabulary.toAbsolutePath().toString(), error.file().orElseThrow());
         }
       }
     }
@@ -318,19 +319,22 @@ class StrictTextTest {
   }
 
   @Test
-  void aFileCacheHoldsTheIdsOfTheTokensItsKeyCoversWhenTheVocabularyChangesAfterBuild()
+  void aFileCacheHoldsTheIdsOfTheTokensItsKeyCoversAndAVocabularyChangedAfterBuildSealsNone()
       throws IOException {
     Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nsat\n");
     Path text = Files.writeString(dir.resolve("lines.txt"), "cat\nsat\nthe\n");
     Path cache = dir.resolve("cache");
-    // Replaced by another order between build() and the epoch that fills the cache.
-    assertEquals(List.of(1L, 2L, 0L), cachedIds(text, vocabulary, cache, () -> {
-      try {
-        Files.writeString(vocabulary, "sat\nthe\ncat\n");
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }));
+    // Replaced by another order between build() and the epoch that fills the cache: the epoch
+    // fails naming the file, and seals no cache.
+    FeedlineException error = assertThrows(FeedlineException.class,
+        () -> cachedIds(text, vocabulary, cache, () -> {
+          try {
+            Files.writeString(vocabulary, "sat\nthe\ncat\n");
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }));
+    assertEquals(vocabulary.toAbsolutePath().toString(), error.file().orElseThrow());
     // It was: the cache, sealed under the first file's key, held the second file's ids, and a
     // run with the first file restored read them from it.
     Files.writeString(vocabulary, "the\ncat\nsat\n");

@@ -26,8 +26,9 @@ import org.tensorflow.types.TString;
  * <p>The table is a TensorFlow hash table, created and filled once per session; the graph
  * functions of maps find it by its shared name, so it is never copied into them. It is filled from
  * the tokens read when the pipeline is built, held in the graph as constants, never from the file:
- * a file changed after {@code build()} changes neither the table nor {@link #size()}, which always
- * agree, and a file cache's key, which hashes the graph, covers exactly the tokens the table holds.
+ * the table and {@link #size()} always agree, and a file cache's key, which hashes the graph, covers
+ * exactly the tokens the table holds. The file is still one of the pipeline's inputs: changed after
+ * {@code build()}, the next epoch fails at its start naming it.
  *
  * <p>A line is what a text source reads as one: the bytes before a line feed, without a carriage
  * return just before it. A byte-order mark at the start is left out, with a note in the log naming

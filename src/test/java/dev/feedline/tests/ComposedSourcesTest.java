@@ -48,6 +48,7 @@ class ComposedSourcesTest {
       for (long id = first; id < first + count; id++) {
         writer.write(TestData.rowRecord(id));
       }
+      writer.commit();
     }
     Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }

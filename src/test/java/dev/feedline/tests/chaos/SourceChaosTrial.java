@@ -171,6 +171,7 @@ final class SourceChaosTrial {
         for (long id : items) {
           writer.write(TestData.rowRecord(id));
         }
+        writer.commit();
       }
       return;
     }

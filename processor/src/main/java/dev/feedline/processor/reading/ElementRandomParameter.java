@@ -4,7 +4,7 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -50,7 +50,7 @@ final class ElementRandomParameter {
           taken.get(1).getSimpleName());
       return false;
     }
-    Parameters.Map map = (Parameters.Map) read.parameters();
+    MapStage map = (MapStage) read.definition();
     if (map.onDevice()) {
       report.add(Message.ELEMENT_RANDOM_ON_DEVICE, method, annotation,
           read.written().get(Member.MAP_ON_DEVICE), name, first);

@@ -8,7 +8,7 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -272,54 +272,25 @@ public final class PipelineReader {
     List<Long> outer = List.of();
     Map<String, StaticShape> padded = Map.of();
     for (StageReader.ReadStage s : read) {
-      Parameters parameters = s.parameters().parameters();
-      if (parameters instanceof Parameters.Pipelines sources) {
-        outer = outerOf(sources.of());
-      }
-      if (!s.kind().is(StageKind.Trait.KEEPS_TYPE)) {
+      StageDefinition definition = s.read().definition();
+      outer = definition.outer(outer);
+      if (!definition.traits().contains(StageKind.Trait.KEEPS_TYPE)) {
         padded = Map.of();
       }
-      if (parameters instanceof Parameters.Batching batch) {
-        List<Long> batched = new ArrayList<>();
-        boolean staticSize = batch.dropRemainder() && !(batch instanceof Parameters.BucketByLength);
-        batched.add(staticSize ? batch.size() : StaticShape.UNKNOWN);
-        batched.addAll(outer);
-        outer = batched;
-      }
-      if (parameters instanceof Parameters.Padding padding) {
+      if (definition instanceof StageDefinition.Padding padding) {
         padded = fixedLengths(s.input(), padding, padded);
       }
-      if (parameters instanceof Parameters.Unbatch && !outer.isEmpty()) {
-        outer = outer.subList(1, outer.size());
-      }
-      stages.add(new Stage(stages.size() + 1, s.kind(), s.method(), s.annotation(), s.input(),
-          s.output(), outer, padded, parameters, s.inputs(), s.parameters().written()));
+      stages.add(new Stage(stages.size() + 1, definition, s.method(), s.annotation(), s.input(),
+          s.output(), outer, padded, s.inputs(), s.read().written()));
     }
     return stages;
   }
 
-  /**
-   * The batch dimensions in front of the elements the pipelines hand out: a size they share, or
-   * unknown where they differ. Pipelines batched to different ranks are reported by the checks.
-   */
-  private static List<Long> outerOf(List<PipelineModel> pipelines) {
-    List<Long> outer = new ArrayList<>(pipelines.get(0).lastOnHost().outer());
-    for (PipelineModel pipeline : pipelines) {
-      List<Long> other = pipeline.lastOnHost().outer();
-      for (int i = 0; i < outer.size() && i < other.size(); i++) {
-        if (!outer.get(i).equals(other.get(i))) {
-          outer.set(i, StaticShape.UNKNOWN);
-        }
-      }
-    }
-    return outer;
-  }
-
   /** The shapes a padded batch gives the components it pads to a fixed length. */
   private static Map<String, StaticShape> fixedLengths(ElementType element,
-      Parameters.Padding padding, Map<String, StaticShape> before) {
+      StageDefinition.Padding padding, Map<String, StaticShape> before) {
     Map<String, StaticShape> shapes = new HashMap<>(before);
-    for (Parameters.Pad pad : padding.padding()) {
+    for (StageDefinition.Pad pad : padding.padding()) {
       element.component(pad.component()).filter(Component::isVariableLength)
           .filter(c -> pad.length().isPresent())
           .ifPresent(c -> {

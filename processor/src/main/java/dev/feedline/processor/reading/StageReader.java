@@ -45,7 +45,7 @@ final class StageReader {
       AnnotationMirror annotation,
       ElementType input,
       ElementType output,
-      ParameterReader.Read parameters,
+      ParameterReader.Read read,
       List<Input> inputs) {}
 
   /** The stage annotations on {@code method}, in source order. */

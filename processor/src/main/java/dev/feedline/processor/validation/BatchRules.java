@@ -5,7 +5,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -75,7 +75,7 @@ final class BatchRules {
       return;
     }
     Stage batch = batches.get(batches.size() - 1);
-    if (batch.parameters() instanceof Parameters.Batching batching && !batching.dropRemainder()) {
+    if (batch.definition() instanceof StageDefinition.Batching batching && !batching.dropRemainder()) {
       Member dropRemainder = batch.kind() == StageKind.BATCH ? Member.BATCH_DROP_REMAINDER
           : Member.PADDED_BATCH_DROP_REMAINDER;
       report.add(Message.BATCH_DIM_NOT_STATIC, batch.method(), batch.annotation(),

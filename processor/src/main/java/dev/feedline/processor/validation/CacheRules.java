@@ -7,7 +7,10 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.RepeatStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
+import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -41,7 +44,7 @@ final class CacheRules {
       widenedBefore(pipeline, cache, sizes, report);
       Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
           .filter(take -> !(sizes.count(cache).isFinite()
-              && ((Parameters.Take) take.parameters()).count() >= sizes.count(cache).value()))
+              && ((TakeStage) take.definition()).count() >= sizes.count(cache).value()))
           .ifPresent(take -> report.add(Message.CACHE_PARTIALLY_CONSUMED, cache.method(),
               cache.annotation(), null, cache.name(), take.name(), cache.kind().annotation(),
               noun(cache)));
@@ -121,9 +124,9 @@ final class CacheRules {
 
   /** The folder a file cache or snapshot keeps its keys in; empty for a memory cache. */
   private static Optional<String> folder(Stage stage) {
-    return stage.parameters() instanceof Parameters.Snapshot snapshot
+    return stage.definition() instanceof SnapshotStage snapshot
         ? Optional.of(snapshot.path())
-        : ((Parameters.Cache) stage.parameters()).file();
+        : ((CacheStage) stage.definition()).file();
   }
 
   private static String noun(Stage stage) {
@@ -131,7 +134,7 @@ final class CacheRules {
   }
 
   private static boolean repeatsForever(Stage stage) {
-    return stage.parameters() instanceof Parameters.Repeat repeat && repeat.count().isEmpty();
+    return stage.definition() instanceof RepeatStage repeat && repeat.count().isEmpty();
   }
 
   /**

@@ -3,7 +3,10 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.PrefetchStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -55,8 +58,8 @@ final class MemoryRules {
   private static boolean isBuffer(Stage stage) {
     return switch (stage.kind()) {
       case SHUFFLE -> true;
-      case CACHE -> ((Parameters.Cache) stage.parameters()).file().isEmpty();
-      case PREFETCH -> !((Parameters.Prefetch) stage.parameters()).value().isAuto();
+      case CACHE -> ((CacheStage) stage.definition()).file().isEmpty();
+      case PREFETCH -> !((PrefetchStage) stage.definition()).value().isAuto();
       default -> false;
     };
   }
@@ -110,10 +113,10 @@ final class MemoryRules {
   private static long held(PipelineModel pipeline, Stage stage) {
     return switch (stage.kind()) {
       case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0
-          : ((Parameters.Shuffle) stage.parameters()).buffer();
-      case PREFETCH -> ((Parameters.Prefetch) stage.parameters()).value().fixed().orElse(0);
+          : ((ShuffleStage) stage.definition()).buffer();
+      case PREFETCH -> ((PrefetchStage) stage.definition()).value().fixed().orElse(0);
       case MAP, DECODE, DECODE_CSV ->
-          ((Parameters.Parallel) stage.parameters()).parallel().fixed().orElse(0);
+          ((StageDefinition.Parallel) stage.definition()).parallel().fixed().orElse(0);
       default -> 0;
     };
   }

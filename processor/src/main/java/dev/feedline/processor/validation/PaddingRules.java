@@ -8,7 +8,9 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.BucketByLengthStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -27,10 +29,10 @@ final class PaddingRules {
 
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.stages()) {
-      if (stage.parameters() instanceof Parameters.Padding padding) {
+      if (stage.definition() instanceof StageDefinition.Padding padding) {
         checkPads(stage, padding.padding(), report);
       }
-      if (stage.parameters() instanceof Parameters.BucketByLength bucket) {
+      if (stage.definition() instanceof BucketByLengthStage bucket) {
         checkBuckets(stage, bucket, report);
       }
       if (stage.kind() == StageKind.UNBATCH && stage.position() > 1
@@ -38,7 +40,7 @@ final class PaddingRules {
         report.add(Message.UNBATCH_WITHOUT_BATCH, stage.method(), stage.annotation(), null,
             stage.name(), stage.input());
       }
-      if (stage.parameters() instanceof Parameters.TFRecordSource source
+      if (stage.definition() instanceof TFRecordSourceStage source
           && source.badRecords() == BadRecords.SKIP && source.compression() != Compression.NONE) {
         report.add(Message.SKIP_COMPRESSED, stage.method(), stage.annotation(),
             stage.anchor(Member.TFRECORD_SOURCE_COMPRESSION), stage.name(), source.compression());
@@ -50,13 +52,13 @@ final class PaddingRules {
     }
   }
 
-  private static void checkPads(Stage stage, List<Parameters.Pad> pads, Report report) {
+  private static void checkPads(Stage stage, List<StageDefinition.Pad> pads, Report report) {
     Member member = stage.kind() == StageKind.PADDED_BATCH
         ? Member.PADDED_BATCH_PADDING : Member.BUCKET_BY_LENGTH_PADDING;
     String kind = stage.kind().annotation();
     ElementType input = stage.input();
     Set<String> seen = new HashSet<>();
-    for (Parameters.Pad pad : pads) {
+    for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElse(null);
       if (component == null) {
         report.add(Message.PAD_UNKNOWN_COMPONENT, stage.method(), stage.annotation(),
@@ -82,7 +84,7 @@ final class PaddingRules {
   }
 
   /** A string is padded with {@code text}, a number with a {@code value} its dtype holds. */
-  private static void checkValue(Stage stage, Member member, Parameters.Pad pad,
+  private static void checkValue(Stage stage, Member member, StageDefinition.Pad pad,
       Component component, Report report) {
     String problem = null;
     String written = null;
@@ -134,7 +136,7 @@ final class PaddingRules {
         ? Long.toString((long) value) : Double.toString(value);
   }
 
-  private static void checkBuckets(Stage stage, Parameters.BucketByLength bucket,
+  private static void checkBuckets(Stage stage, BucketByLengthStage bucket,
       Report report) {
     ElementType input = stage.input();
     boolean variable = input.component(bucket.component())

@@ -4,7 +4,9 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -15,7 +17,7 @@ final class ParallelismRules {
 
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.hostStages()) { // device stages run once per batch, in the graph
-      if (!(stage.parameters() instanceof Parameters.Parallel parallel)) {
+      if (!(stage.definition() instanceof StageDefinition.Parallel parallel)) {
         continue;
       }
       if (stage.is(StageKind.Trait.TRANSFORMS) && !stage.isParallel()) {
@@ -28,7 +30,7 @@ final class ParallelismRules {
             stage.anchor(deterministic), stage.kind().annotation(), stage.name(),
             parallel.deterministic());
       }
-      if (parallel instanceof Parameters.Interleave interleave) {
+      if (parallel instanceof InterleaveStage interleave) {
         checkInterleave(pipeline, stage, interleave, report);
       }
     }
@@ -60,7 +62,7 @@ final class ParallelismRules {
   }
 
   private static void checkInterleave(PipelineModel pipeline, Stage stage,
-      Parameters.Interleave interleave, Report report) {
+      InterleaveStage interleave, Report report) {
     if (!stage.isParallel()) {
       report.add(Message.FILE_READ_SEQUENTIAL, stage.method(), stage.annotation(),
           stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name());
@@ -71,13 +73,13 @@ final class ParallelismRules {
           stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name(),
           interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
-    if (!(pipeline.stages().get(0).parameters() instanceof Parameters.Files source)
+    if (!(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
         || source.files().isEmpty() || interleave.cycleLength().isAuto()) {
       return;
     }
     long files = source.files().getAsLong();
     long workers = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHARD))
-        .map(shard -> ((Parameters.Shard) shard.parameters()).workers().orElse(1))
+        .map(shard -> ((ShardStage) shard.definition()).workers().orElse(1))
         .orElse(1L);
     long filesPerWorker = Saturating.ceilDiv(files, workers);
     long cycle = interleave.cycleLength().value();

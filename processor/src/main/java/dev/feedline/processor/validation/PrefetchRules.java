@@ -3,7 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -15,7 +15,7 @@ final class PrefetchRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage last = pipeline.lastOnHost(); // device stages come after the iterator
-    if (!(last.parameters() instanceof Parameters.Prefetch prefetch)) {
+    if (!(last.definition() instanceof PrefetchStage prefetch)) {
       report.add(Message.PREFETCH_MISSING, last.method(), last.annotation(), null,
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
     } else if (!prefetch.value().isAuto()) {

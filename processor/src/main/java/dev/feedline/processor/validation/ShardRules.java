@@ -4,7 +4,9 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -22,11 +24,11 @@ final class ShardRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
-    Parameters.Files files = source.parameters() instanceof Parameters.Files f ? f : null;
+    StageDefinition.Files files = source.definition() instanceof StageDefinition.Files f ? f : null;
     boolean text = source.kind() == StageKind.TEXT_LINE_SOURCE;
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
-        boolean seeded = ((Parameters.Shuffle) shuffle.parameters()).seed().isPresent();
+        boolean seeded = ((ShuffleStage) shuffle.definition()).seed().isPresent();
         report.add(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE,
             shard.method(), shard.annotation(), null, shard.name(), shuffle.name());
       });
@@ -36,7 +38,7 @@ final class ShardRules {
               ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK,
           shard.method(), shard.annotation(), null, shard.name(), late.kind().annotation(),
           late.name()));
-      OptionalLong workers = ((Parameters.Shard) shard.parameters()).workers();
+      OptionalLong workers = ((ShardStage) shard.definition()).workers();
       if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {
         continue;
       }

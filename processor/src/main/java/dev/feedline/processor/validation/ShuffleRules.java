@@ -6,7 +6,9 @@ import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -23,7 +25,7 @@ final class ShuffleRules {
     for (Stage stage : pipeline.stages()) {
       switch (stage.kind()) {
         case SHUFFLE -> {
-          Parameters.Shuffle shuffle = (Parameters.Shuffle) stage.parameters();
+          ShuffleStage shuffle = (ShuffleStage) stage.definition();
           afterBatch(pipeline, stage, report);
           bufferSize(pipeline, stage, shuffle, report);
           if (!Stages.onFileNames(pipeline, stage)) {
@@ -31,7 +33,7 @@ final class ShuffleRules {
           }
         }
         case TAKE, SKIP -> Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
-            .filter(shuffle -> ((Parameters.Shuffle) shuffle.parameters()).reshuffleEachEpoch())
+            .filter(shuffle -> ((ShuffleStage) shuffle.definition()).reshuffleEachEpoch())
             .ifPresent(shuffle -> report.add(Message.SHUFFLE_SPLIT_LEAK, stage.method(),
                 stage.annotation(), null, stage.kind().annotation(), stage.name(),
                 shuffle.name()));
@@ -51,7 +53,7 @@ final class ShuffleRules {
   }
 
   private static void bufferSize(
-      PipelineModel pipeline, Stage stage, Parameters.Shuffle shuffle, Report report) {
+      PipelineModel pipeline, Stage stage, ShuffleStage shuffle, Report report) {
     long buffer = shuffle.buffer();
     AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (buffer <= 1) {
@@ -61,7 +63,7 @@ final class ShuffleRules {
     }
     Optional<Stage> batch = Stages.firstAfter(pipeline, stage, Stages::isBatching);
     if (batch.isPresent()) {
-      long size = ((Parameters.Batching) batch.get().parameters()).size();
+      long size = ((StageDefinition.Batching) batch.get().definition()).size();
       if (buffer < size) {
         report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, stage.method(), stage.annotation(), anchor,
             stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
@@ -72,8 +74,8 @@ final class ShuffleRules {
     boolean filesInFixedOrder = reader.isPresent()
         && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
     if (!filesInFixedOrder
-        || ((Parameters.Interleave) reader.get().parameters()).cycleLength().value() != 1
-        || !(pipeline.stages().get(0).parameters() instanceof Parameters.Files source)
+        || ((InterleaveStage) reader.get().definition()).cycleLength().value() != 1
+        || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
         || source.files().isEmpty() || source.records().isEmpty()) {
       return;
     }
@@ -84,7 +86,7 @@ final class ShuffleRules {
     }
   }
 
-  private static void bufferMemory(Stage stage, Parameters.Shuffle shuffle, SizeModel sizes,
+  private static void bufferMemory(Stage stage, ShuffleStage shuffle, SizeModel sizes,
       Report report) {
     SizeModel.Count count = sizes.count(stage);
     long held = count.isFinite() ? Math.min(shuffle.buffer(), count.value()) : shuffle.buffer();

@@ -5,7 +5,9 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -31,7 +33,7 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((Parameters.Pipelines) stage.parameters()).of();
+    List<PipelineModel> read = ((StageDefinition.Pipelines) stage.definition()).of();
     PipelineModel first = read.get(0);
     for (PipelineModel other : read) {
       Stage last = other.lastOnHost();
@@ -95,13 +97,13 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((Parameters.Pipelines) stage.parameters()).of();
-    if (stage.parameters() instanceof Parameters.Mix mix) {
+    List<PipelineModel> read = ((StageDefinition.Pipelines) stage.definition()).of();
+    if (stage.definition() instanceof MixStage mix) {
       checkMix(pipeline, stage, mix, report);
     }
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       // A choice follows indices given at run time, the same on every worker: like a seeded mix.
-      boolean unseeded = stage.parameters() instanceof Parameters.Mix mix && mix.seed().isEmpty();
+      boolean unseeded = stage.definition() instanceof MixStage mix && mix.seed().isEmpty();
       if (unseeded) {
         report.add(Message.SHARD_AFTER_UNSEEDED_MIX, shard.method(), shard.annotation(), null,
             shard.name(), stage.name());
@@ -113,7 +115,7 @@ final class SourcesRules {
     if (stage.kind() == StageKind.CONCATENATE) {
       SizeModel.Count firstCount = count(read.get(0));
       for (Stage shuffle : pipeline.stagesOf(StageKind.SHUFFLE)) {
-        long buffer = ((Parameters.Shuffle) shuffle.parameters()).buffer();
+        long buffer = ((ShuffleStage) shuffle.definition()).buffer();
         if (firstCount.kind() == SizeModel.Count.Kind.EXACT && buffer < firstCount.value()) {
           report.add(Message.SHUFFLE_AFTER_CONCATENATE, shuffle.method(), shuffle.annotation(),
               shuffle.anchor(Member.SHUFFLE_BUFFER), shuffle.name(), buffer, firstCount.value(),
@@ -135,7 +137,7 @@ final class SourcesRules {
     }
   }
 
-  private static void checkMix(PipelineModel pipeline, Stage stage, Parameters.Mix mix,
+  private static void checkMix(PipelineModel pipeline, Stage stage, MixStage mix,
       Report report) {
     if (mix.onEmpty() == OnEmpty.CONTINUE) {
       for (PipelineModel read : mix.of()) {

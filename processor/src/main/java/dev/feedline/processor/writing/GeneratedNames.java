@@ -4,7 +4,10 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.ChooseStage;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -151,13 +154,13 @@ public final class GeneratedNames {
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
-    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+    if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
           runTime.newName(lowerCamel(p.simpleName()))));
-      if (pipelines instanceof Parameters.Mix) {
+      if (pipelines instanceof MixStage) {
         mixWeights = runTime.newName("weights");
       }
-      if (pipelines instanceof Parameters.Choose) {
+      if (pipelines instanceof ChooseStage) {
         choices = runTime.newName("choices");
       }
     }
@@ -165,7 +168,7 @@ public final class GeneratedNames {
       if (stage.kind() == StageKind.DECODE_CSV) {
         csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
-      if (stage.parameters() instanceof Parameters.Cache cache
+      if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       } else if (stage.kind() == StageKind.SNAPSHOT) {

@@ -11,7 +11,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -176,7 +176,7 @@ public final class PipelineWriter {
 
   private static String plans(PipelineModel pipeline) {
     StringBuilder plans = new StringBuilder(StagePlan.of(pipeline));
-    if (pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines read) {
+    if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines read) {
       read.of().forEach(p -> plans.append(plans(p)));
     }
     return plans.toString();

@@ -4,7 +4,9 @@ import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -85,8 +87,8 @@ public final class ReviewReport {
   }
 
   private static String buffer(Stage stage, SizeModel sizes) {
-    Optional<String> file = stage.parameters() instanceof Parameters.Cache cache ? cache.file()
-        : stage.parameters() instanceof Parameters.Snapshot snapshot ? Optional.of(snapshot.path())
+    Optional<String> file = stage.definition() instanceof CacheStage cache ? cache.file()
+        : stage.definition() instanceof SnapshotStage snapshot ? Optional.of(snapshot.path())
         : Optional.empty();
     if (file.isPresent()) {
       return "| `" + stage.name() + "` | every element, in files under `" + file.get()
@@ -97,7 +99,7 @@ public final class ReviewReport {
     }
     boolean isCache = stage.kind() == StageKind.CACHE;
     SizeModel.Count count = sizes.count(stage);
-    long buffer = stage.parameters() instanceof Parameters.Shuffle shuffle ? shuffle.buffer() : 0;
+    long buffer = stage.definition() instanceof ShuffleStage shuffle ? shuffle.buffer() : 0;
     long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
     String holds = isCache ? count + " elements" : "a buffer of " + buffer + " elements";
     Optional<Long> bytes = sizes.bytesPerElement(stage);

@@ -7,7 +7,9 @@ import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.BucketByLengthStage;
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ final class StageConstants {
             csvColumns(stage)));
         case PADDED_BATCH -> fields.add(constant(Names.PADDING, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, pads its batches.", stage.position(), stage.name()),
-            padding(stage.input(), ((Parameters.Padding) stage.parameters()).padding())));
+            padding(stage.input(), ((StageDefinition.Padding) stage.definition()).padding())));
         case BUCKET_BY_LENGTH -> fields.add(constant(Names.BUCKETS, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, groups elements by length, pads and batches them.",
                 stage.position(), stage.name()),
@@ -82,7 +84,7 @@ final class StageConstants {
   }
 
   private static CodeBlock csvColumns(Stage stage) {
-    Parameters.DecodeCsv csv = (Parameters.DecodeCsv) stage.parameters();
+    DecodeCsvStage csv = (DecodeCsvStage) stage.definition();
     List<CodeBlock> columns = new ArrayList<>();
     for (Component c : stage.output().components()) {
       CodeBlock common = CodeBlock.of("$S, $T.class", c.featureKey(), Names.dtype(c.dtype()));
@@ -97,12 +99,12 @@ final class StageConstants {
   }
 
   /** The {@code Padding} of a padded batch or a bucketing, over its input's components. */
-  private static CodeBlock padding(ElementType input, List<Parameters.Pad> pads) {
+  private static CodeBlock padding(ElementType input, List<StageDefinition.Pad> pads) {
     if (pads.isEmpty()) {
       return CodeBlock.of("$T.zeros()", Names.PADDING);
     }
     List<CodeBlock> entries = new ArrayList<>();
-    for (Parameters.Pad pad : pads) {
+    for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElseThrow();
       CodeBlock value = component.dtype() == DType.STRING
           ? CodeBlock.of("$S", pad.text())
@@ -126,7 +128,7 @@ final class StageConstants {
   }
 
   private static CodeBlock buckets(Stage stage) {
-    Parameters.BucketByLength bucket = (Parameters.BucketByLength) stage.parameters();
+    BucketByLengthStage bucket = (BucketByLengthStage) stage.definition();
     int component = stage.input().components().indexOf(
         stage.input().component(bucket.component()).orElseThrow());
     return CodeBlock.of("new $T($L /* $L */,\n$>$>new long[] {$L} /* boundaries */,"

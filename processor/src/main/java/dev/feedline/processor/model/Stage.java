@@ -4,6 +4,7 @@ import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -94,6 +95,14 @@ public record Stage(
   /** Whether {@code member} was written in source rather than left at its default. */
   public boolean wrote(Member member) {
     return anchor(member) != null;
+  }
+
+  /**
+   * Its definition as {@code kind}, such as {@code as(ShuffleStage.class)}: empty for a stage of
+   * another kind. A check that has found a stage by its kind reads its parameters through this.
+   */
+  public <T extends StageDefinition> Optional<T> as(Class<T> kind) {
+    return kind.isInstance(definition) ? Optional.of(kind.cast(definition)) : Optional.empty();
   }
 
   public boolean is(StageKind.Trait trait) {

@@ -50,7 +50,9 @@ final class ElementRandomParameter {
           taken.get(1).getSimpleName());
       return false;
     }
-    MapStage map = (MapStage) read.definition();
+    if (!(read.definition() instanceof MapStage map)) {
+      throw new IllegalStateException(name + " is a map: its kind was checked above");
+    }
     if (map.onDevice()) {
       report.add(Message.ELEMENT_RANDOM_ON_DEVICE, method, annotation,
           read.written().get(Member.MAP_ON_DEVICE), name, first);

@@ -44,7 +44,7 @@ final class CacheRules {
       widenedBefore(pipeline, cache, sizes, report);
       Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
           .filter(take -> !(sizes.count(cache).isFinite()
-              && ((TakeStage) take.definition()).count() >= sizes.count(cache).value()))
+              && take.as(TakeStage.class).orElseThrow().count() >= sizes.count(cache).value()))
           .ifPresent(take -> report.add(Message.CACHE_PARTIALLY_CONSUMED, cache.method(),
               cache.annotation(), null, cache.name(), take.name(), cache.kind().annotation(),
               noun(cache)));
@@ -126,7 +126,7 @@ final class CacheRules {
   private static Optional<String> folder(Stage stage) {
     return stage.definition() instanceof SnapshotStage snapshot
         ? Optional.of(snapshot.path())
-        : ((CacheStage) stage.definition()).file();
+        : stage.as(CacheStage.class).orElseThrow().file();
   }
 
   private static String noun(Stage stage) {

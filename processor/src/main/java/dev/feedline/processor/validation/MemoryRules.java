@@ -3,10 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.kinds.CacheStage;
-import dev.feedline.processor.model.kinds.PrefetchStage;
-import dev.feedline.processor.model.kinds.ShuffleStage;
-import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -56,12 +53,11 @@ final class MemoryRules {
   }
 
   private static boolean isBuffer(Stage stage) {
-    return switch (stage.kind()) {
-      case SHUFFLE -> true;
-      case CACHE -> ((CacheStage) stage.definition()).file().isEmpty();
-      case PREFETCH -> !((PrefetchStage) stage.definition()).value().isAuto();
-      default -> false;
-    };
+    // The stages that hold elements in memory; no other kind holds more than it works on.
+    StageDefinition definition = stage.definition();
+    return definition instanceof ShuffleStage
+        || definition instanceof CacheStage cache && cache.file().isEmpty()
+        || definition instanceof PrefetchStage prefetch && !prefetch.value().isAuto();
   }
 
   /** A contribution to the memory held in buffers at steady state. */
@@ -111,13 +107,18 @@ final class MemoryRules {
 
   /** The elements a stage holds at steady state: its shuffle buffer, fixed prefetch or calls. */
   private static long held(PipelineModel pipeline, Stage stage) {
-    return switch (stage.kind()) {
-      case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0
-          : ((ShuffleStage) stage.definition()).buffer();
-      case PREFETCH -> ((PrefetchStage) stage.definition()).value().fixed().orElse(0);
-      case MAP, DECODE, DECODE_CSV ->
-          ((StageDefinition.Parallel) stage.definition()).parallel().fixed().orElse(0);
-      default -> 0;
-    };
+    StageDefinition definition = stage.definition();
+    if (definition instanceof ShuffleStage shuffle) {
+      return Stages.onFileNames(pipeline, stage) ? 0 : shuffle.buffer();
+    }
+    if (definition instanceof PrefetchStage prefetch) {
+      return prefetch.value().fixed().orElse(0);
+    }
+    // The elements in flight in the calls of a parallel map, decode or CSV decode.
+    if (definition instanceof StageDefinition.Parallel parallel && (definition instanceof MapStage
+        || definition instanceof DecodeStage || definition instanceof DecodeCsvStage)) {
+      return parallel.parallel().fixed().orElse(0);
+    }
+    return 0;
   }
 }

@@ -22,9 +22,9 @@ final class ParallelismRules {
       }
       if (stage.is(StageKind.Trait.TRANSFORMS) && !stage.isParallel()) {
         report.add(Message.MAP_NOT_PARALLEL, stage.method(), stage.annotation(),
-            stage.anchor(parallelMember(stage.kind())), stage.kind().annotation(), stage.name());
+            stage.anchor(parallel.parallelMember()), stage.kind().annotation(), stage.name());
       }
-      Member deterministic = deterministicMember(stage.kind());
+      Member deterministic = parallel.deterministicMember();
       if (!stage.isParallel() && stage.wrote(deterministic)) {
         report.add(Message.DETERMINISTIC_WITHOUT_PARALLELISM, stage.method(), stage.annotation(),
             stage.anchor(deterministic), stage.kind().annotation(), stage.name(),
@@ -34,31 +34,6 @@ final class ParallelismRules {
         checkInterleave(pipeline, stage, interleave, report);
       }
     }
-  }
-
-  /** The {@code parallel} member of a kind that has one. */
-  static Member parallelMember(StageKind kind) {
-    return switch (kind) {
-      case INTERLEAVE -> Member.INTERLEAVE_PARALLEL;
-      case DECODE -> Member.DECODE_PARALLEL;
-      case DECODE_JPEG -> Member.DECODE_JPEG_PARALLEL;
-      case DECODE_CSV -> Member.DECODE_CSV_PARALLEL;
-      case MAP -> Member.MAP_PARALLEL;
-      default -> throw new IllegalArgumentException("@" + kind.annotation() + " has no parallel");
-    };
-  }
-
-  /** The {@code deterministic} member of a kind that has one. */
-  static Member deterministicMember(StageKind kind) {
-    return switch (kind) {
-      case INTERLEAVE -> Member.INTERLEAVE_DETERMINISTIC;
-      case DECODE -> Member.DECODE_DETERMINISTIC;
-      case DECODE_JPEG -> Member.DECODE_JPEG_DETERMINISTIC;
-      case DECODE_CSV -> Member.DECODE_CSV_DETERMINISTIC;
-      case MAP -> Member.MAP_DETERMINISTIC;
-      default ->
-          throw new IllegalArgumentException("@" + kind.annotation() + " has no deterministic");
-    };
   }
 
   private static void checkInterleave(PipelineModel pipeline, Stage stage,
@@ -79,7 +54,7 @@ final class ParallelismRules {
     }
     long files = source.files().getAsLong();
     long workers = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHARD))
-        .map(shard -> ((ShardStage) shard.definition()).workers().orElse(1))
+        .map(shard -> shard.as(ShardStage.class).orElseThrow().workers().orElse(1))
         .orElse(1L);
     long filesPerWorker = Saturating.ceilDiv(files, workers);
     long cycle = interleave.cycleLength().value();

@@ -20,7 +20,7 @@ final class ReproducibilityRules {
       if (stage.definition() instanceof StageDefinition.Parallel parallel && stage.isParallel()
           && !parallel.deterministic()) {
         report.add(Message.NOT_DETERMINISTIC, stage.method(), stage.annotation(),
-            stage.anchor(ParallelismRules.deterministicMember(stage.kind())),
+            stage.anchor(parallel.deterministicMember()),
             pipeline.simpleName(), stage.kind().annotation(), stage.name());
       }
       if (stage.definition() instanceof ShuffleStage shuffle && shuffle.seed().isEmpty()) {

@@ -28,7 +28,7 @@ final class ShardRules {
     boolean text = source.kind() == StageKind.TEXT_LINE_SOURCE;
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
-        boolean seeded = ((ShuffleStage) shuffle.definition()).seed().isPresent();
+        boolean seeded = shuffle.as(ShuffleStage.class).orElseThrow().seed().isPresent();
         report.add(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE,
             shard.method(), shard.annotation(), null, shard.name(), shuffle.name());
       });
@@ -38,7 +38,7 @@ final class ShardRules {
               ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK,
           shard.method(), shard.annotation(), null, shard.name(), late.kind().annotation(),
           late.name()));
-      OptionalLong workers = ((ShardStage) shard.definition()).workers();
+      OptionalLong workers = shard.as(ShardStage.class).orElseThrow().workers();
       if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {
         continue;
       }

@@ -6,9 +6,7 @@ import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.kinds.InterleaveStage;
-import dev.feedline.processor.model.kinds.ShuffleStage;
-import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -23,22 +21,23 @@ final class ShuffleRules {
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
     for (Stage stage : pipeline.stages()) {
-      switch (stage.kind()) {
-        case SHUFFLE -> {
-          ShuffleStage shuffle = (ShuffleStage) stage.definition();
-          afterBatch(pipeline, stage, report);
-          bufferSize(pipeline, stage, shuffle, report);
-          if (!Stages.onFileNames(pipeline, stage)) {
-            bufferMemory(stage, shuffle, sizes, report);
-          }
+      StageDefinition definition = stage.definition();
+      if (definition instanceof ShuffleStage shuffle) {
+        afterBatch(pipeline, stage, report);
+        bufferSize(pipeline, stage, shuffle, report);
+        if (!Stages.onFileNames(pipeline, stage)) {
+          bufferMemory(stage, shuffle, sizes, report);
         }
-        case TAKE, SKIP -> Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
-            .filter(shuffle -> ((ShuffleStage) shuffle.definition()).reshuffleEachEpoch())
+      }
+      if (definition instanceof TakeStage || definition instanceof SkipStage) {
+        Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
+            .filter(shuffle -> shuffle.as(ShuffleStage.class).orElseThrow().reshuffleEachEpoch())
             .ifPresent(shuffle -> report.add(Message.SHUFFLE_SPLIT_LEAK, stage.method(),
                 stage.annotation(), null, stage.kind().annotation(), stage.name(),
                 shuffle.name()));
-        case REPEAT -> blursEpochs(pipeline, stage, report);
-        default -> { }
+      }
+      if (definition instanceof RepeatStage) {
+        blursEpochs(pipeline, stage, report);
       }
     }
   }
@@ -63,7 +62,7 @@ final class ShuffleRules {
     }
     Optional<Stage> batch = Stages.firstAfter(pipeline, stage, Stages::isBatching);
     if (batch.isPresent()) {
-      long size = ((StageDefinition.Batching) batch.get().definition()).size();
+      long size = batch.get().as(StageDefinition.Batching.class).orElseThrow().size();
       if (buffer < size) {
         report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, stage.method(), stage.annotation(), anchor,
             stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
@@ -74,7 +73,7 @@ final class ShuffleRules {
     boolean filesInFixedOrder = reader.isPresent()
         && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
     if (!filesInFixedOrder
-        || ((InterleaveStage) reader.get().definition()).cycleLength().value() != 1
+        || reader.get().as(InterleaveStage.class).orElseThrow().cycleLength().value() != 1
         || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
         || source.files().isEmpty() || source.records().isEmpty()) {
       return;

@@ -33,7 +33,7 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((StageDefinition.Pipelines) stage.definition()).of();
+    List<PipelineModel> read = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
     PipelineModel first = read.get(0);
     for (PipelineModel other : read) {
       Stage last = other.lastOnHost();
@@ -97,7 +97,7 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((StageDefinition.Pipelines) stage.definition()).of();
+    List<PipelineModel> read = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
     if (stage.definition() instanceof MixStage mix) {
       checkMix(pipeline, stage, mix, report);
     }
@@ -115,7 +115,7 @@ final class SourcesRules {
     if (stage.kind() == StageKind.CONCATENATE) {
       SizeModel.Count firstCount = count(read.get(0));
       for (Stage shuffle : pipeline.stagesOf(StageKind.SHUFFLE)) {
-        long buffer = ((ShuffleStage) shuffle.definition()).buffer();
+        long buffer = shuffle.as(ShuffleStage.class).orElseThrow().buffer();
         if (firstCount.kind() == SizeModel.Count.Kind.EXACT && buffer < firstCount.value()) {
           report.add(Message.SHUFFLE_AFTER_CONCATENATE, shuffle.method(), shuffle.annotation(),
               shuffle.anchor(Member.SHUFFLE_BUFFER), shuffle.name(), buffer, firstCount.value(),

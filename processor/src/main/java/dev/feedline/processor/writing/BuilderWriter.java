@@ -65,8 +65,8 @@ final class BuilderWriter {
     for (Stage cache : fileCaches) {
       String field = names.cacheFile(cache).orElseThrow();
       boolean snapshot = cache.kind() == StageKind.SNAPSHOT;
-      String prefix = snapshot ? ((SnapshotStage) cache.definition()).path()
-          : ((CacheStage) cache.definition()).file().orElseThrow();
+      String prefix = snapshot ? cache.as(SnapshotStage.class).orElseThrow().path()
+          : cache.as(CacheStage.class).orElseThrow().file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
           .initializer("$S", prefix).build());
       type.addMethod(MethodSpec.methodBuilder(field)
@@ -297,7 +297,7 @@ final class BuilderWriter {
         .addStatement("this.$N = indices", field)
         .addStatement("return this")
         .build());
-    int count = ((StageDefinition.Pipelines) stage.definition()).of().size();
+    int count = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().size();
     prelude.addStatement("$T.checkChoices($N, $S, $L, $N)", Names.MIXING, GeneratedNames.PIPELINE,
         stage.name(), count, field);
   }
@@ -527,7 +527,7 @@ final class BuilderWriter {
 
   /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
   private static void addDeviceBuffer(TypeSpec.Builder type, ClassName builder, Stage toDevice) {
-    int buffer = ((PrefetchToDeviceStage) toDevice.definition()).buffer();
+    int buffer = toDevice.as(PrefetchToDeviceStage.class).orElseThrow().buffer();
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
         .initializer("$L", buffer).build());
     type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
@@ -616,7 +616,7 @@ final class BuilderWriter {
   static boolean skipsBadRecords(PipelineModel pipeline) {
     Stage source = pipeline.stages().get(0);
     return source.kind() == StageKind.TFRECORD_SOURCE
-        && ((TFRecordSourceStage) source.definition()).badRecords() == BadRecords.SKIP;
+        && source.as(TFRecordSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP;
   }
 
   /** How many complete caches the folder of each file cache and snapshot keeps. */

@@ -119,39 +119,38 @@ final class DatasetWriter {
         parameters.add(ParameterSpec.builder(Names.FILE_CACHES, GeneratedNames.FILE_CACHES).build());
         keepsFiles = true;
       }
-      switch (stage.kind()) {
-        case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> parameters.add(ParameterSpec.builder(
+      // The kinds whose ops take values known only when the builder runs.
+      StageDefinition definition = stage.definition();
+      if (definition instanceof StageDefinition.Files) {
+        parameters.add(ParameterSpec.builder(
             ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
-        case DECODE_CSV -> parameters.add(
-            ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
-        case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
+      } else if (definition instanceof DecodeCsvStage) {
+        parameters.add(ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
+      } else if (definition instanceof InMemorySourceStage) {
+        stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
-        case MIX, CONCATENATE, ZIP, CHOOSE -> {
-          ((StageDefinition.Pipelines) stage.definition()).of()
-              .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
-                  names.sourcePipeline(p)).build()));
-          if (stage.kind() == StageKind.MIX) {
-            parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
-          }
-          if (stage.kind() == StageKind.CHOOSE) {
-            parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
-                .build());
-          }
+      } else if (definition instanceof StageDefinition.Pipelines sources) {
+        sources.of().forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
+            names.sourcePipeline(p)).build()));
+        if (definition instanceof MixStage) {
+          parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
         }
-        case CACHE -> names.cacheFile(stage).ifPresent(
+        if (definition instanceof ChooseStage) {
+          parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
+              .build());
+        }
+      } else if (definition instanceof CacheStage) {
+        names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
-        case SNAPSHOT -> {
-          parameters.add(ParameterSpec.builder(STRING, names.cacheFile(stage).orElseThrow()).build());
-          if (snapshotSplitsWorkers()) {
-            parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
-            parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
-          }
-        }
-        case SHARD -> {
+      } else if (definition instanceof SnapshotStage) {
+        parameters.add(ParameterSpec.builder(STRING, names.cacheFile(stage).orElseThrow()).build());
+        if (snapshotSplitsWorkers()) {
           parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
           parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
         }
-        default -> { }
+      } else if (definition instanceof ShardStage) {
+        parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
+        parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
       }
     }
     inputs.forEach(input -> parameters.add(
@@ -481,7 +480,7 @@ final class DatasetWriter {
     CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
     CodeBlock options = perEpoch ? CodeBlock.of("options")
         : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
-    List<CodeBlock> datasets = ((StageDefinition.Pipelines) stage.definition()).of().stream()
+    List<CodeBlock> datasets = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().stream()
         .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
         .toList();
     CodeBlock list = CodeBlock.of("$T.of(\n$>$>$L)$<$<", Names.LIST,
@@ -509,7 +508,7 @@ final class DatasetWriter {
     }
     boolean zip = stage.kind() == StageKind.ZIP;
     if (zip) {
-      List<PipelineModel> zipped = ((StageDefinition.Pipelines) stage.definition()).of();
+      List<PipelineModel> zipped = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
       return new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = $T.zip(tf, $S, $T.of($L), $L,\nnew int[] {$L} /* components of each */, $L)",
               Names.anyDataset(), Names.MIXING, stage.name(), Names.LIST,
@@ -721,12 +720,15 @@ final class DatasetWriter {
   List<MethodSpec> functionMethods() {
     List<MethodSpec> methods = new ArrayList<>();
     for (Stage stage : pipeline.hostStages()) {
-      switch (stage.kind()) {
-        case DECODE -> methods.add(FunctionWriter.decode(stage, names));
-        case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
-        case DECODE_CSV -> methods.add(FunctionWriter.decodeCsv(stage, names));
-        case MAP, FILTER, FLAT_MAP -> methods.add(FunctionWriter.body(pipeline, stage, names));
-        default -> { }
+      StageDefinition definition = stage.definition();
+      if (definition instanceof DecodeStage) {
+        methods.add(FunctionWriter.decode(stage, names));
+      } else if (definition instanceof DecodeJpegStage) {
+        methods.add(FunctionWriter.decodeJpeg(stage, names));
+      } else if (definition instanceof DecodeCsvStage) {
+        methods.add(FunctionWriter.decodeCsv(stage, names));
+      } else if (stage.kind().form() == StageKind.Form.BODY) { // map, filter, flat map
+        methods.add(FunctionWriter.body(pipeline, stage, names));
       }
     }
     return methods;

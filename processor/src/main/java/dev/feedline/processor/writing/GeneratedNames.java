@@ -4,10 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.kinds.CacheStage;
-import dev.feedline.processor.model.kinds.ChooseStage;
-import dev.feedline.processor.model.kinds.MixStage;
-import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -121,16 +118,16 @@ public final class GeneratedNames {
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
       }
-      switch (stage.kind()) {
-        case DECODE ->
-            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
-        case DECODE_CSV ->
-            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
-        case PADDED_BATCH ->
-            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
-        case BUCKET_BY_LENGTH ->
-            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
-        default -> { }
+      // The constants StageConstants writes for the kinds that have one, in this order.
+      StageDefinition definition = stage.definition();
+      if (definition instanceof DecodeStage) {
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+      } else if (definition instanceof DecodeCsvStage) {
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
+      } else if (definition instanceof PaddedBatchStage) {
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
+      } else if (definition instanceof BucketByLengthStage) {
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
       }
       if (VectorizedParse.applies(stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_RECORDS"));

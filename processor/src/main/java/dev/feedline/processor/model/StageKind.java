@@ -16,6 +16,7 @@ import dev.feedline.Mix;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Prefetch;
 import dev.feedline.PrefetchToDevice;
+import dev.feedline.Rebatch;
 import dev.feedline.Repeat;
 import dev.feedline.Shard;
 import dev.feedline.Shuffle;
@@ -66,7 +67,8 @@ public enum StageKind {
   SKIP(Skip.class, Form.BUILT_IN, SkipStage::read),
   SHARD(Shard.class, Form.BUILT_IN, ShardStage::read),
   PREFETCH(Prefetch.class, Form.BUILT_IN, PrefetchStage::read),
-  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, PrefetchToDeviceStage::read);
+  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, PrefetchToDeviceStage::read),
+  REBATCH(Rebatch.class, Form.BUILT_IN, RebatchStage::read);
 
   /** How a stage of this kind is declared. */
   public enum Form {

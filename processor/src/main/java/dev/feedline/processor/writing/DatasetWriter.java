@@ -448,6 +448,15 @@ final class DatasetWriter {
     }
 
     @Override
+    public StageCode rebatch(RebatchStage rebatch) {
+      return new StageCode(CodeBlock.builder()
+          .addStatement("dataset = tf.data.rebatchDatasetV2(dataset,\n"
+                  + "tf.constant(new long[] {$LL}) /* batchSizes */, tf.constant($L) /* dropRemainder */,"
+                  + "\n$L, $L)", rebatch.size(), rebatch.dropRemainder(), types, shapes)
+          .build(), List.of(Names.dataOp("RebatchDatasetV2")));
+    }
+
+    @Override
     public StageCode prefetchToDevice(PrefetchToDeviceStage toDevice) {
       throw new IllegalStateException("a device stage is not in tf.data");
     }

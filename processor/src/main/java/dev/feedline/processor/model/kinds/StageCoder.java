@@ -63,4 +63,6 @@ public interface StageCoder<R> {
   R prefetch(PrefetchStage stage);
 
   R prefetchToDevice(PrefetchToDeviceStage stage);
+
+  R rebatch(RebatchStage stage);
 }

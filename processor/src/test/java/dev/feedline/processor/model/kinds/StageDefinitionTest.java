@@ -140,6 +140,7 @@ class StageDefinitionTest {
     expected.put(StageKind.SHARD, "at most 100"); // no workers declared: 1
     expected.put(StageKind.PREFETCH, "100");
     expected.put(StageKind.PREFETCH_TO_DEVICE, "100");
+    expected.put(StageKind.REBATCH, "400"); // 100 batches of 32 rows, 8 a batch
     Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
         StageKind.ZIP); // counted from the pipelines they read: SourcesDiagnosticsTest
     assertEquals(EnumSet.complementOf(EnumSet.copyOf(readsPipelines)), expected.keySet());
@@ -169,6 +170,7 @@ class StageDefinitionTest {
     expected.put(StageKind.BUCKET_BY_LENGTH, List.of(UNKNOWN, 32L));
     expected.put(StageKind.WINDOW, List.of(UNKNOWN, 32L));
     expected.put(StageKind.UNBATCH, List.of());
+    expected.put(StageKind.REBATCH, List.of(UNKNOWN)); // the remainder kept: [?]
     Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
         StageKind.ZIP, StageKind.CHOOSE); // start from the read pipelines': SourcesDiagnosticsTest
     for (StageKind kind : StageKind.values()) {
@@ -181,6 +183,25 @@ class StageDefinitionTest {
     assertEquals(List.of(UNKNOWN, 32L), new BucketByLengthStage("tokens", List.of(4L),
         List.of(8L, 8L), false, true, List.of()).outer(in), "buckets differ in size");
     assertEquals(List.of(), new UnbatchStage().outer(List.of()));
+    assertEquals(List.of(2L, 7L), new RebatchStage(2, true).outer(List.of(4L, 7L)),
+        "a rebatch replaces the batch dimension, static when the remainder is dropped");
+    assertEquals("unknown", new RebatchStage(4, false).elements(Count.exact(6).atMost(),
+        new SizeModel.Upstream() {
+          @Override
+          public List<Long> inputOuter() {
+            return List.of(UNKNOWN);
+          }
+
+          @Override
+          public Count sourceRecords() {
+            return Count.UNKNOWN;
+          }
+
+          @Override
+          public long workers() {
+            return 1;
+          }
+        }).toString(), "batches of unknown size: unknown rows");
   }
 
   @Test
@@ -200,7 +221,7 @@ class StageDefinitionTest {
         .forEach(k -> rank.put(k, 7));
     rank.put(StageKind.PREFETCH, 9);
     rank.put(StageKind.PREFETCH_TO_DEVICE, 10);
-    List.of(StageKind.TAKE, StageKind.SKIP, StageKind.REPEAT, StageKind.UNBATCH)
+    List.of(StageKind.TAKE, StageKind.SKIP, StageKind.REPEAT, StageKind.UNBATCH, StageKind.REBATCH)
         .forEach(k -> rank.put(k, -1));
     assertEquals(EnumSet.allOf(StageKind.class), rank.keySet());
     for (StageKind kind : StageKind.values()) {
@@ -217,7 +238,8 @@ class StageDefinitionTest {
 
     Set<StageKind> dropsOrGroups = EnumSet.of(StageKind.FILTER, StageKind.FLAT_MAP,
         StageKind.TAKE, StageKind.SKIP, StageKind.SHARD, StageKind.REPEAT, StageKind.BATCH,
-        StageKind.PADDED_BATCH, StageKind.BUCKET_BY_LENGTH, StageKind.UNBATCH, StageKind.WINDOW);
+        StageKind.PADDED_BATCH, StageKind.BUCKET_BY_LENGTH, StageKind.UNBATCH, StageKind.WINDOW,
+        StageKind.REBATCH);
     Set<StageKind> keepsLength = EnumSet.of(StageKind.MAP, StageKind.SHUFFLE, StageKind.BATCH,
         StageKind.PADDED_BATCH, StageKind.PREFETCH);
     for (StageKind kind : StageKind.values()) {

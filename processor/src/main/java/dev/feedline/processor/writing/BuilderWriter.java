@@ -14,6 +14,7 @@ import dev.feedline.Compression;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Input;
+import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.ChooseStage;
 import dev.feedline.processor.model.kinds.MixStage;
@@ -40,7 +41,8 @@ final class BuilderWriter {
 
   private BuilderWriter() {}
 
-  static TypeSpec write(PipelineModel pipeline, GeneratedNames names, DatasetWriter dataset) {
+  static TypeSpec write(Plan plan, GeneratedNames names, DatasetWriter dataset) {
+    PipelineModel pipeline = plan.pipeline();
     ClassName builder = names.generated().nestedClass("Builder");
     Stage source = pipeline.stages().get(0);
     TypeSpec.Builder type = TypeSpec.classBuilder(builder)
@@ -109,7 +111,7 @@ final class BuilderWriter {
               : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
                   .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
     }
-    if (memoryGuard(pipeline, names, build)) {
+    if (memoryGuard(plan, names, build)) {
       addRamBudget(type, builder);
     }
     CodeBlock.Builder iterator = CodeBlock.builder()
@@ -491,26 +493,23 @@ final class BuilderWriter {
    * Checks, before the first element, that caches and shuffle buffers fit the RAM budget with the
    * real number of elements: the compile-time checks know only the declared hints.
    */
-  private static boolean memoryGuard(
-      PipelineModel pipeline, GeneratedNames names, MethodSpec.Builder build) {
+  private static boolean memoryGuard(Plan plan, GeneratedNames names, MethodSpec.Builder build) {
+    if (plan.memoryGuard().isEmpty()) {
+      return false; // nothing to guard, or the pipelines a source reads count their own elements
+    }
     List<CodeBlock> buffers = new ArrayList<>();
-    boolean everyElement = true;
-    for (Stage stage : pipeline.stages()) {
-      if (stage.definition() instanceof CacheStage cache && cache.file().isEmpty()) {
-        buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
-            names.elementSpec(stage), seesEvery(everyElement)));
-      } else if (stage.definition() instanceof ShuffleStage shuffle
-          && !onFileNames(pipeline, stage)) {
+    for (Plan.Guarded guarded : plan.memoryGuard()) {
+      Stage stage = guarded.stage();
+      if (stage.definition() instanceof ShuffleStage shuffle) {
         buffers.add(CodeBlock.of("$T.shuffle($S, $L, $LL /* buffer */, $L)", Names.MEMORY_GUARD,
             stage.name(), names.elementSpec(stage), shuffle.buffer(),
-            seesEvery(everyElement)));
+            seesEvery(guarded.seesEverySourceElement())));
+      } else {
+        buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
+            names.elementSpec(stage), seesEvery(guarded.seesEverySourceElement())));
       }
-      everyElement &= stage.definition().passesEverySourceElement();
     }
-    if (buffers.isEmpty() || pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines) {
-      return false; // the pipelines a source reads count their own elements
-    }
-    Stage source = pipeline.stages().get(0);
+    Stage source = plan.pipeline().stages().get(0);
     CodeBlock elements = source.kind().readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));

@@ -16,6 +16,7 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
 import dev.feedline.processor.model.kinds.*;
+import dev.feedline.processor.planning.Plan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -38,24 +39,20 @@ final class DatasetWriter {
   private record StageCode(CodeBlock code, List<ClassName> ops) {}
 
   private final PipelineModel pipeline;
+  private final Plan plan;
   private final GeneratedNames names;
   private final Map<Stage, StageCode> code = new HashMap<>();
 
-  DatasetWriter(PipelineModel pipeline, GeneratedNames names) {
-    this.pipeline = pipeline;
+  DatasetWriter(Plan plan, GeneratedNames names) {
+    this.pipeline = plan.pipeline();
+    this.plan = plan;
     this.names = names;
     pipeline.hostStages().forEach(stage -> code.put(stage, stageCode(stage)));
   }
 
-  /**
-   * The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one. The stages up to
-   * it are built once per session and kept, so the cache outlives epochs; the stages after it are
-   * built again for every epoch, with that epoch's number, which seeds its shuffles.
-   */
+  /** The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one: the plan's. */
   private int lastCache() {
-    return pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT)
-        .mapToInt(Stage::position).max().orElse(0);
+    return plan.lastCache();
   }
 
   /**
@@ -68,34 +65,20 @@ final class DatasetWriter {
 
   /** Whether the pipeline has a cached part, built once per session. */
   boolean hasCachedPart() {
-    return lastCache() > 0;
+    return plan.hasCachedPart();
   }
 
-  /**
-   * Whether the epochs after the one that fills the cache may run on one iterator, one after
-   * another: the last cache is in memory, and every stage after it hands out as many elements each
-   * epoch and is built from the cache, the epoch's number and Java values alone, so that the
-   * runtime can build the stages in a graph function of their own, and end each epoch after the
-   * elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to
-   * the end of each epoch.
-   */
+  /** Whether the epochs after the first run on one iterator, as the plan decided. */
   boolean runsEpochsAcrossOneIterator() {
-    if (!hasCachedPart() || pipeline.deviceStages().stream()
-        .anyMatch(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE)) {
-      return false;
-    }
-    Stage cache = pipeline.stages().get(lastCache() - 1);
-    return cache.kind() == StageKind.CACHE && names.cacheFile(cache).isEmpty()
-        && epochPart().stream().allMatch(s -> s.definition().keepsEpochLength()
-            && s.inputs().isEmpty());
+    return plan.acrossEpochs();
   }
 
   private List<Stage> cachedPart() {
-    return pipeline.stages().subList(0, lastCache());
+    return plan.cachedPart();
   }
 
   private List<Stage> epochPart() {
-    return pipeline.hostStages().subList(lastCache(), pipeline.hostStages().size());
+    return plan.epochPart();
   }
 
   /**
@@ -308,7 +291,7 @@ final class DatasetWriter {
     }
 
     private StageCode parse() {
-      return VectorizedParse.applies(stage)
+      return plan.vectorizedParses().contains(stage)
           ? vectorizedParse(stage, types, shapes) : DatasetWriter.this.map(stage, types, shapes);
     }
 

@@ -4,6 +4,7 @@ import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
@@ -38,6 +39,7 @@ public final class ReviewReport {
     md.append("# Pipeline `").append(pipeline.getQualifiedName()).append("`\n\n");
     if (model.isPresent()) {
       stages(md, model.get(), new SizeModel(model.get(), options.ramBudget()));
+      plan(md, Plan.of(model.get()));
     } else {
       md.append("Not generated: its declaration has errors (below).\n\n");
     }
@@ -74,6 +76,13 @@ public final class ReviewReport {
       buffers.forEach(md::append);
       md.append('\n');
     }
+  }
+
+  /** What the generated code does, as the plan the writers render decided it. */
+  private static void plan(StringBuilder md, Plan plan) {
+    md.append("## Plan\n\n");
+    plan.describe().forEach(line -> md.append("- ").append(line).append('\n'));
+    md.append('\n');
   }
 
   private static String element(Stage stage) {

@@ -3,6 +3,7 @@ package dev.feedline.processor.model;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.base.Report;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
@@ -37,13 +38,19 @@ public record Stage(
     List<Long> outer,
     Map<String, StaticShape> padded,
     List<Input> inputs,
-    Map<Member, AnnotationValue> written) {
+    Map<Member, AnnotationValue> written) implements Report.Site<Member> {
 
   public Stage {
     outer = List.copyOf(outer);
     padded = Map.copyOf(padded);
     inputs = List.copyOf(inputs);
     written = Map.copyOf(written);
+  }
+
+  /** The stage's method: where its diagnostics point. */
+  @Override
+  public ExecutableElement element() {
+    return method;
   }
 
   /** Its kind, as its definition says. */
@@ -85,6 +92,7 @@ public record Stage(
    * The value token written for {@code member}, to underline; null when it was not written, and
    * the diagnostic then points at the whole annotation.
    */
+  @Override
   public AnnotationValue anchor(Member member) {
     if (member.kind() != kind()) {
       throw new IllegalArgumentException(member + " is not a member of @" + kind().annotation());

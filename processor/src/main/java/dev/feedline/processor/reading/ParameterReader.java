@@ -110,7 +110,7 @@ final class ParameterReader {
           default -> value instanceof String || value instanceof VariableElement;
         };
         if (!constant && readable) {
-          report.add(Message.VALUE_NOT_CONSTANT, method, annotation, null,
+          report.at(method, annotation, null).report(Message.VALUE_NOT_CONSTANT,
               "@" + kind.annotation() + " '" + method.getSimpleName() + "'", member);
           readable = false;
         }
@@ -163,7 +163,7 @@ final class ParameterReader {
     public String nonEmpty(Member member, Message invalid) {
       String text = string(member);
       if (text.isEmpty()) {
-        report.add(invalid, method, annotation, written.get(member), kind.annotation(),
+        report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
             method.getSimpleName(), member.memberName());
         valid = false;
       }
@@ -179,7 +179,7 @@ final class ParameterReader {
       String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
       List<?> items = (List<?>) value(member);
       if (items.size() < 2) {
-        report.add(Message.SOURCES_TOO_FEW, method, annotation, written.get(member), stage,
+        report.at(method, annotation, written.get(member)).report(Message.SOURCES_TOO_FEW, stage,
             items.size());
         valid = false;
       }
@@ -192,12 +192,12 @@ final class ParameterReader {
         TypeElement pipeline = type instanceof DeclaredType declared
             ? (TypeElement) declared.asElement() : null;
         if (pipeline == null) {
-          report.add(Message.SOURCE_NOT_PIPELINE, method, annotation, at, stage, type);
+          report.at(method, annotation, at).report(Message.SOURCE_NOT_PIPELINE, stage, type);
           valid = false;
           continue;
         }
         if (!seen.add(pipeline.getQualifiedName().toString())) {
-          report.add(Message.SOURCE_LISTED_TWICE, method, annotation, at, stage,
+          report.at(method, annotation, at).report(Message.SOURCE_LISTED_TWICE, stage,
               pipeline.getSimpleName());
           valid = false;
           continue;
@@ -222,7 +222,7 @@ final class ParameterReader {
         return of.stream().map(p -> 1.0).toList();
       }
       if (valid && weights.size() != of.size()) {
-        report.add(Message.MIX_WEIGHT_COUNT, method, annotation, written.get(member),
+        report.at(method, annotation, written.get(member)).report(Message.MIX_WEIGHT_COUNT,
             method.getSimpleName(), weights.size(), of.size());
         valid = false;
         return weights;
@@ -230,8 +230,7 @@ final class ParameterReader {
       for (int i = 0; i < weights.size() && i < of.size(); i++) {
         double weight = weights.get(i);
         if (!(weight > 0) || Double.isInfinite(weight)) {
-          report.add(Message.MIX_WEIGHT_NOT_POSITIVE, method, annotation,
-              (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i),
+          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
               method.getSimpleName(), of.get(i).simpleName(), weight);
           valid = false;
         }
@@ -247,7 +246,7 @@ final class ParameterReader {
     public String oneByte(Member member) {
       String text = string(member);
       if (text.getBytes(StandardCharsets.UTF_8).length != 1) {
-        report.add(Message.INVALID_DELIMITER, method, annotation, written.get(member),
+        report.at(method, annotation, written.get(member)).report(Message.INVALID_DELIMITER,
             kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
         valid = false;
       }
@@ -265,7 +264,7 @@ final class ParameterReader {
             (m, v) -> values.put(m.getSimpleName().toString(), v.getValue()));
         long length = ((Number) values.get("length")).longValue();
         if (length < -1 || length == 0) {
-          report.add(Message.INVALID_PAD_LENGTH, method, annotation, (AnnotationValue) item,
+          report.at(method, annotation, (AnnotationValue) item).report(Message.INVALID_PAD_LENGTH,
               kind.annotation(), method.getSimpleName(), values.get("component"), length);
           valid = false;
         }
@@ -314,7 +313,7 @@ final class ParameterReader {
     }
 
     private void reportInvalid(Member member, long value, Message invalid) {
-      report.add(invalid, method, annotation, written.get(member), kind.annotation(),
+      report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
           method.getSimpleName(), member.memberName(), value);
       valid = false;
     }

@@ -41,7 +41,7 @@ final class MemoryRules {
     }
     for (Stage next : pipeline.after(map)) {
       if (isBuffer(next)) {
-        report.add(Message.BUFFER_AFTER_EXPANDING_MAP, next.method(), next.annotation(), null,
+        report.at(next).report(Message.BUFFER_AFTER_EXPANDING_MAP,
             map.name(), String.format(Locale.ROOT, "%.1f", ratio), SizeModel.bytes(in.get()),
             SizeModel.bytes(out.get()), next.kind().annotation(), next.name());
         return;
@@ -96,10 +96,10 @@ final class MemoryRules {
         .toList());
     Stage anchor = largest.stage();
     if (total > budget) {
-      report.add(Message.IN_FLIGHT_OVER_BUDGET, anchor.method(), anchor.annotation(), null,
+      report.at(anchor).report(Message.IN_FLIGHT_OVER_BUDGET,
           pipeline.simpleName(), SizeModel.bytes(total), parts, SizeModel.bytes(budget));
     } else {
-      report.add(Message.IN_FLIGHT_NEAR_BUDGET, anchor.method(), anchor.annotation(), null,
+      report.at(anchor).report(Message.IN_FLIGHT_NEAR_BUDGET,
           pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
     }

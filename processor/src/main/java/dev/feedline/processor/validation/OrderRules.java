@@ -33,7 +33,7 @@ final class OrderRules {
       for (Stage later : ranked.subList(i + 1, ranked.size())) {
         if (rank(earlier, cached) > rank(later, cached)) {
           if (!reportedOn(report, earlier) && !reportedOn(report, later)) {
-            report.add(Message.UNHEALTHY_ORDER, pipeline.type(), pipeline.annotation(), null,
+            report.at(pipeline.type(), pipeline.annotation(), null).report(Message.UNHEALTHY_ORDER,
                 pipeline.simpleName(), earlier.name(), earlier.kind().annotation(), later.name(),
                 later.kind().annotation(), suggested(ranked, cached));
           }

@@ -37,17 +37,17 @@ final class PaddingRules {
       }
       if (stage.kind() == StageKind.UNBATCH && stage.position() > 1
           && pipeline.previous(stage).outer().isEmpty()) {
-        report.add(Message.UNBATCH_WITHOUT_BATCH, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.UNBATCH_WITHOUT_BATCH,
             stage.name(), stage.input());
       }
       if (stage.definition() instanceof TFRecordSourceStage source
           && source.badRecords() == BadRecords.SKIP && source.compression() != Compression.NONE) {
-        report.add(Message.SKIP_COMPRESSED, stage.method(), stage.annotation(),
-            stage.anchor(Member.TFRECORD_SOURCE_COMPRESSION), stage.name(), source.compression());
+        report.at(stage, Member.TFRECORD_SOURCE_COMPRESSION).report(Message.SKIP_COMPRESSED,
+            stage.name(), source.compression());
       }
       if (stage.isOnDevice() && !stage.inputs().isEmpty()) {
-        report.add(Message.INPUT_ON_DEVICE, stage.method(), stage.annotation(),
-            stage.anchor(Member.MAP_ON_DEVICE), stage.name(), stage.inputs().get(0).name());
+        report.at(stage, Member.MAP_ON_DEVICE).report(Message.INPUT_ON_DEVICE,
+            stage.name(), stage.inputs().get(0).name());
       }
     }
   }
@@ -61,23 +61,23 @@ final class PaddingRules {
     for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElse(null);
       if (component == null) {
-        report.add(Message.PAD_UNKNOWN_COMPONENT, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component(), input,
+        report.at(stage, member).report(Message.PAD_UNKNOWN_COMPONENT,
+            kind, stage.name(), pad.component(), input,
             input.components().stream().map(Component::name).collect(Collectors.joining(", ")));
         continue;
       }
       if (!seen.add(pad.component())) {
-        report.add(Message.PAD_TWICE, stage.method(), stage.annotation(), stage.anchor(member),
+        report.at(stage, member).report(Message.PAD_TWICE,
             kind, stage.name(), pad.component());
       }
       checkValue(stage, member, pad, component, report);
       if (pad.truncate() && pad.length().isEmpty()) {
-        report.add(Message.PAD_TRUNCATE_WITHOUT_LENGTH, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component());
+        report.at(stage, member).report(Message.PAD_TRUNCATE_WITHOUT_LENGTH,
+            kind, stage.name(), pad.component());
       }
       if (pad.length().isPresent() && !component.isVariableLength()) {
-        report.add(Message.PAD_LENGTH_FIXED, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component(), pad.length().getAsLong(),
+        report.at(stage, member).report(Message.PAD_LENGTH_FIXED,
+            kind, stage.name(), pad.component(), pad.length().getAsLong(),
             component.shape());
       }
     }
@@ -102,7 +102,7 @@ final class PaddingRules {
               ? ", a whole number" : "");
     }
     if (problem != null) {
-      report.add(Message.PAD_VALUE_TYPE, stage.method(), stage.annotation(), stage.anchor(member),
+      report.at(stage, member).report(Message.PAD_VALUE_TYPE,
           stage.kind().annotation(), stage.name(), pad.component(), dtype.className(), written,
           problem);
     }
@@ -144,8 +144,8 @@ final class PaddingRules {
     if (!variable) {
       List<String> candidates = input.components().stream()
           .filter(Component::isVariableLength).map(Component::name).toList();
-      report.add(Message.BUCKET_COMPONENT, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_COMPONENT), stage.name(), bucket.component(), input,
+      report.at(stage, Member.BUCKET_BY_LENGTH_COMPONENT).report(Message.BUCKET_COMPONENT,
+          stage.name(), bucket.component(), input,
           candidates.isEmpty() ? "none: declare one @Shape({-1, ...})"
               : String.join(", ", candidates));
     }
@@ -155,13 +155,13 @@ final class PaddingRules {
       ascending &= boundaries.get(i) > boundaries.get(i - 1);
     }
     if (!ascending) {
-      report.add(Message.BUCKET_BOUNDARIES, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_BOUNDARIES), stage.name(), braces(boundaries));
+      report.at(stage, Member.BUCKET_BY_LENGTH_BOUNDARIES).report(Message.BUCKET_BOUNDARIES,
+          stage.name(), braces(boundaries));
     }
     List<Long> sizes = bucket.batchSizes();
     if (sizes.size() != boundaries.size() + 1 || sizes.stream().anyMatch(size -> size < 1)) {
-      report.add(Message.BUCKET_BATCH_SIZES, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_BATCH_SIZES), stage.name(), braces(sizes),
+      report.at(stage, Member.BUCKET_BY_LENGTH_BATCH_SIZES).report(Message.BUCKET_BATCH_SIZES,
+          stage.name(), braces(sizes),
           boundaries.size(), boundaries.size() + 1);
     }
   }

@@ -21,13 +21,13 @@ final class ParallelismRules {
         continue;
       }
       if (stage.is(StageKind.Trait.TRANSFORMS) && !stage.isParallel()) {
-        report.add(Message.MAP_NOT_PARALLEL, stage.method(), stage.annotation(),
-            stage.anchor(parallel.parallelMember()), stage.kind().annotation(), stage.name());
+        report.at(stage, parallel.parallelMember()).report(Message.MAP_NOT_PARALLEL,
+            stage.kind().annotation(), stage.name());
       }
       Member deterministic = parallel.deterministicMember();
       if (!stage.isParallel() && stage.wrote(deterministic)) {
-        report.add(Message.DETERMINISTIC_WITHOUT_PARALLELISM, stage.method(), stage.annotation(),
-            stage.anchor(deterministic), stage.kind().annotation(), stage.name(),
+        report.at(stage, deterministic).report(Message.DETERMINISTIC_WITHOUT_PARALLELISM,
+            stage.kind().annotation(), stage.name(),
             parallel.deterministic());
       }
       if (parallel instanceof InterleaveStage interleave) {
@@ -39,13 +39,12 @@ final class ParallelismRules {
   private static void checkInterleave(PipelineModel pipeline, Stage stage,
       InterleaveStage interleave, Report report) {
     if (!stage.isParallel()) {
-      report.add(Message.FILE_READ_SEQUENTIAL, stage.method(), stage.annotation(),
-          stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name());
+      report.at(stage, Member.INTERLEAVE_PARALLEL).report(Message.FILE_READ_SEQUENTIAL,
+          stage.name());
     } else if (interleave.cycleLength().fixed().isPresent()
         && interleave.parallel().fixed().isPresent()
         && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed().getAsLong()) {
-      report.add(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.method(), stage.annotation(),
-          stage.anchor(Member.INTERLEAVE_PARALLEL), stage.name(),
+      report.at(stage, Member.INTERLEAVE_PARALLEL).report(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.name(),
           interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
     if (!(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
@@ -59,8 +58,8 @@ final class ParallelismRules {
     long filesPerWorker = Saturating.ceilDiv(files, workers);
     long cycle = interleave.cycleLength().value();
     if (cycle > filesPerWorker) {
-      report.add(Message.CYCLE_EXCEEDS_FILES, stage.method(), stage.annotation(),
-          stage.anchor(Member.INTERLEAVE_CYCLE_LENGTH), stage.name(), cycle, filesPerWorker);
+      report.at(stage, Member.INTERLEAVE_CYCLE_LENGTH).report(Message.CYCLE_EXCEEDS_FILES,
+          stage.name(), cycle, filesPerWorker);
     }
   }
 }

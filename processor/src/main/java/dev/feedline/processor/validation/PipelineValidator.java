@@ -64,8 +64,7 @@ public final class PipelineValidator {
       boolean errors = own.findings().stream().anyMatch(f -> options.severity(f.rule())
           .orElse(f.message().severity()) == Severity.ERROR);
       if (errors) {
-        report.add(Message.SOURCE_INVALID, source.method(), source.annotation(),
-            (AnnotationValue) written.get(i), "@" + source.kind().annotation() + " '"
+        report.at(source.method(), source.annotation(), (AnnotationValue) written.get(i)).report(Message.SOURCE_INVALID, "@" + source.kind().annotation() + " '"
                 + source.name() + "'", read.simpleName());
       }
     }

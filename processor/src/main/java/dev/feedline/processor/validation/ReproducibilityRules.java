@@ -19,18 +19,17 @@ final class ReproducibilityRules {
     for (Stage stage : pipeline.stages()) {
       if (stage.definition() instanceof StageDefinition.Parallel parallel && stage.isParallel()
           && !parallel.deterministic()) {
-        report.add(Message.NOT_DETERMINISTIC, stage.method(), stage.annotation(),
-            stage.anchor(parallel.deterministicMember()),
+        report.at(stage, parallel.deterministicMember()).report(Message.NOT_DETERMINISTIC,
             pipeline.simpleName(), stage.kind().annotation(), stage.name());
       }
       if (stage.definition() instanceof ShuffleStage shuffle && shuffle.seed().isEmpty()) {
-        report.add(Message.UNSEEDED_SHUFFLE, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.UNSEEDED_SHUFFLE,
             pipeline.simpleName(), stage.name());
       }
       // A map that draws from per-element seeds gives the same values at any parallelism.
       if (stage.isRandom() && stage.isParallel() && !stage.isSeeded()) {
-        report.add(Message.PARALLEL_RANDOM_MAP, stage.method(), stage.annotation(),
-            stage.anchor(Member.MAP_PARALLEL), pipeline.simpleName(), stage.name());
+        report.at(stage, Member.MAP_PARALLEL).report(Message.PARALLEL_RANDOM_MAP,
+            pipeline.simpleName(), stage.name());
       }
     }
   }

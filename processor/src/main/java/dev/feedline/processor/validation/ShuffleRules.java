@@ -13,7 +13,6 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.Locale;
 import java.util.Optional;
-import javax.lang.model.element.AnnotationValue;
 
 /** Rules 18 to 22: where a shuffle stands, how big its buffer is, and epochs. */
 final class ShuffleRules {
@@ -32,8 +31,8 @@ final class ShuffleRules {
       if (definition instanceof TakeStage || definition instanceof SkipStage) {
         Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
             .filter(shuffle -> shuffle.as(ShuffleStage.class).orElseThrow().reshuffleEachEpoch())
-            .ifPresent(shuffle -> report.add(Message.SHUFFLE_SPLIT_LEAK, stage.method(),
-                stage.annotation(), null, stage.kind().annotation(), stage.name(),
+            .ifPresent(shuffle -> report.at(stage).report(Message.SHUFFLE_SPLIT_LEAK,
+                stage.kind().annotation(), stage.name(),
                 shuffle.name()));
       }
       if (definition instanceof RepeatStage) {
@@ -46,7 +45,7 @@ final class ShuffleRules {
     Optional<Stage> batch = Stages.lastBefore(pipeline, shuffle, Stages::isBatching);
     if (batch.isPresent()
         && Stages.lastBefore(pipeline, batch.get(), Stages.is(StageKind.SHUFFLE)).isEmpty()) {
-      report.add(Message.SHUFFLE_AFTER_BATCH, shuffle.method(), shuffle.annotation(), null,
+      report.at(shuffle).report(Message.SHUFFLE_AFTER_BATCH,
           shuffle.name(), batch.get().kind().annotation(), batch.get().name());
     }
   }
@@ -54,9 +53,8 @@ final class ShuffleRules {
   private static void bufferSize(
       PipelineModel pipeline, Stage stage, ShuffleStage shuffle, Report report) {
     long buffer = shuffle.buffer();
-    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (buffer <= 1) {
-      report.add(Message.SHUFFLE_NO_OP, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_OP,
           stage.name(), buffer);
       return;
     }
@@ -64,7 +62,7 @@ final class ShuffleRules {
     if (batch.isPresent()) {
       long size = batch.get().as(StageDefinition.Batching.class).orElseThrow().size();
       if (buffer < size) {
-        report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_BATCH,
             stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
         return;
       }
@@ -80,7 +78,7 @@ final class ShuffleRules {
     }
     long perFile = source.records().getAsLong() / source.files().getAsLong();
     if (buffer < perFile) {
-      report.add(Message.SHUFFLE_SMALLER_THAN_FILE, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_FILE,
           stage.name(), buffer, perFile, reader.get().name());
     }
   }
@@ -90,31 +88,30 @@ final class ShuffleRules {
     SizeModel.Count count = sizes.count(stage);
     long held = count.isFinite() ? Math.min(shuffle.buffer(), count.value()) : shuffle.buffer();
     Optional<Long> bytes = sizes.bytesPerElement(stage);
-    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (bytes.isEmpty()) {
       Component unsized = CacheRules.unsized(stage);
       if (unsized.dtype() == DType.STRING && stage.shapeOf(unsized).isFullyKnown()) {
-        report.add(Message.SHUFFLE_STRING_SIZE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_STRING_SIZE_UNKNOWN,
             stage.name(), unsized.name());
       } else {
-        report.add(Message.SHUFFLE_SHAPE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SHAPE_UNKNOWN,
             stage.name(), unsized.name(), stage.shapeOf(unsized));
       }
       return;
     }
     if (sizes.budget().isEmpty()) {
-      report.add(Message.SHUFFLE_NO_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_BUDGET,
           stage.name());
       return;
     }
     long total = Saturating.multiply(bytes.get(), held);
     long budget = sizes.budget().get();
     if (total > budget) {
-      report.add(Message.SHUFFLE_OVER_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_OVER_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), SizeModel.bytes(budget));
     } else if (total > budget / 4.0) {
-      report.add(Message.SHUFFLE_NEAR_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NEAR_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
@@ -130,10 +127,10 @@ final class ShuffleRules {
             s -> s.kind() == StageKind.SHUFFLE || Stages.isBatching(s))
         .ifPresent(later -> {
           if (later.kind() == StageKind.SHUFFLE) {
-            report.add(Message.REPEAT_BEFORE_SHUFFLE, repeat.method(), repeat.annotation(), null,
+            report.at(repeat).report(Message.REPEAT_BEFORE_SHUFFLE,
                 repeat.name(), later.name());
           } else {
-            report.add(Message.REPEAT_BEFORE_BATCH, repeat.method(), repeat.annotation(), null,
+            report.at(repeat).report(Message.REPEAT_BEFORE_BATCH,
                 repeat.name(), later.kind().annotation(), later.name());
           }
         });

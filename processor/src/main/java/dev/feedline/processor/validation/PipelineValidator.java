@@ -41,6 +41,7 @@ public final class PipelineValidator {
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
     SourcesRules.check(pipeline, report);
+    ServingRules.check(pipeline, report);
     OrderRules.check(pipeline, report); // last: it defers to every rule above
   }
 

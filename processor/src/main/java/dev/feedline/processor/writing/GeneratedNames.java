@@ -6,6 +6,7 @@ import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
@@ -94,6 +95,8 @@ public final class GeneratedNames {
   private String choices;
   /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
   private String mixWeights;
+  /** The serving function's public method and the method that adds its ops; empty without. */
+  private List<String> servingNames = List.of();
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
 
@@ -160,6 +163,9 @@ public final class GeneratedNames {
       if (pipelines instanceof ChooseStage) {
         choices = runTime.newName("choices");
       }
+    }
+    if (ServingCut.declared(pipeline)) {
+      servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == StageKind.DECODE_CSV) {
@@ -253,6 +259,16 @@ public final class GeneratedNames {
    */
   String featureConstant(Stage decode) {
     return featureConstants.get(decode);
+  }
+
+  /** The public method that returns a {@code @Serving} pipeline's serving function. */
+  String servingMethod() {
+    return servingNames.get(0);
+  }
+
+  /** The private method that adds the serving function's ops. */
+  String servingDataset() {
+    return servingNames.get(1);
   }
 
   /** The private method that builds a stage's graph function. */

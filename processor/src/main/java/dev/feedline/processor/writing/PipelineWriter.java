@@ -75,6 +75,7 @@ public final class PipelineWriter {
             .build())
         .addMethods(dataset.datasetMethods())
         .addMethods(dataset.functionMethods())
+        .addMethods(ServingWriter.methods(pipeline, names))
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
         .addType(BuilderWriter.write(plan, names, dataset))
         .addType(TensorsRecordWriter.write(names, last));

@@ -56,7 +56,8 @@ class StageKindTableTest {
     return names;
   }
 
-  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue");
+  /** Method annotations that are not stages: inputs, and @TrainingOnly, which marks a stage. */
+  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue", "TrainingOnly");
 
   @Test
   void everyStageAnnotationHasAKind() throws Exception {

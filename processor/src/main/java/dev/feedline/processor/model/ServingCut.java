@@ -75,7 +75,9 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
   public static boolean changesValues(Stage stage) {
     return switch (stage.kind()) {
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP, FLAT_MAP -> !stage.isRandom();
-      default -> false;
+      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,
+          INTERLEAVE, FILTER, SHUFFLE, CACHE, SNAPSHOT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
+          UNBATCH, WINDOW, REPEAT, TAKE, SKIP, SHARD, PREFETCH, PREFETCH_TO_DEVICE, REBATCH -> false;
     };
   }
 
@@ -128,7 +130,10 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
         case FILTER -> leftOut.add(new LeftOut(stage, Reason.FILTER));
         case TAKE, SKIP, SHARD, REPEAT, PREFETCH ->
             leftOut.add(new LeftOut(stage, Reason.CHOOSES_ELEMENTS));
-        default -> {
+        // Every other kind ends the serving path: what follows changes how elements are grouped.
+        case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,
+            INTERLEAVE, FLAT_MAP, SHUFFLE, CACHE, SNAPSHOT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
+            UNBATCH, WINDOW, PREFETCH_TO_DEVICE, REBATCH -> {
           cut = Optional.of(stage);
           leftOut.add(new LeftOut(stage, Reason.CUT));
         }

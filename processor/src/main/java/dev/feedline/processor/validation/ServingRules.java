@@ -21,7 +21,7 @@ final class ServingRules {
     }
     ServingCut serving = ServingCut.of(pipeline);
     if (serving.unsupported().isPresent()) {
-      report.add(Message.SERVING_UNSUPPORTED, pipeline.type(), pipeline.annotation(), null,
+      report.at(pipeline.type(), pipeline.annotation(), null).report(Message.SERVING_UNSUPPORTED,
           pipeline.simpleName(), serving.unsupported().get());
       return;
     }
@@ -30,24 +30,24 @@ final class ServingRules {
       switch (left.reason()) {
         case RANDOM -> {
           if (serving.cut().isEmpty() || stage.position() < serving.cut().get().position()) {
-            report.add(Message.SERVING_LEFT_OUT, stage.method(), stage.annotation(), null,
+            report.at(stage).report(Message.SERVING_LEFT_OUT,
                 pipeline.simpleName(), stage.kind().annotation(), stage.name(),
                 left.reason().text());
           }
         }
-        case FILTER -> report.add(Message.SERVING_FILTER, stage.method(), stage.annotation(),
-            null, stage.name(), pipeline.simpleName());
+        case FILTER -> report.at(stage).report(Message.SERVING_FILTER, stage.name(),
+            pipeline.simpleName());
         case AFTER_CUT -> {
           if (!ServingCut.changesValues(stage)) {
             break;
           }
           Stage cut = serving.cut().orElseThrow();
           if (!stage.outer().isEmpty() && stage.kind() == StageKind.MAP) {
-            report.add(Message.SERVING_BATCH_DEPENDENT, stage.method(), stage.annotation(), null,
+            report.at(stage).report(Message.SERVING_BATCH_DEPENDENT,
                 stage.kind().annotation(), stage.name(), batchBefore(pipeline, stage).kind()
                     .annotation(), batchBefore(pipeline, stage).name(), pipeline.simpleName());
           } else {
-            report.add(Message.SERVING_CHANGE_AFTER_CUT, stage.method(), stage.annotation(), null,
+            report.at(stage).report(Message.SERVING_CHANGE_AFTER_CUT,
                 stage.kind().annotation(), stage.name(), cut.kind().annotation(), cut.name(),
                 pipeline.simpleName());
           }

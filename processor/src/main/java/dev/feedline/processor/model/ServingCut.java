@@ -42,7 +42,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
     RANDOM("random: augments training data, never a request"),
     CHOOSES_ELEMENTS("chooses or orders an epoch's elements, changes no value"),
     FILTER("drops elements, which a request cannot lose (an error)"),
-    CUT("the serving cut: the function ends here, in one batch of the request"),
+    CUT("the serving cut: the function ends here, in one batch"),
     AFTER_CUT("after the serving cut");
 
     private final String text;

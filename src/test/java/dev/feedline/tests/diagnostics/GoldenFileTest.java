@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
  * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
- * a train pipeline whose stages come from groups; and the writers generated for records: the
+ * a train pipeline whose stages come from groups, one whose strings hold line ends, format
+ * characters and a comment's end; and the writers generated for records: the
  * example's photo, a sequence with a length and a default, a SequenceExample and fixed vectors of
  * every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
@@ -97,6 +98,7 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",
       "dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted",
+      "dev.feedline.tests.pipelines.FeedlineEscapedStringsPipelines_Tags",
       "dev.feedline.photos.FeedlineEncodedPhotoWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ReviewWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClipWriter",

@@ -114,6 +114,27 @@ class GoldenFileTest {
     assertEquals(Files.readString(golden, StandardCharsets.UTF_8), generated);
   }
 
+  /**
+   * Every line of every golden file, pipelines and writers, fits in 100 characters; imports and
+   * the package, which Java cannot break, aside.
+   */
+  @Test
+  void noGoldenLineIsLongerThan100Characters() throws IOException {
+    List<String> longer = new ArrayList<>();
+    try (Stream<Path> goldens = Files.list(GOLDEN)) {
+      for (Path golden : goldens.sorted().toList()) {
+        List<String> lines = Files.readAllLines(golden, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+          String line = lines.get(i);
+          if (line.length() > 100 && !line.startsWith("import ") && !line.startsWith("package ")) {
+            longer.add(golden.getFileName() + ":" + (i + 1) + " (" + line.length() + "): " + line);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), longer);
+  }
+
   @Test
   void rebuildingGivesTheSameBytes() throws IOException {
     assertEquals(generated(compileAll(), "dev.feedline.example.FeedlineTrainingPipeline"),

@@ -110,8 +110,12 @@ final class BuilderWriter {
     if (dataset.hasCachedPart()) {
       iterator.add("\n.kept(cachedDataset(tf$L))", dataset.cachedArguments());
     }
-    iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
-        dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    if (dataset.hasCachedPart() && dataset.epochArguments().isEmpty()) {
+      iterator.add("\n.perEpoch($T::dataset)", names.generated()); // the lambda would only forward
+    } else {
+      iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
+          dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    }
     if (dataset.runsEpochsAcrossOneIterator()) {
       iterator.add("\n.acrossEpochs()");
     }

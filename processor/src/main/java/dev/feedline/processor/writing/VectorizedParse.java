@@ -33,10 +33,9 @@ final class VectorizedParse {
 
   /** Why the generated code batches the records, for the reviewer. */
   static CodeBlock comment() {
-    return CodeBlock.of("// Vectorized: one ParseExample per $L records costs less CPU than one\n"
-        + "// ParseSingleExample each (measured in docs/performance.md#epoch-1); the unbatch gives back\n"
-        + "// the same elements, in order. A bad record still names its file and index: the runtime\n"
-        + "// finds it.\n",
+    return CodeBlock.of("// Vectorized: one ParseExample per $L records costs less CPU than one ParseSingleExample\n"
+        + "// each (docs/performance.md#epoch-1 measures it); the unbatch gives back the same elements,\n"
+        + "// in order. A bad record still names its file and index: the runtime finds it.\n",
         RECORDS);
   }
 }

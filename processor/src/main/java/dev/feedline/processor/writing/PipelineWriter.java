@@ -11,7 +11,8 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -54,7 +55,8 @@ public final class PipelineWriter {
     Stage last = pipeline.last();
     ClassName tensors = names.tensors();
     TypeName output = TypeName.get(last.output().type());
-    DatasetWriter dataset = new DatasetWriter(pipeline, names);
+    Plan plan = Plan.of(pipeline);
+    DatasetWriter dataset = new DatasetWriter(plan, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
         .addOriginatingElement(pipeline.type())
         .addJavadoc(classJavadoc(pipeline, names))
@@ -73,8 +75,9 @@ public final class PipelineWriter {
             .build())
         .addMethods(dataset.datasetMethods())
         .addMethods(dataset.functionMethods())
+        .addMethods(ServingWriter.methods(pipeline, names))
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
-        .addType(BuilderWriter.write(pipeline, names, dataset))
+        .addType(BuilderWriter.write(plan, names, dataset))
         .addType(TensorsRecordWriter.write(names, last));
     if (generatedAvailable) {
       type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
@@ -176,7 +179,7 @@ public final class PipelineWriter {
 
   private static String plans(PipelineModel pipeline) {
     StringBuilder plans = new StringBuilder(StagePlan.of(pipeline));
-    if (pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines read) {
+    if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines read) {
       read.of().forEach(p -> plans.append(plans(p)));
     }
     return plans.toString();

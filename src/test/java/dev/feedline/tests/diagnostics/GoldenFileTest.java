@@ -26,9 +26,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
  * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
- * a train pipeline whose stages come from groups, {@code @Serving} pipelines with their serving
- * functions (of records; with a vocabulary; of CSV lines, a method of the built pipeline); and the
- * writers generated for records: the
+ * a train pipeline whose stages come from groups, one whose strings hold line ends, format
+ * characters and a comment's end, {@code @Serving} pipelines with their serving functions (of
+ * records; with a vocabulary; of CSV lines, a method of the built pipeline); and the writers
+ * generated for records: the
  * example's photo, a sequence with a length and a default, a SequenceExample and fixed vectors of
  * every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
@@ -99,6 +100,7 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",
       "dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted",
+      "dev.feedline.tests.pipelines.FeedlineEscapedStringsPipelines_Tags",
       "dev.feedline.photos.FeedlineEncodedPhotoWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ReviewWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClipWriter",
@@ -115,6 +117,27 @@ class GoldenFileTest {
       Files.writeString(golden, generated, StandardCharsets.UTF_8);
     }
     assertEquals(Files.readString(golden, StandardCharsets.UTF_8), generated);
+  }
+
+  /**
+   * Every line of every golden file, pipelines and writers, fits in 100 characters; imports and
+   * the package, which Java cannot break, aside.
+   */
+  @Test
+  void noGoldenLineIsLongerThan100Characters() throws IOException {
+    List<String> longer = new ArrayList<>();
+    try (Stream<Path> goldens = Files.list(GOLDEN)) {
+      for (Path golden : goldens.sorted().toList()) {
+        List<String> lines = Files.readAllLines(golden, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+          String line = lines.get(i);
+          if (line.length() > 100 && !line.startsWith("import ") && !line.startsWith("package ")) {
+            longer.add(golden.getFileName() + ":" + (i + 1) + " (" + line.length() + "): " + line);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), longer);
   }
 
   @Test

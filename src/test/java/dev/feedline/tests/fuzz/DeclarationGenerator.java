@@ -33,7 +33,20 @@ final class DeclarationGenerator {
   private static final List<String> NAMES = names();
   /** Cache prefixes that must reach generated comments and literals intact. */
   private static final String[] PREFIXES = {"", "c", "a*/b", "C:\\\\feedline\\\\users\\\\p",
-      "quote\\\"d", "tab\\tnew\\nline", "\\\\u0041"};
+      "quote\\\"d", "tab\\tnew\\nline", "\\\\u0041", "line\\u2028sep", "nel\\u0085",
+      "vt\\013ff\\014", "bidi\\u202e", "lone\\ud800"};
+  /**
+   * What string members hold besides letters, as written in a declaration's literal: what ends a
+   * line for JavaPoet or an editor, control and format characters, odd spaces, private use,
+   * unpaired surrogates, noncharacters, a comment's ends, a quote, backslashes.
+   */
+  private static final String[] ODD = {"\\u2028", "\\u2029", "\\u0085", "\\013", "\\014",
+      "\\r", "\\n", "\\000", "\\u007f", "\\u009f", "\\u200b", "\\u202e", "\\ufeff",
+      "\\u00a0", "\\u3000", "\\ue000", "\\udb80\\udc00", "\\ud800", "\\udfff", "\\ufdd0",
+      "\\uffff", "*/", "/*", "\\\"", "\\\\", "\\\\u000a", "'"};
+  /** CSV delimiters: one byte, or more (an error). */
+  private static final String[] DELIMITERS =
+      {",", ";", "\\t", "\\013", "\\014", "\\001", "|", "\\\"", "\\u0085", "\\u2028"};
   /** Values javac rejects in an annotation (wrong type, no such constant): picked rarely. */
   private static final String[] BAD_VALUES = {"Long.MAX_VALUE", "UNDEFINED_CONSTANT"};
   /** Values of long members (size hints, workers), the largest included: estimates saturate. */
@@ -58,6 +71,8 @@ final class DeclarationGenerator {
   private final String name;
   private final Set<String> methodNames = new HashSet<>();
   private final List<String> records = new ArrayList<>();
+  /** Records that a valid pipeline of strings declares, written after the others. */
+  private final List<String> stringRecords = new ArrayList<>();
   private String source;
 
   DeclarationGenerator(long seed, String name) {
@@ -98,6 +113,7 @@ final class DeclarationGenerator {
           .append('\n');
     }
     List<String> stages = random.nextBoolean() ? mutate(validStages()) : randomStages();
+    stringRecords.forEach(r -> out.append(r).append('\n'));
     boolean base = random.nextInt(8) == 0;
     if (base && random.nextBoolean()) {
       shareFirstStages(out, stages);
@@ -208,7 +224,11 @@ final class DeclarationGenerator {
           ? pick(ODD_TYPES)
           : "Operand<" + pick(DTYPES) + ">";
       String shape = random.nextInt(10) == 0 ? "" : "@Shape(" + pick(SHAPES) + ") ";
-      String feature = random.nextInt(8) == 0 ? "@Feature(\"" + (random.nextBoolean() ? "" : "k" + c) + "\") " : "";
+      String feature = random.nextInt(8) == 0 ? "@Feature(\"" + (random.nextBoolean() ? ""
+          : "k" + c + (random.nextBoolean() ? odd() : "")) + "\") " : "";
+      if (type.equals("Operand<TString>") && random.nextInt(4) == 0) {
+        feature += "@DefaultValue(strings = \"" + odd() + "\") ";
+      }
       parts.add(feature + shape + type + " " + component);
     }
     return annotation + "record " + recordName + generic + "(" + String.join(", ", parts) + ") {}";
@@ -227,8 +247,11 @@ final class DeclarationGenerator {
     return random.nextInt(12) == 0 ? "Operand<TString>" : random.nextInt(20) == 0 ? pick(ODD_TYPES) : pick(records);
   }
 
-  /** A valid-looking pipeline over this unit's first record. */
+  /** A valid-looking pipeline over this unit's first record, or one of strings. */
   private List<String> validStages() {
+    if (random.nextInt(4) == 0) {
+      return random.nextBoolean() ? validTextStages() : validCsvStages();
+    }
     String r = records.get(0);
     List<String> stages = new ArrayList<>();
     if (random.nextBoolean()) {
@@ -243,6 +266,49 @@ final class DeclarationGenerator {
     stages.add("@Cache" + (random.nextInt(4) == 0 ? "(file = \"" + pick(PREFIXES) + "\")" : "")
         + " " + r + " " + stageName("cache") + "(" + r + " in);");
     stages.add("@Shuffle(buffer = 100) " + r + " shuffle(" + r + " in);");
+    stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
+    stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
+    return stages;
+  }
+
+  /** Some letters around one or two odd characters, as a declaration's literal holds them. */
+  private String odd() {
+    return "s" + pick(ODD) + (random.nextBoolean() ? pick(ODD) : "") + "t";
+  }
+
+  /**
+   * Records with an odd feature key and default, cached or snapshotted in an odd folder, padded
+   * with an odd text: a valid pipeline whose every string member is odd.
+   */
+  private List<String> validTextStages() {
+    String r = name + "Text";
+    stringRecords.add("@Element record " + r + "(@Feature(\"k" + odd() + "\") @Shape({}) Operand<TInt64> id,"
+        + " @Shape({-1}) Operand<TString> words, @DefaultValue(strings = \"" + odd()
+        + "\") @Shape({}) Operand<TString> tag) {}");
+    List<String> stages = new ArrayList<>();
+    stages.add("@TFRecordSource(records = 1000) Operand<TString> files();");
+    stages.add("@Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);");
+    stages.add("@Decode(parallel = AUTO) " + r + " parse(Operand<TString> s);");
+    stages.add(random.nextBoolean()
+        ? "@Cache(file = \"" + odd() + "\") " + r + " cache(" + r + " in);"
+        : "@Snapshot(path = \"" + odd() + "\") " + r + " snapshot(" + r + " in);");
+    stages.add("@PaddedBatch(size = 4, padding = @Pad(component = \"words\", text = \"" + odd()
+        + "\")) " + r + " batch(" + r + " in);");
+    stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
+    return stages;
+  }
+
+  /** CSV lines with an odd NA value and default, and a delimiter of one byte, or not. */
+  private List<String> validCsvStages() {
+    String r = name + "Line";
+    stringRecords.add("@Element record " + r + "(@Shape({}) Operand<TString> name,"
+        + " @DefaultValue(strings = \"" + odd() + "\") @Shape({}) Operand<TString> tag) {}");
+    List<String> stages = new ArrayList<>();
+    stages.add("@TextLineSource(records = 1000) Operand<TString> files();");
+    stages.add("@Interleave(parallel = AUTO) Operand<TString> lines(Operand<TString> f);");
+    stages.add("@DecodeCsv(delimiter = \"" + pick(DELIMITERS) + "\", naValue = \"" + odd()
+        + "\", quoted = " + random.nextBoolean() + ", parallel = AUTO) " + r
+        + " parse(Operand<TString> line);");
     stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
     stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
     return stages;
@@ -285,7 +351,7 @@ final class DeclarationGenerator {
     String m = stageName("s" + i + random.nextInt(1000));
     String body = "{ return null; }";
     String extra = random.nextInt(6) == 0 ? randomAnnotation() + " " : "";
-    return extra + switch (random.nextInt(17)) {
+    return extra + switch (random.nextInt(20)) {
       case 0 -> "@TFRecordSource" + hints() + " Operand<TString> " + m + "();";
       case 1 -> "@InMemorySource " + out + " " + m + "();";
       case 2 -> "@Interleave(cycleLength = " + pick(NUMBERS) + ", parallel = " + pick(NUMBERS)
@@ -309,6 +375,13 @@ final class DeclarationGenerator {
       case 13 -> "@Prefetch(" + pick(NUMBERS) + ") " + out + " " + m + "(" + in + " x);";
       case 14 -> "<T> " + out + " " + m + "(T x);"; // generic, unannotated
       case 15 -> "@Map default " + out + " " + m + "(" + in + " x) " + body;
+      case 16 -> "@Snapshot(path = \"" + pick(random.nextBoolean() ? PREFIXES : ODD) + "\") " + out
+          + " " + m + "(" + in + " x);";
+      case 17 -> "@DecodeCsv(delimiter = \"" + pick(DELIMITERS) + "\", naValue = \"" + odd()
+          + "\") " + out + " " + m + "(Operand<TString> s);";
+      case 18 -> "@PaddedBatch(size = 4, padding = @Pad(component = \"" + (random.nextBoolean()
+          ? "c0" : pick(NAMES)) + "\", text = \"" + odd() + "\")) " + out + " " + m + "(" + in
+          + " x);";
       default -> out + " " + m + "(" + in + " x);"; // forgotten annotation
     };
   }

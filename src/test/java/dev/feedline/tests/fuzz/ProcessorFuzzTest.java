@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzzes the processor with random and mutated declarations ({@link DeclarationGenerator}). Every
- * declaration must end in generated code that compiles, or in diagnostics on its own file; the
- * processor must never throw out of javac or report an internal error.
+ * declaration must end in generated code that compiles, with no line over 100 characters but an
+ * import, or in diagnostics on its own file; the processor must never throw out of javac or report
+ * an internal error.
  *
  * <p>The default run compiles 1,000 declarations. The long run, twenty times as many:
  * {@code mvn -B verify -pl src/test -am -Dtest=ProcessorFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
@@ -109,6 +110,18 @@ class ProcessorFuzzTest {
           && d.getSource().toUri().toString().contains("/generated/")) {
         fail("generated code does not compile: " + d + "\n" + Files.readString(Path.of(d.getSource().toUri()))
             + "\nfrom:\n" + sources(units));
+      }
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(generated)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+          String line = lines.get(i);
+          if (line.length() > 100 && !line.startsWith("import ")) {
+            fail("line " + (i + 1) + " of " + file.getFileName() + " is " + line.length()
+                + " characters long:\n" + line + "\nfrom:\n" + sources(units));
+          }
+        }
       }
     }
     List<Unit> unanswered = new ArrayList<>();

@@ -70,13 +70,13 @@ final class BuilderWriter {
       String prefix = snapshot ? cache.as(SnapshotStage.class).orElseThrow().path()
           : cache.as(CacheStage.class).orElseThrow().file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
-          .initializer("$S", prefix).build());
+          .initializer(StageConstants.text(prefix)).build());
       type.addMethod(MethodSpec.methodBuilder(field)
           .addJavadoc("Sets the folder of stage $L's $L, instead of {@code $L}. Each is kept in a\n"
               + "sub-folder named by its key, a fingerprint of the graph up to the stage, the files\n"
               + "read and the TensorFlow version: a run reads the one written for its key, never\n"
               + "one of other data or other code.\n", cache.name(),
-              snapshot ? "snapshots" : "file caches", Javadoc.safe(JavaLiterals.quoted(prefix)))
+              snapshot ? "snapshots" : "file caches", JavaLiterals.inComment(prefix))
           .addModifiers(Modifier.PUBLIC)
           .returns(builder)
           .addParameter(STRING, "prefix")
@@ -120,8 +120,12 @@ final class BuilderWriter {
     if (dataset.hasCachedPart()) {
       iterator.add("\n.kept(cachedDataset(tf$L))", dataset.cachedArguments());
     }
-    iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
-        dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    if (dataset.hasCachedPart() && dataset.epochArguments().isEmpty()) {
+      iterator.add("\n.perEpoch($T::dataset)", names.generated()); // the lambda would only forward
+    } else {
+      iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
+          dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
+    }
     if (dataset.runsEpochsAcrossOneIterator()) {
       iterator.add("\n.acrossEpochs()");
     }

@@ -35,6 +35,10 @@ final class DatasetWriter {
   /** The int64 tf.data reads as "tune this at run time" ({@code tf.data.AUTOTUNE}). */
   private static final long AUTOTUNE = -1;
 
+  /** Why a shuffle rebuilt every epoch does not reshuffle on its own. */
+  private static final String RESHUFFLE_BY_SEEDS = "// reshuffleEachIteration(false): each epoch"
+      + " builds this shuffle anew; its seeds set the order.\n";
+
   /** A stage's statements, and the types of the dataset ops they build, outermost first. */
   private record StageCode(CodeBlock code, List<ClassName> ops) {}
 
@@ -425,8 +429,8 @@ final class DatasetWriter {
     @Override
     public StageCode prefetch(PrefetchStage prefetch) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("dataset = tf.data.prefetchDataset(dataset, tf.constant($L) /* buffer */, $L, $L)",
-              tunable(prefetch.value()), types, shapes)
+          .addStatement("dataset = tf.data.prefetchDataset(dataset, $L, $L, $L)",
+              constant(tunable(prefetch.value()), "buffer"), types, shapes)
           .build(), List.of(Names.dataOp("PrefetchDataset")));
     }
 
@@ -525,6 +529,12 @@ final class DatasetWriter {
     return CodeBlock.of("$LL", parallel.isAuto() ? AUTOTUNE : parallel.value());
   }
 
+  /** {@code tf.constant(value) /* label *}{@code /}, the label saying AUTOTUNE for -1. */
+  private static CodeBlock constant(CodeBlock value, String label) {
+    return CodeBlock.of("tf.constant($L) /* $L$L */", value, label,
+        value.equals(CodeBlock.of("$LL", AUTOTUNE)) ? ": AUTOTUNE" : "");
+  }
+
   private CodeBlock constants(Stage source) {
     List<CodeBlock> constants = source.output().components().stream()
         .map(c -> CodeBlock.of("tf.constantOf($N)", names.sourceValue(c)))
@@ -552,17 +562,19 @@ final class DatasetWriter {
         .beginControlFlow("try ($T readFile = $L)", Names.CONCRETE_FUNCTION, reader);
     if (stage.isParallel()) {
       code.addStatement("dataset = tf.data.parallelInterleaveDataset(dataset, $T.of(),\n"
-              + "tf.constant($L) /* cycleLength */, tf.constant($LL) /* blockLength */,\n"
-              + "tf.constant($LL) /* bufferOutputElements: autotuned */,"
-              + " tf.constant($LL) /* prefetchInputElements: autotuned */,\n"
-              + "tf.constant($L) /* parallel */, readFile, $L, $L, $T.deterministic($S))",
-          Names.LIST, tunable(interleave.cycleLength()), interleave.blockLength(), AUTOTUNE,
-          AUTOTUNE, parallelism(interleave.parallel()), types, shapes,
+              + "$L, tf.constant($LL) /* blockLength */,\n"
+              + "tf.constant($LL) /* bufferOutputElements: AUTOTUNE */,"
+              + " tf.constant($LL) /* prefetchInputElements: AUTOTUNE */,\n"
+              + "$L, readFile, $L, $L, $T.deterministic($S))",
+          Names.LIST, constant(tunable(interleave.cycleLength()), "cycleLength"),
+          interleave.blockLength(), AUTOTUNE, AUTOTUNE,
+          constant(parallelism(interleave.parallel()), "parallel"), types, shapes,
           Names.PARALLEL_INTERLEAVE, String.valueOf(interleave.deterministic()));
     } else {
       code.addStatement("dataset = tf.data.interleaveDataset(dataset, $T.of(),\n"
-          + "tf.constant($L) /* cycleLength */, tf.constant($LL) /* blockLength */, readFile, $L, $L)",
-          Names.LIST, tunable(interleave.cycleLength()), interleave.blockLength(), types, shapes);
+          + "$L, tf.constant($LL) /* blockLength */, readFile, $L, $L)", Names.LIST,
+          constant(tunable(interleave.cycleLength()), "cycleLength"), interleave.blockLength(),
+          types, shapes);
     }
     return new StageCode(code.endControlFlow().build(),
         List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE, readerOp));
@@ -578,9 +590,10 @@ final class DatasetWriter {
     StageCode mapped;
     if (stage.isParallel()) {
       mapped = new StageCode(withFunction(stage, CodeBlock.of(
-          "dataset = tf.data.parallelMapDataset(dataset, $T.of($L), tf.constant($L) /* parallel */,\n"
+          "dataset = tf.data.parallelMapDataset(dataset, $T.of($L), $L,\n"
               + "function, $L, $L, $T.deterministic($S))",
-          Names.LIST, captured, parallelism(parallel.parallel()), types, shapes,
+          Names.LIST, captured, constant(parallelism(parallel.parallel()), "parallel"), types,
+          shapes,
           Names.PARALLEL_MAP, String.valueOf(parallel.deterministic()))),
           concat(List.of(Names.PARALLEL_MAP), numbering));
     } else {
@@ -688,6 +701,9 @@ final class DatasetWriter {
       code.add(perEpoch
           ? "// Seeds (0, 0): TensorFlow draws new random seeds each time an epoch builds this.\n"
           : "// Seeds (0, 0) let TensorFlow draw random seeds.\n");
+      if (perEpoch) {
+        code.add(RESHUFFLE_BY_SEEDS);
+      }
       seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
     } else if (shuffle.seed().isEmpty()) {
       code.add("// One random seed for this run: the same order in every epoch.\n");
@@ -695,6 +711,7 @@ final class DatasetWriter {
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS);
     } else if (perEpoch && reshuffle) {
       code.add("// The seed moved by the epoch's number: a new order every epoch, the same on every run.\n");
+      code.add(RESHUFFLE_BY_SEEDS);
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, shuffle.seed().getAsLong());
     } else {

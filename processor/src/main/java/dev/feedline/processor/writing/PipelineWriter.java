@@ -46,7 +46,7 @@ public final class PipelineWriter {
   }
 
   public void write(PipelineModel pipeline) throws IOException {
-    javaFile(pipeline).writeTo(filer);
+    GeneratedSource.write(javaFile(pipeline), filer);
   }
 
   /** The generated source, deterministic: the same declaration always gives the same bytes. */

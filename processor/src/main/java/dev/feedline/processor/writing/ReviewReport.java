@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.base.Saturating;
@@ -59,7 +60,7 @@ public final class ReviewReport {
     for (Stage stage : pipeline.stages()) {
       md.append("| ").append(stage.position())
           .append(" | `").append(stage.name()).append('`')
-          .append(" | `").append(AnnotationText.of(stage)).append('`')
+          .append(" | ").append(code(AnnotationText.of(stage)))
           .append(" | ").append(element(stage))
           .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes).orElse("unknown"))
           .append(" | ").append(sizes.count(stage))
@@ -100,8 +101,9 @@ public final class ReviewReport {
         : stage.definition() instanceof SnapshotStage snapshot ? Optional.of(snapshot.path())
         : Optional.empty();
     if (file.isPresent()) {
-      return "| `" + stage.name() + "` | every element, in files under `" + file.get()
-          + "/<key>/`: the key, a fingerprint of the graph of stages 1 to "
+      return "| `" + stage.name() + "` | every element, in files under "
+          + code(JavaLiterals.quoted(file.get())) + " in `<key>/`: the key, a fingerprint of the"
+          + " graph of stages 1 to "
           + (stage.position() - 1) + ", the files read and the TensorFlow version, is logged when"
           + " the " + (stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache")
           + " is written or read | on disk |\n";
@@ -134,9 +136,43 @@ public final class ReviewReport {
       md.append("| ").append(r.severity())
           .append(" | `").append(r.finding().rule().id()).append('`')
           .append(" | `").append(location(r.finding().element())).append('`')
-          .append(" | ").append(text.substring(text.indexOf("] ") + 2).replace("|", "\\|"))
+          .append(" | ").append(cell(text.substring(text.indexOf("] ") + 2)))
           .append(" |\n");
     }
+  }
+
+  /**
+   * {@code text} as a Markdown code span in a table cell: fenced by more backticks than any run
+   * in it, every {@code |} escaped, on one line (it holds declared strings as Java literals).
+   */
+  private static String code(String text) {
+    int longest = 0;
+    for (int i = 0, run = 0; i < text.length(); i++) {
+      run = text.charAt(i) == '`' ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    String fence = "`".repeat(longest + 1);
+    String space = text.startsWith("`") || text.endsWith("`") ? " " : "";
+    return fence + space + text.replace("|", "\\|") + space + fence;
+  }
+
+  /**
+   * A message as one table cell: {@code |} escaped, and every character that Java literals escape
+   * (a line break, a format character) written as its escape, so the row stays one line.
+   */
+  private static String cell(String message) {
+    StringBuilder cell = new StringBuilder();
+    message.codePoints().forEach(c -> {
+      if (c == '|') {
+        cell.append("\\|");
+      } else if (c != '"' && c != '\\' && JavaLiterals.escapes(c)) {
+        String literal = JavaLiterals.quoted(new String(Character.toChars(c)));
+        cell.append(literal, 1, literal.length() - 1);
+      } else {
+        cell.appendCodePoint(c);
+      }
+    });
+    return cell.toString();
   }
 
   private static String location(Element element) {

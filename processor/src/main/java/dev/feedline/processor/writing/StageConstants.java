@@ -69,7 +69,7 @@ final class StageConstants {
   static CodeBlock exampleFeatures(ElementType element) {
     List<CodeBlock> features = new ArrayList<>();
     for (Component c : parsed(element)) {
-      CodeBlock common = CodeBlock.of("$S, $T.class, $L", c.featureKey(), Names.dtype(c.dtype()),
+      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()), Names.dtype(c.dtype()),
           ElementSpecs.shape(c.shape()));
       if (c.source() == Component.Source.FEATURE_LIST) {
         features.add(CodeBlock.of("$T.featureList($L)", Names.EXAMPLE_FEATURES, common));
@@ -88,15 +88,15 @@ final class StageConstants {
     DecodeCsvStage csv = stage.as(DecodeCsvStage.class).orElseThrow();
     List<CodeBlock> columns = new ArrayList<>();
     for (Component c : stage.output().components()) {
-      CodeBlock common = CodeBlock.of("$S, $T.class", c.featureKey(), Names.dtype(c.dtype()));
+      CodeBlock common = CodeBlock.of("$L, $T.class", text(c.featureKey()), Names.dtype(c.dtype()));
       columns.add(c.defaults().isPresent()
           ? CodeBlock.of("$T.column($L, $L)", Names.CSV_COLUMNS, common,
               literal(c.dtype(), c.defaults().get().values().get(0)))
           : CodeBlock.of("$T.column($L)", Names.CSV_COLUMNS, common));
     }
-    return CodeBlock.of("new $T($T.of(\n$>$>$L),\n$S /* delimiter */, $L /* quoted */,"
-            + " $S /* naValue */)$<$<", Names.CSV_COLUMNS, Names.LIST,
-        CodeBlock.join(columns, ",\n"), csv.delimiter(), csv.quoted(), csv.naValue());
+    return CodeBlock.of("new $T($T.of(\n$>$>$L),\n$L /* delimiter */, $L /* quoted */,"
+            + " $L /* naValue */)$<$<", Names.CSV_COLUMNS, Names.LIST,
+        CodeBlock.join(columns, ",\n"), text(csv.delimiter()), csv.quoted(), text(csv.naValue()));
   }
 
   /** The {@code Padding} of a padded batch or a bucketing, over its input's components. */
@@ -108,21 +108,21 @@ final class StageConstants {
     for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElseThrow();
       CodeBlock value = component.dtype() == DType.STRING
-          ? CodeBlock.of("$S", pad.text())
+          ? text(pad.text())
           : literal(component.dtype(), pad.value());
       if (pad.truncate()) {
         List<CodeBlock> lengths = input.components().stream()
             .filter(c -> pad.component().equals(c.lengthOf()))
             .map(c -> CodeBlock.of("$S", c.name()))
             .toList();
-        entries.add(CodeBlock.of("$T.truncated($S, $L, $LL$L)", Names.PADDING, pad.component(),
+        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING, text(pad.component()),
             value, pad.length().orElseThrow(), lengths.isEmpty() ? CodeBlock.of("")
                 : CodeBlock.of(", $L", CodeBlock.join(lengths, ", "))));
       } else if (pad.length().isPresent()) {
-        entries.add(CodeBlock.of("$T.pad($S, $L, $LL)", Names.PADDING, pad.component(), value,
+        entries.add(CodeBlock.of("$T.pad($L, $L, $LL)", Names.PADDING, text(pad.component()), value,
             pad.length().getAsLong()));
       } else {
-        entries.add(CodeBlock.of("$T.pad($S, $L)", Names.PADDING, pad.component(), value));
+        entries.add(CodeBlock.of("$T.pad($L, $L)", Names.PADDING, text(pad.component()), value));
       }
     }
     return CodeBlock.of("$T.of(\n$>$>$L)$<$<", Names.PADDING, CodeBlock.join(entries, ",\n"));
@@ -150,11 +150,20 @@ final class StageConstants {
   /** A value of {@code dtype} as a Java literal of the matching type. */
   static CodeBlock literal(DType dtype, Object value) {
     return switch (dtype) {
-      case STRING -> CodeBlock.of("$L", JavaLiterals.quoted(String.valueOf(value)));
+      case STRING -> text(String.valueOf(value));
       case INT64, INT32, UINT8, UINT16 -> CodeBlock.of("$LL", ((Number) value).longValue());
       case BOOL -> CodeBlock.of("$L", ((Number) value).doubleValue() != 0);
       default -> floating(((Number) value).doubleValue(), dtype == DType.FLOAT64);
     };
+  }
+
+  /**
+   * A string from the declaration as a literal: {@link JavaLiterals#quoted}, never JavaPoet's
+   * {@code $S}, which writes U+2028 and U+2029 as they are (and JavaPoet then breaks the line
+   * there) and control characters as unicode escapes, which javac reads before the literal.
+   */
+  static CodeBlock text(String value) {
+    return CodeBlock.of("$L", JavaLiterals.quoted(value));
   }
 
   private static CodeBlock floating(double value, boolean wide) {

@@ -27,9 +27,9 @@ final class VectorizedParse {
 
   /** Why the generated code batches the records, for the reviewer. */
   static CodeBlock comment() {
-    return CodeBlock.of("// Vectorized: one ParseExample per $L records costs 4 to 5% less CPU per image than one\n"
-        + "// ParseSingleExample each (docs/performance.md#epoch-1); the unbatch gives back the same\n"
-        + "// elements, in order. A bad record still names its file and index: the runtime finds it.\n",
+    return CodeBlock.of("// Vectorized: one ParseExample per $L records costs less CPU than one ParseSingleExample\n"
+        + "// each (docs/performance.md#epoch-1 measures it); the unbatch gives back the same elements,\n"
+        + "// in order. A bad record still names its file and index: the runtime finds it.\n",
         RECORDS);
   }
 }

@@ -66,7 +66,7 @@ public final class WriterWriter {
   }
 
   public void write(TypeElement record, ElementType element) throws IOException {
-    javaFile(record, element).writeTo(filer);
+    GeneratedSource.write(javaFile(record, element), filer);
   }
 
   /** The generated source, deterministic: the same record always gives the same bytes. */

@@ -67,10 +67,13 @@ class SequenceDiagnosticsTest {
    * stacks a shape that varies.
    */
   private static final List<List<String>> FOLLOWED = List.of(
-      // padded to a fixed length, split again: per-element work, a shuffle, a plain batch
+      // split again: per-element work and a shuffle of single elements
       replaced(REVIEWS, "@Prefetch", List.of(UNBATCH, CLIP,
           "  @Shuffle(buffer = 100) Review again(Review review);",
-          "  @Batch(size = 4) Review stacked(Review review);",
+          "  @Prefetch(AUTO) Review prefetch(Review batch);")),
+      // padded to a fixed length and split again: a plain batch stacks the padded shape [8]
+      replaced(REVIEWS, "@Prefetch", List.of(UNBATCH,
+          "  @Shuffle(buffer = 100) Review again(Review review);", BATCH_AGAIN,
           "  @Prefetch(AUTO) Review prefetch(Review batch);")),
       // a flat map over batches makes single elements again
       replaced(REVIEWS, "@Prefetch", List.of(FLAT_MAP_ROWS, CLIP,

@@ -73,7 +73,7 @@ class SequenceDiagnosticsTest {
           "  @Prefetch(AUTO) Review prefetch(Review batch);")),
       // padded to a fixed length and split again: a plain batch stacks the padded shape [8]
       replaced(REVIEWS, "@Prefetch", List.of(UNBATCH,
-          "  @Shuffle(buffer = 100) Review again(Review review);", BATCH_AGAIN,
+          "  @Shuffle(buffer = 100) Review mixed(Review review);", BATCH_AGAIN,
           "  @Prefetch(AUTO) Review prefetch(Review batch);")),
       // a flat map over batches makes single elements again
       replaced(REVIEWS, "@Prefetch", List.of(FLAT_MAP_ROWS, CLIP,

@@ -54,6 +54,60 @@ class SequenceDiagnosticsTest {
       "  @Batch(size = 4) Purchase batch(Purchase purchase);",
       "  @Prefetch(AUTO) Purchase prefetch(Purchase batch);");
 
+  private static final String UNBATCH = "  @Unbatch Review split(Review review);";
+  private static final String CLIP =
+      "  @Map(parallel = AUTO) static Review clip(Ops tf, Review r) { return r; }";
+  private static final String FLAT_MAP_ROWS =
+      "  @FlatMap static Review rows(Ops tf, Review batch) { return batch; }";
+  private static final String BATCH_AGAIN = "  @Batch(size = 4) Review again(Review review);";
+
+  /**
+   * Pipelines that un-batch, batch again, window and pad: the static model follows the element
+   * through each stage, so none of them is told that it works on batches, shuffles batches or
+   * stacks a shape that varies.
+   */
+  private static final List<List<String>> FOLLOWED = List.of(
+      // split again: per-element work and a shuffle of single elements
+      replaced(REVIEWS, "@Prefetch", List.of(UNBATCH, CLIP,
+          "  @Shuffle(buffer = 100) Review again(Review review);",
+          "  @Prefetch(AUTO) Review prefetch(Review batch);")),
+      // padded to a fixed length and split again: a plain batch stacks the padded shape [8]
+      replaced(REVIEWS, "@Prefetch", List.of(UNBATCH,
+          "  @Shuffle(buffer = 100) Review mixed(Review review);", BATCH_AGAIN,
+          "  @Prefetch(AUTO) Review prefetch(Review batch);")),
+      // a flat map over batches makes single elements again
+      replaced(REVIEWS, "@Prefetch", List.of(FLAT_MAP_ROWS, CLIP,
+          "  @Shuffle(buffer = 100) Review again(Review review);",
+          "  @Prefetch(AUTO) Review prefetch(Review batch);")),
+      // a rebatch of batches, an unbatch of windows
+      replaced(REVIEWS, "@Prefetch", List.of("  @Rebatch(size = 2) Review rows(Review review);",
+          UNBATCH, CLIP, "  @Prefetch(AUTO) Review prefetch(Review batch);")),
+      // a window's leading dimension varies in length, so it may be padded to a length
+      replaced(PURCHASES, "@Batch", List.of(
+          "  @Window(size = 3) Purchase windows(Purchase p);",
+          "  @PaddedBatch(size = 4, padding = @Pad(component = \"qty\", length = 4))"
+              + " Purchase batch(Purchase purchase);")));
+
+  @Test
+  void theModelFollowsTheElementThroughEveryUnbatchingStage() {
+    JavaFileObject records = Sources.source("Sequences", RECORDS.toArray(String[]::new));
+    int i = 0;
+    for (List<String> good : FOLLOWED) {
+      Compilation compilation = Sources.compile(Sources.pipeline("Followed" + i++, good), records);
+      assertEquals(Compilation.Status.SUCCESS, compilation.status(), good + ": "
+          + compilation.diagnostics());
+      for (Diagnostic<? extends JavaFileObject> d : feedline(compilation)) {
+        assertEquals(Diagnostic.Kind.NOTE, d.getKind(), good + ": " + d.getMessage(null));
+        String message = d.getMessage(null);
+        for (String rule : List.of("per-example-map-after-batch", "shuffle-after-batch",
+            "batch-variable-shape", "padding-invalid", "unbatch-without-batch",
+            "rebatch-without-batch", "filter-after-batch")) {
+          assertTrue(!message.contains("[feedline:" + rule + "]"), good + ": " + message);
+        }
+      }
+    }
+  }
+
   /**
    * @param base the good pipeline's stage lines
    * @param inRecords whether the replaced line, and the diagnostic, are in the records' file
@@ -313,9 +367,57 @@ class SequenceDiagnosticsTest {
             "@BucketByLength", "{8, 4}"),
         stage("unbatch-without-batch", REVIEWS, "@Cache", "  @Unbatch Review split(Review review);",
             "[feedline:unbatch-without-batch] @Unbatch 'split' splits batches into their elements,"
-                + " but no @Batch, @PaddedBatch or @BucketByLength comes before it, so its elements"
-                + " of Review are not batches; remove it.",
+                + " but the elements of Review it receives are not batches: no @Batch,"
+                + " @PaddedBatch, @BucketByLength or @Window has batched them since the stage that"
+                + " made them, or an @Unbatch already split them; remove it.",
             "@Unbatch", null),
+        new Case("per-example-map-after-a-batch-after-flat-map", REVIEWS, false, "@Prefetch",
+            List.of(FLAT_MAP_ROWS,
+                "  @PaddedBatch(size = 2, padding = @Pad(component = \"tokens\", value = -1))"
+                    + " Review pairs(Review review);",
+                CLIP, "  @Prefetch(AUTO) Review prefetch(Review batch);"),
+            "[feedline:per-example-map-after-batch] @Map 'clip' works on single elements but"
+                + " follows @PaddedBatch 'pairs', so it receives whole batches; move it before"
+                + " 'pairs', or declare `vectorized = true` if every op in it accepts a batch.",
+            "static Review clip", null),
+        new Case("batch-variable-shape-after-unbatch", REVIEWS, false, "@PaddedBatch",
+            List.of("  @PaddedBatch(size = 4, padding = @Pad(component = \"tokens\", value = -1))"
+                    + " Review batch(Review review);", UNBATCH, BATCH_AGAIN),
+            "[feedline:batch-variable-shape] @Batch 'again' stacks component 'tokens' of shape [?],"
+                + " whose unknown sizes can differ between elements and fail at run time with"
+                + " 'Cannot batch tensors with different shapes'; use @PaddedBatch, or resize to a"
+                + " fixed shape first.",
+            "@Batch", null),
+        new Case("unbatch-after-flat-map", REVIEWS, false, "@Prefetch",
+            List.of(FLAT_MAP_ROWS, UNBATCH, "  @Prefetch(AUTO) Review prefetch(Review batch);"),
+            "[feedline:unbatch-without-batch] @Unbatch 'split' splits batches into their elements,"
+                + " but the elements of Review it receives are not batches: no @Batch,"
+                + " @PaddedBatch, @BucketByLength or @Window has batched them since the stage that"
+                + " made them, or an @Unbatch already split them; remove it.",
+            "@Unbatch", null),
+        new Case("rebatch-without-batch", REVIEWS, false, "@PaddedBatch",
+            List.of("  @Rebatch(size = 2) Review rows(Review review);"),
+            "[feedline:rebatch-without-batch] @Rebatch 'rows' regroups the rows of batches, but"
+                + " the elements of Review it receives are not batches: no @Batch, @PaddedBatch,"
+                + " @BucketByLength or @Window has batched them since the stage that made them, or"
+                + " an @Unbatch already split them; batch them before it.",
+            "@Rebatch", null),
+        new Case("rebatch-after-unbatch", REVIEWS, false, "@Prefetch",
+            List.of(UNBATCH, "  @Rebatch(size = 2) Review rows(Review review);",
+                "  @Prefetch(AUTO) Review prefetch(Review batch);"),
+            "[feedline:rebatch-without-batch] @Rebatch 'rows' regroups the rows of batches, but"
+                + " the elements of Review it receives are not batches: no @Batch, @PaddedBatch,"
+                + " @BucketByLength or @Window has batched them since the stage that made them, or"
+                + " an @Unbatch already split them; batch them before it.",
+            "@Rebatch", null),
+        new Case("pad-length-fixed-after-window", PURCHASES, false, "@Batch",
+            List.of("  @Window(size = 3, dropRemainder = true) Purchase windows(Purchase p);",
+                "  @PaddedBatch(size = 4, padding = @Pad(component = \"qty\", length = 2))"
+                    + " Purchase batch(Purchase purchase);"),
+            "[feedline:padding-invalid] @PaddedBatch 'batch' pads component 'qty' to length = 2,"
+                + " but its shape [3] does not vary in length; only a first dimension declared -1"
+                + " (Feedline.UNKNOWN) is padded to a length, so remove `length`.",
+            "@PaddedBatch", "@Pad("),
         stage("skip-compressed", REVIEWS, "@TFRecordSource",
             "  @TFRecordSource(badRecords = BadRecords.SKIP, compression = Compression.GZIP)"
                 + " Operand<TString> files();",

@@ -266,8 +266,17 @@ final class DeclarationGenerator {
     stages.add("@Cache" + (random.nextInt(4) == 0 ? "(file = \"" + pick(PREFIXES) + "\")" : "")
         + " " + r + " " + stageName("cache") + "(" + r + " in);");
     stages.add("@Shuffle(buffer = 100) " + r + " shuffle(" + r + " in);");
-    stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
+    if (random.nextInt(4) == 0) { // a window before a pad, whose leading dimension it pads
+      stages.add("@Window(size = 3" + (random.nextBoolean() ? ", dropRemainder = true" : "")
+          + ") " + r + " windows(" + r + " in);");
+      stages.add(paddedBatch(r, "batch"));
+    } else {
+      stages.add("@Batch(size = 4) " + r + " batch(" + r + " in);");
+    }
     stages.add("@Prefetch(AUTO) " + r + " prefetch(" + r + " in);");
+    if (random.nextBoolean()) { // an un-batching stage anywhere after the source
+      stages.add(1 + random.nextInt(stages.size()), unbatching(r, r, "split"));
+    }
     return stages;
   }
 
@@ -314,6 +323,29 @@ final class DeclarationGenerator {
     return stages;
   }
 
+  /**
+   * An @Unbatch, a @FlatMap (the usual un-batching) or a @Rebatch, from {@code in} to
+   * {@code out}.
+   */
+  private String unbatching(String in, String out, String m) {
+    return switch (random.nextInt(3)) {
+      case 0 -> "@Unbatch " + out + " " + m + "(" + in + " x);";
+      case 1 -> "@FlatMap static " + out + " " + m + "(Ops tf, " + in + " x) { return "
+          + (in.equals(out) ? "x" : "null") + "; }";
+      default -> "@Rebatch(size = " + pick(NUMBERS) + ", dropRemainder = " + random.nextBoolean()
+          + ") " + out + " " + m + "(" + in + " x);";
+    };
+  }
+
+  /** A padded batch that pads a component of the valid record, or one that is not there. */
+  private String paddedBatch(String r, String m) {
+    String component = pick(new String[] {"x", "label", "c0", "nothing"});
+    return "@PaddedBatch(size = " + pick(NUMBERS) + ", padding = @Pad(component = \"" + component
+        + "\"" + (random.nextBoolean() ? ", length = " + pick(NUMBERS) : "")
+        + (random.nextInt(4) == 0 ? ", truncate = true" : "") + ")) " + r + " " + m + "(" + r
+        + " x);";
+  }
+
   private List<String> mutate(List<String> stages) {
     int mutations = random.nextInt(3);
     for (int m = 0; m < mutations && !stages.isEmpty(); m++) {
@@ -351,7 +383,7 @@ final class DeclarationGenerator {
     String m = stageName("s" + i + random.nextInt(1000));
     String body = "{ return null; }";
     String extra = random.nextInt(6) == 0 ? randomAnnotation() + " " : "";
-    return extra + switch (random.nextInt(20)) {
+    return extra + switch (random.nextInt(24)) {
       case 0 -> "@TFRecordSource" + hints() + " Operand<TString> " + m + "();";
       case 1 -> "@InMemorySource " + out + " " + m + "();";
       case 2 -> "@Interleave(cycleLength = " + pick(NUMBERS) + ", parallel = " + pick(NUMBERS)
@@ -382,6 +414,10 @@ final class DeclarationGenerator {
       case 18 -> "@PaddedBatch(size = 4, padding = @Pad(component = \"" + (random.nextBoolean()
           ? "c0" : pick(NAMES)) + "\", text = \"" + odd() + "\")) " + out + " " + m + "(" + in
           + " x);";
+      case 19, 20 -> unbatching(in, out, m); // in every position a random chain has
+      case 21 -> "@Window(size = " + pick(NUMBERS) + ", dropRemainder = " + random.nextBoolean()
+          + ") " + out + " " + m + "(" + in + " x);";
+      case 22 -> paddedBatch(in, m);
       default -> out + " " + m + "(" + in + " x);"; // forgotten annotation
     };
   }

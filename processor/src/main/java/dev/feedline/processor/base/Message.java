@@ -263,8 +263,14 @@ public enum Message {
       "@BucketByLength '%s' has batchSizes = %s for %d boundaries, but each of the %d buckets"
           + " needs a batch size of 1 or more: give one size more than there are boundaries."),
   UNBATCH_WITHOUT_BATCH(Rule.UNBATCH_WITHOUT_BATCH, Severity.ERROR,
-      "@Unbatch '%s' splits batches into their elements, but no @Batch, @PaddedBatch or"
-          + " @BucketByLength comes before it, so its elements of %s are not batches; remove it."),
+      "@Unbatch '%s' splits batches into their elements, but the elements of %s it receives are"
+          + " not batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them"
+          + " since the stage that made them, or an @Unbatch already split them; remove it."),
+  REBATCH_WITHOUT_BATCH(Rule.REBATCH_WITHOUT_BATCH, Severity.ERROR,
+      "@Rebatch '%s' regroups the rows of batches, but the elements of %s it receives are not"
+          + " batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them since"
+          + " the stage that made them, or an @Unbatch already split them; batch them before"
+          + " it."),
   INPUT_ON_DEVICE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "@Map '%s' runs on the device, after the iterator, where run-time values are not passed,"
           + " but it takes '%s'; use it in a map before the iterator, or drop onDevice."),

@@ -19,10 +19,10 @@ import javax.lang.model.element.VariableElement;
  * @param position 1-based, in source order
  * @param input the element it takes; null for a source
  * @param output the element it produces
- * @param outer the batch dimensions in front of every output component: empty before any
- *     {@code @Batch}, {@code [32]} or {@code [?]} after one
- * @param padded the shapes, without batch dimensions, of components a padded batch gave a fixed
- *     length, by component name; every other component has its declared shape
+ * @param takes the static model of the element it takes: {@link ElementModel#NONE} for a source
+ * @param makes the static model of the element it hands out: its batch dimensions (empty before
+ *     any {@code @Batch}, {@code [32]} or {@code [?]} after one, empty again after an
+ *     {@code @Unbatch} or {@code @FlatMap}) and the lengths padded batches fixed
  * @param definition its kind and the annotation's values, typed by kind: one object, so the kind
  *     and its parameters never disagree
  * @param inputs the run-time values a map or filter takes after its element, in order
@@ -35,14 +35,12 @@ public record Stage(
     AnnotationMirror annotation,
     ElementType input,
     ElementType output,
-    List<Long> outer,
-    Map<String, StaticShape> padded,
+    ElementModel takes,
+    ElementModel makes,
     List<Input> inputs,
     Map<Member, AnnotationValue> written) implements Report.Site<Member> {
 
   public Stage {
-    outer = List.copyOf(outer);
-    padded = Map.copyOf(padded);
     inputs = List.copyOf(inputs);
     written = Map.copyOf(written);
   }
@@ -78,14 +76,19 @@ public record Stage(
     return method.getParameters().get(kind().form() == StageKind.Form.BODY ? 1 : 0);
   }
 
+  /** The batch dimensions in front of every output component, as {@link #makes} says. */
+  public List<Long> outer() {
+    return makes.outer();
+  }
+
   /** The output shape of a component, batch dimensions included. */
   public StaticShape shapeOf(Component component) {
-    return innerShapeOf(component).withOuter(outer);
+    return makes.shapeOf(component);
   }
 
   /** The shape of one element's component, without batch dimensions: padding may fix it. */
   public StaticShape innerShapeOf(Component component) {
-    return padded.getOrDefault(component.name(), component.shape());
+    return makes.innerShapeOf(component);
   }
 
   /**

@@ -262,7 +262,8 @@ final class ParameterReader {
         Map<String, Object> values = new HashMap<>();
         elements.getElementValuesWithDefaults(pad).forEach(
             (m, v) -> values.put(m.getSimpleName().toString(), v.getValue()));
-        long length = ((Number) values.get("length")).longValue();
+        // A value javac could not resolve comes as its text; javac has reported it already.
+        long length = values.get("length") instanceof Number n ? n.longValue() : -1;
         if (length < -1 || length == 0) {
           report.at(method, annotation, (AnnotationValue) item).report(Message.INVALID_PAD_LENGTH,
               kind.annotation(), method.getSimpleName(), values.get("component"), length);

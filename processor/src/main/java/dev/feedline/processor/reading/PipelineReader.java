@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Finding;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.ElementModel;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.kinds.StageDefinition;
@@ -261,42 +262,20 @@ public final class PipelineReader {
   }
 
   /**
-   * Numbers the stages and carries the batch dimensions down the chain, with the lengths that
-   * padded batches fix: a stage that makes new elements starts from their declared shapes.
+   * Numbers the stages and carries the static model of the element down the chain
+   * ({@link ElementModel#next}): its batch dimensions and the lengths padded batches fix.
    */
   private static List<Stage> chain(List<StageReader.ReadStage> read) {
     List<Stage> stages = new ArrayList<>();
-    List<Long> outer = List.of();
-    Map<String, StaticShape> padded = Map.of();
+    ElementModel element = ElementModel.NONE;
     for (StageReader.ReadStage s : read) {
       StageDefinition definition = s.read().definition();
-      outer = definition.outer(outer);
-      if (!definition.traits().contains(StageKind.Trait.KEEPS_TYPE)) {
-        padded = Map.of();
-      }
-      if (definition instanceof StageDefinition.Padding padding) {
-        padded = fixedLengths(s.input(), padding, padded);
-      }
+      ElementModel takes = stages.isEmpty() ? ElementModel.NONE : element;
+      element = ElementModel.next(definition, s.input(), takes);
       stages.add(new Stage(stages.size() + 1, definition, s.method(), s.annotation(), s.input(),
-          s.output(), outer, padded, s.inputs(), s.read().written()));
+          s.output(), takes, element, s.inputs(), s.read().written()));
     }
     return stages;
-  }
-
-  /** The shapes a padded batch gives the components it pads to a fixed length. */
-  private static Map<String, StaticShape> fixedLengths(ElementType element,
-      StageDefinition.Padding padding, Map<String, StaticShape> before) {
-    Map<String, StaticShape> shapes = new HashMap<>(before);
-    for (StageDefinition.Pad pad : padding.padding()) {
-      element.component(pad.component()).filter(Component::isVariableLength)
-          .filter(c -> pad.length().isPresent())
-          .ifPresent(c -> {
-            List<Long> dims = new ArrayList<>(shapes.getOrDefault(c.name(), c.shape()).dims());
-            dims.set(0, pad.length().getAsLong());
-            shapes.put(c.name(), new StaticShape(dims));
-          });
-    }
-    return shapes;
   }
 
   /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */

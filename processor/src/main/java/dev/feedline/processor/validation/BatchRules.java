@@ -18,8 +18,11 @@ final class BatchRules {
 
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.stages()) {
-      Optional<Stage> batchBefore = Stages.lastBefore(pipeline, stage, Stages::isBatching);
-      boolean perElement = stage.is(StageKind.Trait.TRANSFORMS) && !stage.isVectorized();
+      // The model says whether the element it takes is a batch; a stage that keeps the batch
+      // dimensions works on it as a whole element (a @FlatMap makes single elements of it).
+      Optional<Stage> batchBefore = Stages.batchOf(pipeline, stage);
+      boolean perElement = stage.is(StageKind.Trait.TRANSFORMS) && !stage.isVectorized()
+          && stage.makes().outer().equals(stage.takes().outer());
       if (perElement && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
         report.at(stage).report(Message.PER_EXAMPLE_MAP_AFTER_BATCH,
@@ -55,11 +58,10 @@ final class BatchRules {
   }
 
   private static void variableShapes(PipelineModel pipeline, Stage batch, Report report) {
-    Stage input = pipeline.previous(batch);
-    for (Component component : input.output().components()) {
-      if (!component.shape().isFullyKnown()) {
+    for (Component component : batch.input().components()) {
+      if (!batch.takes().shapeOf(component).isFullyKnown()) { // a padded length is known
         report.at(batch).report(Message.BATCH_VARIABLE_SHAPE,
-            batch.name(), component.name(), input.shapeOf(component));
+            batch.name(), component.name(), batch.takes().shapeOf(component));
       }
     }
   }

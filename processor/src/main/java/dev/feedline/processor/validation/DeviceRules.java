@@ -30,7 +30,7 @@ final class DeviceRules {
       }
       if (stage.isOnDevice() && firstOnDevice == null) {
         firstOnDevice = stage;
-        boolean batched = pipeline.before(stage).stream().anyMatch(Stages::isBatching);
+        boolean batched = stage.takes().batched();
         Stage before = stage.position() > 1 ? pipeline.previous(stage) : null;
         if (!batched || before == null || before.kind() != StageKind.PREFETCH) {
           report.at(stage).report(Message.DEVICE_STAGE_BEFORE_PREFETCH,

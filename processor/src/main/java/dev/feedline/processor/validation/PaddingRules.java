@@ -35,9 +35,12 @@ final class PaddingRules {
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         checkBuckets(stage, bucket, report);
       }
-      if (stage.kind() == StageKind.UNBATCH && stage.position() > 1
-          && pipeline.previous(stage).outer().isEmpty()) {
+      if (stage.kind() == StageKind.UNBATCH && stage.position() > 1 && !stage.takes().batched()) {
         report.at(stage).report(Message.UNBATCH_WITHOUT_BATCH,
+            stage.name(), stage.input());
+      }
+      if (stage.kind() == StageKind.REBATCH && stage.position() > 1 && !stage.takes().batched()) {
+        report.at(stage).report(Message.REBATCH_WITHOUT_BATCH,
             stage.name(), stage.input());
       }
       if (stage.definition() instanceof TFRecordSourceStage source
@@ -75,10 +78,11 @@ final class PaddingRules {
         report.at(stage, member).report(Message.PAD_TRUNCATE_WITHOUT_LENGTH,
             kind, stage.name(), pad.component());
       }
-      if (pad.length().isPresent() && !component.isVariableLength()) {
+      // As the element reaches it: after a window, the window's dimension comes first.
+      if (pad.length().isPresent() && !stage.takes().variesInLength(component)) {
         report.at(stage, member).report(Message.PAD_LENGTH_FIXED,
             kind, stage.name(), pad.component(), pad.length().getAsLong(),
-            component.shape());
+            stage.takes().shapeOf(component));
       }
     }
   }
@@ -140,10 +144,10 @@ final class PaddingRules {
       Report report) {
     ElementType input = stage.input();
     boolean variable = input.component(bucket.component())
-        .filter(Component::isVariableLength).isPresent();
+        .filter(stage.takes()::variesInLength).isPresent();
     if (!variable) {
       List<String> candidates = input.components().stream()
-          .filter(Component::isVariableLength).map(Component::name).toList();
+          .filter(stage.takes()::variesInLength).map(Component::name).toList();
       report.at(stage, Member.BUCKET_BY_LENGTH_COMPONENT).report(Message.BUCKET_COMPONENT,
           stage.name(), bucket.component(), input,
           candidates.isEmpty() ? "none: declare one @Shape({-1, ...})"

@@ -42,7 +42,7 @@ final class ServingRules {
             break;
           }
           Stage cut = serving.cut().orElseThrow();
-          if (!stage.outer().isEmpty() && stage.kind() == StageKind.MAP) {
+          if (stage.takes().batched() && stage.kind() == StageKind.MAP) {
             report.at(stage).report(Message.SERVING_BATCH_DEPENDENT,
                 stage.kind().annotation(), stage.name(), batchBefore(pipeline, stage).kind()
                     .annotation(), batchBefore(pipeline, stage).name(), pipeline.simpleName());
@@ -57,14 +57,8 @@ final class ServingRules {
     }
   }
 
-  /** The last stage before {@code stage} that batched its elements. */
+  /** The stage that batched the elements {@code stage} takes, as the static model says. */
   private static Stage batchBefore(PipelineModel pipeline, Stage stage) {
-    Stage found = stage;
-    for (Stage before : pipeline.before(stage)) {
-      if (before.is(StageKind.Trait.BATCHES)) {
-        found = before;
-      }
-    }
-    return found;
+    return Stages.batchOf(pipeline, stage).orElse(stage);
   }
 }

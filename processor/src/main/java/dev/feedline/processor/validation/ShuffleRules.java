@@ -42,7 +42,7 @@ final class ShuffleRules {
   }
 
   private static void afterBatch(PipelineModel pipeline, Stage shuffle, Report report) {
-    Optional<Stage> batch = Stages.lastBefore(pipeline, shuffle, Stages::isBatching);
+    Optional<Stage> batch = Stages.batchOf(pipeline, shuffle); // what the model says it takes
     if (batch.isPresent()
         && Stages.lastBefore(pipeline, batch.get(), Stages.is(StageKind.SHUFFLE)).isEmpty()) {
       report.at(shuffle).report(Message.SHUFFLE_AFTER_BATCH,

@@ -148,7 +148,10 @@ final class SourcesRules {
       }
     }
     for (PipelineModel read : mix.of()) { // once: the pipelines read are batched alike
-      Optional<Stage> batch = read.stages().stream().filter(Stages::isBatching).findFirst();
+      // Batched as the model says at its end, not merely batched somewhere and split again.
+      Optional<Stage> batch = read.lastOnHost().makes().batched()
+          ? Stages.batchOf(read, read.lastOnHost()).or(() -> Optional.of(read.lastOnHost()))
+          : Optional.empty();
       if (batch.isPresent()) {
         report.at(stage).report(Message.MIX_OF_BATCHES,
             stage.name(), read.simpleName(), batch.get().name());

@@ -30,6 +30,27 @@ final class Stages {
     return stage -> stage.kind() == kind;
   }
 
+  /**
+   * The stage that made the outermost batch dimension of the element {@code stage} takes, as the
+   * static model carries it: empty when that element is not batched (no batch yet, or an
+   * {@code @Unbatch} or {@code @FlatMap} since).
+   */
+  static Optional<Stage> batchOf(PipelineModel pipeline, Stage stage) {
+    int rank = stage.takes().outer().size();
+    if (rank == 0) {
+      return Optional.empty();
+    }
+    var before = pipeline.before(stage);
+    for (int i = before.size() - 1; i >= 0; i--) {
+      Stage s = before.get(i);
+      if (s.makes().outer().size() == rank && s.takes().outer().size() < rank) {
+        return Optional.of(s);
+      }
+    }
+    return Optional.of(pipeline.stages().get(0)); // a source of batches read from pipelines
+  }
+
+  /** Whether it is a kind that stacks elements: a batch, padded batch, bucketing or window. */
   static boolean isBatching(Stage stage) {
     return stage.is(StageKind.Trait.BATCHES);
   }

@@ -36,7 +36,9 @@ public record FlatMapStage() implements StageDefinition {
 
   @Override
   public List<Long> outer(List<Long> in) {
-    return in;
+    // Its function takes a whole element, batch or not, and the elements it makes are slices of
+    // what it returns: of the declared output shape, not batched, whatever it was given.
+    return List.of();
   }
 
   @Override

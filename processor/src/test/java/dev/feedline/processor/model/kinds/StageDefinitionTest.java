@@ -170,6 +170,7 @@ class StageDefinitionTest {
     expected.put(StageKind.BUCKET_BY_LENGTH, List.of(UNKNOWN, 32L));
     expected.put(StageKind.WINDOW, List.of(UNKNOWN, 32L));
     expected.put(StageKind.UNBATCH, List.of());
+    expected.put(StageKind.FLAT_MAP, List.of()); // makes single elements of what it is given
     expected.put(StageKind.REBATCH, List.of(UNKNOWN)); // the remainder kept: [?]
     Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
         StageKind.ZIP, StageKind.CHOOSE); // start from the read pipelines': SourcesDiagnosticsTest

@@ -95,7 +95,7 @@ class SmallDataDiagnosticsTest {
     JavaFileObject source = Sources.source("Mixed",
         "@Pipeline interface Left { @InMemorySource(records = 600) Image images(); }",
         "@Pipeline interface Right { @InMemorySource(records = 600) Image images();"
-            + " @Batch(size = 4) Image batch(Image image); }",
+            + " @Take(count = 100) Image some(Image image); }",
         "@Pipeline(ramBudget = \"1GiB\") interface Mixed {",
         "  @Mix(of = {Left.class, Right.class}, seed = 1) Image mixed();",
         "  @Prefetch(AUTO) Image prefetch(Image image);",

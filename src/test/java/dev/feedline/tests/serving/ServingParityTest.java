@@ -10,7 +10,6 @@ import dev.feedline.tests.pipelines.FeedlineServingPipelines_InOrder.ServedTenso
 import dev.feedline.tests.pipelines.FeedlineServingPipelines_Trained;
 import dev.feedline.tests.support.TestData;
 import java.io.DataInputStream;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +27,6 @@ import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.ndarray.NdArrays;
-import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.ndarray.Shape;
@@ -180,38 +177,13 @@ class ServingParityTest {
     FeedlineServingPipelines_Trained.serving().export(model, ServingParityTest::model);
     assertTrue(Files.exists(model.resolve("saved_model.pb")));
 
-    // The class path of the fresh JVM: TensorFlow's jars, and ServedModelMain's class alone.
-    Path main = dir.resolve("main-class");
-    String resource = ServedModelMain.class.getName().replace('.', '/') + ".class";
-    Path classFile = main.resolve(resource);
-    Files.createDirectories(classFile.getParent());
-    try (var in = ServedModelMain.class.getClassLoader().getResourceAsStream(resource)) {
-      Files.copy(in, classFile);
-    }
-    List<String> classPath = new ArrayList<>(List.of(main.toString()));
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      String name = Path.of(entry).getFileName().toString();
-      if (name.endsWith(".jar") && (name.startsWith("tensorflow-") || name.startsWith("ndarray-")
-          || name.startsWith("javacpp-") || name.startsWith("protobuf-java-"))) {
-        classPath.add(entry);
-      }
-    }
-    assertTrue(classPath.stream().noneMatch(e -> e.contains("feedline")), classPath.toString());
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", String.join(File.pathSeparator, classPath),
-        ServedModelMain.class.getName(), model.toString(), "features,score"));
-    files.forEach(f -> command.add(f.toString()));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("fresh-jvm.log").toFile()).start();
-    assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the fresh JVM ended");
-    assertEquals(0, process.exitValue(), Files.readString(dir.resolve("fresh-jvm.log")));
+    FreshJvm.serve(dir, model, "records", "features,score", files);
 
     float[] features;
     float[] scores;
     try (DataInputStream in = new DataInputStream(Files.newInputStream(model.resolve("served.bin")))) {
-      features = floats(in);
-      scores = floats(in);
+      features = ServedModelMain.floats(in);
+      scores = ServedModelMain.floats(in);
     }
     assertEquals(RECORDS * 3, features.length);
     assertEquals(RECORDS, scores.length);
@@ -230,14 +202,6 @@ class ServingParityTest {
       assertEquals(score, scores[r], 1e-5, "score of record " + r);
     }
     assertEquals(0, differ, "features served by the reloaded model that differ from training's");
-  }
-
-  private static float[] floats(DataInputStream in) throws IOException {
-    float[] values = new float[in.readInt()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = Float.intBitsToFloat(in.readInt());
-    }
-    return values;
   }
 
   /**

@@ -12,9 +12,9 @@ import java.util.Optional;
  *
  * <p>The function starts after the stages that read files (the source, the stages on file names,
  * the {@code @Interleave}): a request carries the records. It holds every per-element stage that
- * makes the model's inputs, {@code @Decode}, {@code @DecodeJpeg} and deterministic {@code @Map}s,
- * up to the <em>cut</em>: the first stage that batches, shuffles, caches, reorders or changes the
- * number of elements. Stages before the cut that only choose or order elements ({@code @Take},
+ * makes the model's inputs, {@code @Decode}, {@code @DecodeCsv}, {@code @DecodeJpeg} and
+ * deterministic {@code @Map}s, up to the <em>cut</em>: the first stage that batches, shuffles,
+ * caches, reorders or changes the number of elements. Stages before the cut that only choose or order elements ({@code @Take},
  * {@code @Skip}, {@code @Shard}, {@code @Repeat}, {@code @Prefetch}), random maps and stages marked
  * {@code @TrainingOnly} are left out; so is everything from the cut on.
  *
@@ -42,7 +42,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
     RANDOM("random: augments training data, never a request"),
     CHOOSES_ELEMENTS("chooses or orders an epoch's elements, changes no value"),
     FILTER("drops elements, which a request cannot lose (an error)"),
-    CUT("the serving cut: the function batches the request itself and ends here"),
+    CUT("the serving cut: the function ends here, in one batch"),
     AFTER_CUT("after the serving cut");
 
     private final String text;
@@ -116,15 +116,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
         continue;
       }
       switch (stage.kind()) {
-        case DECODE, DECODE_JPEG -> included.add(stage);
-        case DECODE_CSV -> {
-          included.add(stage);
-          if (unsupported.isEmpty()) {
-            unsupported = Optional.of("@DecodeCsv '" + stage.name() + "' finds its columns in the"
-                + " files' header when the pipeline is built, which a request does not carry;"
-                + " serving CSV lines is not supported yet");
-          }
-        }
+        case DECODE, DECODE_JPEG, DECODE_CSV -> included.add(stage);
         case MAP -> {
           if (stage.isRandom()) {
             leftOut.add(new LeftOut(stage, Reason.RANDOM));
@@ -147,7 +139,16 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
         }
       }
     }
-    return new ServingCut(
-        source.kind() == StageKind.TEXT_LINE_SOURCE ? "lines" : "records", included, leftOut, cut, unsupported);
+    return new ServingCut(source.kind() == StageKind.TEXT_LINE_SOURCE ? "lines" : "records",
+        included, leftOut, cut, unsupported);
+  }
+
+  /**
+   * The {@code @DecodeCsv} stages in the function: their columns are found in the files' header
+   * when the pipeline is built, so the function of such a pipeline is one of the built pipeline,
+   * which holds them, not a static one.
+   */
+  public List<Stage> csvDecodes() {
+    return included.stream().filter(s -> s.kind() == StageKind.DECODE_CSV).toList();
   }
 }

@@ -149,7 +149,9 @@ final class BuilderWriter {
             : CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE)));
     reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, tables.isEmpty()
         ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", tables))));
-    build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
+    CodeBlock kept = CodeBlock.join(ServingWriter.keptColumns(pipeline).stream()
+        .map(csv -> CodeBlock.of(",\n$N /* for serving() */", names.csvColumns(csv))).toList(), "");
+    build.addStatement("return new $T($L\n.build()$L)", names.generated(), iterator.build(), kept);
     type.addMethod(build.build());
     if (canBeSource(pipeline)) {
       type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources));

@@ -66,7 +66,8 @@ public final class PipelineWriter {
         .addFields(ElementSpecs.fields(pipeline, names))
         .addFields(StageConstants.fields(pipeline, names))
         .addField(datasetOptions())
-        .addMethod(constructor(last.output(), tensors))
+        .addFields(ServingWriter.fields(pipeline, names))
+        .addMethod(constructor(last.output(), tensors, ServingWriter.keptColumns(pipeline), names))
         .addMethod(MethodSpec.methodBuilder("builder")
             .addJavadoc("Starts building the pipeline.\n")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -204,7 +205,12 @@ public final class PipelineWriter {
         .build();
   }
 
-  private static MethodSpec constructor(ElementType output, ClassName tensors) {
+  /**
+   * The constructor: the iterator, and the columns that {@code @DecodeCsv} stages found at build,
+   * where the serving function of the built pipeline needs them ({@code kept}).
+   */
+  private static MethodSpec constructor(ElementType output, ClassName tensors, List<Stage> kept,
+      GeneratedNames names) {
     TypeName outputType = TypeName.get(output.type());
     List<CodeBlock> operands = new ArrayList<>();
     List<Component> components = output.components();
@@ -215,10 +221,14 @@ public final class PipelineWriter {
     CodeBlock toOutput = output.isRecord()
         ? CodeBlock.of("next -> new $T(\n$>$>$L)$<$<", outputType, CodeBlock.join(operands, ",\n"))
         : CodeBlock.of("next -> $L", operands.get(0));
-    return MethodSpec.constructorBuilder()
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addParameter(Names.DATASET_ITERATOR, "iterator")
-        .addStatement("super(iterator, $L,\n$T::of)", toOutput, tensors)
-        .build();
+        .addStatement("super(iterator, $L,\n$T::of)", toOutput, tensors);
+    for (Stage csv : kept) {
+      String columns = names.csvColumns(csv);
+      constructor.addParameter(int[].class, columns).addStatement("this.$N = $N", columns, columns);
+    }
+    return constructor.build();
   }
 }

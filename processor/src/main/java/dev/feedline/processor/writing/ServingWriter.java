@@ -1,9 +1,11 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
@@ -11,6 +13,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +30,15 @@ import javax.lang.model.element.Modifier;
  * is written for one element, so it cannot be applied to the request's batch as it is; the
  * dataset applies it to each, in order, and the values are those training computes, by
  * construction rather than by a second implementation.
+ *
+ * <p>A pipeline with a {@code @DecodeCsv} on the serving path finds that stage's columns in the
+ * files' header when it is built: its {@code serving(...)} is a method of the built pipeline,
+ * which keeps the columns in a field, rather than a static one.
  */
 final class ServingWriter {
+  /** Javadoc text width: the class's Javadoc lines start at column 5, and end by column 100. */
+  private static final int WIDTH = 94;
+
   private ServingWriter() {}
 
   /** The serving methods, none unless the pipeline is {@code @Serving}. */
@@ -48,28 +58,58 @@ final class ServingWriter {
         datasetMethod(pipeline, serving, inputs, names));
   }
 
+  /**
+   * The columns each {@code @DecodeCsv} of the serving path found at build, kept by the built
+   * pipeline for its serving function: one field each, set by the constructor.
+   */
+  static List<Stage> keptColumns(PipelineModel pipeline) {
+    if (!ServingCut.declared(pipeline)) {
+      return List.of();
+    }
+    ServingCut serving = ServingCut.of(pipeline);
+    return serving.unsupported().isPresent() ? List.of() : serving.csvDecodes();
+  }
+
+  /** The fields of {@link #keptColumns}. */
+  static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
+    return keptColumns(pipeline).stream()
+        .map(csv -> FieldSpec.builder(int[].class, names.csvColumns(csv), Modifier.PRIVATE,
+                Modifier.FINAL)
+            .addJavadoc("The columns of each line that stage $L, $L, parses, found at build.\n",
+                csv.position(), csv.name())
+            .build())
+        .toList();
+  }
+
   private static MethodSpec publicMethod(PipelineModel pipeline, ServingCut serving,
       List<Input> inputs, GeneratedNames names) {
     String input = serving.input();
-    Stage last = lastElement(pipeline, serving);
+    Stage last = lastElement(serving);
     MethodSpec.Builder method = MethodSpec.methodBuilder(names.servingMethod())
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addModifiers(Modifier.PUBLIC)
         .returns(Names.SERVING_FUNCTION)
         .addJavadoc(javadoc(pipeline, serving, last));
+    if (serving.csvDecodes().isEmpty()) {
+      method.addModifiers(Modifier.STATIC);
+    }
+    if (!inputs.isEmpty()) {
+      method.addJavadoc("\n");
+    }
     CodeBlock.Builder body = CodeBlock.builder();
     List<CodeBlock> arguments = new ArrayList<>();
     arguments.add(CodeBlock.of("tf"));
     arguments.add(CodeBlock.of("$N", input));
+    serving.csvDecodes().forEach(csv -> arguments.add(CodeBlock.of("$N", names.csvColumns(csv))));
     for (Input value : inputs) {
       String name = names.input(value.name());
       if (value.kind() == Input.Kind.VOCABULARY) {
         String file = name + "File";
         method.addParameter(Names.PATH, file);
-        method.addJavadoc("@param $N the file of @Vocabulary '$L', whose tokens the function holds\n",
+        method.addJavadoc("@param $N the file of @Vocabulary '$L': the function holds its tokens\n",
             file, value.name());
-        body.addStatement("$T $N = $T.load(tf, $N, $S, $N, $LL)", Names.VOCABULARY_TABLE, name,
-            Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE, value.name(), file,
-            value.oovBuckets());
+        body.addStatement("$T $N = $T.load(tf, $N, $S, $N,$W$LL /* oovBuckets */)",
+            Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+            value.name(), file, value.oovBuckets());
         body.addStatement("initializers.add($N.initializer())", name);
       } else {
         method.addParameter(InputTypes.javaType(value), name);
@@ -78,12 +118,16 @@ final class ServingWriter {
       }
       arguments.add(CodeBlock.of("$N", name));
     }
-    body.addStatement("return $N($L)", names.servingDataset(), CodeBlock.join(arguments, ", "));
+    CodeBlock call = CodeBlock.of("$N($L)", names.servingDataset(),
+        CodeBlock.join(arguments, ", "));
     List<CodeBlock> outputs = last.output().components().stream()
         .map(c -> CodeBlock.of("$S", c.name())).toList();
-    method.addCode("return $T.of($N, $S, $T.of($L),\n$>$>($N, $N, initializers) -> {\n$>$L$<})$<$<;\n",
-        Names.SERVING_FUNCTION, GeneratedNames.PIPELINE, input, Names.LIST,
-        CodeBlock.join(outputs, ", "), "tf", input, body.build());
+    CodeBlock lambda = body.isEmpty()
+        ? CodeBlock.of("($N, $N, initializers) -> $L", "tf", input, call)
+        : CodeBlock.of("($N, $N, initializers) -> {\n$>$L$<}", "tf", input,
+            body.addStatement("return $L", call).build());
+    method.addCode("return $T.of($N, $S, $T.of($L),\n$>$>$L)$<$<;\n", Names.SERVING_FUNCTION,
+        GeneratedNames.PIPELINE, input, Names.LIST, CodeBlock.join(outputs, ", "), lambda);
     return method.build();
   }
 
@@ -96,10 +140,10 @@ final class ServingWriter {
             + "{@link #$N} over the request's $L, in order, then one batch of all of them.\n",
             names.servingMethod(), input)
         .returns(ParameterizedTypeName.get(Names.LIST,
-            ParameterizedTypeName.get(Names.OUTPUT, com.palantir.javapoet.WildcardTypeName
-                .subtypeOf(Object.class))))
+            ParameterizedTypeName.get(Names.OUTPUT, WildcardTypeName.subtypeOf(Object.class))))
         .addParameter(Names.OPS, "tf")
         .addParameter(Names.operandOf(DType.STRING), input);
+    serving.csvDecodes().forEach(csv -> method.addParameter(int[].class, names.csvColumns(csv)));
     for (Input value : inputs) {
       method.addParameter(InputTypes.javaType(value), names.input(value.name()));
     }
@@ -109,46 +153,40 @@ final class ServingWriter {
       method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(),
           Javadoc.safe(AnnotationText.of(stage)));
       if (VectorizedParse.applies(stage)) {
-        String records = names.recordBatchConstant(stage);
-        String batches = names.parsedBatchConstant(stage);
         method.addCode("// Vectorized as in training: $L records a parse, then unbatched.\n",
             VectorizedParse.RECORDS);
-        method.addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* records */,\n"
-                + "tf.constant(false) /* dropRemainder */, $N.types(), $N.shapes())",
-            VectorizedParse.RECORDS, records, records);
-        method.addCode(map(stage, names, CodeBlock.of("$N", batches)));
-        method.addStatement("dataset = tf.data.unbatchDataset(dataset, $L.types(), $L.shapes())",
-            names.elementSpec(stage), names.elementSpec(stage));
+        method.addStatement("dataset = $T.batch(tf, dataset, $LL /* records */, $N)",
+            Names.SERVING_OPS, VectorizedParse.RECORDS, names.recordBatchConstant(stage));
+        method.addStatement(map(stage, names, CodeBlock.of("$N", names.parsedBatchConstant(stage))));
+        method.addStatement("dataset = $T.unbatch(tf, dataset, $L)", Names.SERVING_OPS,
+            names.elementSpec(stage));
       } else {
-        method.addCode(map(stage, names, names.elementSpec(stage)));
+        method.addStatement(map(stage, names, names.elementSpec(stage)));
       }
     }
     method.addStatement("return $T.collect(tf, dataset, $N, $L)", Names.SERVING_OPS, input,
-        names.elementSpec(lastElement(pipeline, serving)));
+        names.elementSpec(lastElement(serving)));
     return method.build();
   }
 
   /** The stage's own graph function, mapped over the elements in order. */
   private static CodeBlock map(Stage stage, GeneratedNames names, CodeBlock spec) {
     List<CodeBlock> arguments = new ArrayList<>();
+    if (stage.kind() == StageKind.DECODE_CSV) {
+      arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
+    }
     stage.inputs().forEach(i -> arguments.add(CodeBlock.of("$N", names.input(i.name()))));
-    CodeBlock trace = arguments.isEmpty()
+    CodeBlock function = arguments.isEmpty()
         ? CodeBlock.of("$T::$N", names.generated(), names.functionMethod(stage))
         : CodeBlock.of("$N -> $N($N, $L)", GeneratedNames.FUNCTION_OPS,
             names.functionMethod(stage), GeneratedNames.FUNCTION_OPS,
             CodeBlock.join(arguments, ", "));
-    return CodeBlock.builder()
-        .beginControlFlow("try ($T function = $T.create($L))", Names.CONCRETE_FUNCTION,
-            Names.CONCRETE_FUNCTION, trace)
-        .addStatement("dataset = tf.data.parallelMapDataset(dataset, $T.of(), tf.constant(-1L) /* parallel */,\n"
-                + "function, $L.types(), $L.shapes(), $T.deterministic(\"true\"))", Names.LIST,
-            spec, spec, Names.PARALLEL_MAP)
-        .endControlFlow()
-        .build();
+    return CodeBlock.of("dataset = $T.map(tf, dataset,$W$L,$W$L)", Names.SERVING_OPS, function,
+        spec);
   }
 
   /** The stage whose element the function hands out: its last, or the records themselves. */
-  private static Stage lastElement(PipelineModel pipeline, ServingCut serving) {
+  private static Stage lastElement(ServingCut serving) {
     if (!serving.included().isEmpty()) {
       return serving.included().get(serving.included().size() - 1);
     }
@@ -177,25 +215,56 @@ final class ServingWriter {
     List<String> batched = new ArrayList<>();
     for (Component c : last.output().components()) {
       batched.add(c.name() + " " + c.dtype().tfName()
-          + last.innerShapeOf(c).withOuter(List.of(dev.feedline.processor.model.StaticShape.UNKNOWN)));
+          + last.innerShapeOf(c).withOuter(List.of(StaticShape.UNKNOWN)));
     }
     String what = serving.input().equals("records")
         ? "serialized tf.train.Examples, as the TFRecord files hold them"
         : "lines of text, as the files hold them";
-    return CodeBlock.builder()
-        .add("The serving function of {@link $T}: the per-element stages that make the model's\n"
-            + "inputs, as the same graph code, for a service to run on requests.\n\n",
-            TypeName.get(pipeline.type().asType()))
-        .add("<p>It takes {@code $N}, a {@code string[?]} of $L, and gives\n"
-            + "{@code $L}: $L, one row per request record, in order.\n\n", serving.input(), what,
-            last.output().toString(), Javadoc.safe(String.join(", ", batched)))
-        .add("<p>In it, in order:\n\n<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(in.length() == 0
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("The serving function of {@link $T}:\n", TypeName.get(pipeline.type().asType()))
+        .add("$L", wrap("the per-element stages that make the model's inputs, as the same graph"
+            + " code, for a service to run on requests."))
+        .add("\n$L", wrap("<p>It takes {@code " + serving.input() + "}, a {@code string[?]} of "
+            + what + ", and gives {@code " + last.output() + "}: "
+            + Javadoc.safe(String.join(", ", batched)) + ", one row per request record, in"
+            + " order." + (hasUnknownDimension(last) ? " A component of unknown length is padded"
+            + " with zeros to the request's longest." : "")));
+    if (!serving.csvDecodes().isEmpty()) {
+      doc.add("\n$L", wrap("<p>A request's lines are rows laid out as the files' were when the"
+          + " pipeline was built: " + String.join(", ", serving.csvDecodes().stream()
+              .map(csv -> "stage " + csv.position() + ", " + csv.name()).toList())
+          + ", parses the columns it found then, in the header where the files have one. Send"
+          + " the rows, not the header."));
+    }
+    return doc
+        .add("\n<p>In it, in order:\n\n<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(in.length() == 0
             ? "(none: it hands out the records)\n" : in.toString()))
         .add("<p>Left out:\n\n<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(out.toString()))
-        .add("<p>Its values are those the pipeline gives the model, bit for bit: each stage runs\n"
-            + "its own graph function, as in training. {@code ServingFunction.export} writes it,\n"
-            + "chained into a model, as a SavedModel (docs/serving.md). A request of no record is\n"
-            + "an error.\n")
+        .add("$L", wrap("<p>Its values are those the pipeline gives the model, bit for bit: each"
+            + " stage runs its own graph function, as in training. {@code ServingFunction.export}"
+            + " writes it, chained into a model, as a SavedModel (docs/serving.md). A request of"
+            + " no record is an error."))
         .build();
+  }
+
+  private static boolean hasUnknownDimension(Stage stage) {
+    return stage.output().components().stream()
+        .anyMatch(c -> stage.innerShapeOf(c).dims().contains(StaticShape.UNKNOWN));
+  }
+
+  /** {@code text} broken into lines of at most {@link #WIDTH} characters, between words. */
+  static String wrap(String text) {
+    StringBuilder lines = new StringBuilder();
+    int lineStart = 0;
+    for (String word : text.split(" ")) {
+      if (lines.length() > lineStart && lines.length() - lineStart + 1 + word.length() > WIDTH) {
+        lines.append('\n');
+        lineStart = lines.length();
+      } else if (lines.length() > lineStart) {
+        lines.append(' ');
+      }
+      lines.append(word);
+    }
+    return lines.append('\n').toString();
   }
 }

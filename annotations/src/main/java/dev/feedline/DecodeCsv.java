@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  * component, each a scalar {@code TString}, {@code TInt64}, {@code TInt32}, {@code TFloat32} or
  * {@code TFloat64}. When the {@link TextLineSource} has a {@code header}, a component takes the
  * column its name (or {@link Feature}) names, checked in every file when the pipeline is built;
- * else the components take the first columns in order. An empty field is an error unless the
+ * else the components take the first columns in order, and a {@code @Feature} name is a compile
+ * error (it would be ignored). An empty field is an error unless the
  * component has a {@link DefaultValue}.
  *
  * <pre>{@code @DecodeCsv(parallel = AUTO) Purchase parse(Operand<TString> line);}</pre>

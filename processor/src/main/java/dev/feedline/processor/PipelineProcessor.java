@@ -34,7 +34,9 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
@@ -54,6 +56,10 @@ public final class PipelineProcessor extends AbstractProcessor {
   /** Pipelines waiting for a type, by qualified name: the type it waits for. */
   private final Map<String, String> deferred = new LinkedHashMap<>();
   private final Set<String> written = new HashSet<>();
+  /** The top-level types whose source this compilation has, over all rounds so far. */
+  private final Set<String> compiledHere = new HashSet<>();
+  /** The pipelines another pipeline of this compilation reads, by qualified name. */
+  private final Set<String> readByAnother = new HashSet<>();
   private Options options;
   private Reporter reporter;
   private ElementReader elementReader;
@@ -102,6 +108,10 @@ public final class PipelineProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     elementReader.newRound();
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      compiledHere.add(type.getQualifiedName().toString());
+    }
+    noteReadPipelines(round);
     checkRecords(round);
     checkWritable(round);
     checkGroups(round);
@@ -120,6 +130,31 @@ public final class PipelineProcessor extends AbstractProcessor {
     return false; // other processors may read these annotations too
   }
 
+  /**
+   * The pipelines that another pipeline's {@code @Mix}, {@code @Concatenate}, {@code @Zip} or
+   * {@code @Choose} of this compilation reads, whose last prefetch is the reader's.
+   */
+  private void noteReadPipelines(RoundEnvironment round) {
+    for (StageKind kind : List.of(StageKind.MIX, StageKind.CONCATENATE, StageKind.ZIP,
+        StageKind.CHOOSE)) {
+      TypeElement annotation = annotation(kind.annotationQualifiedName());
+      if (annotation == null) {
+        continue;
+      }
+      for (Element method : round.getElementsAnnotatedWith(annotation)) {
+        Annotations.find(method, kind.annotationQualifiedName()).ifPresent(mirror -> {
+          for (AnnotationValue value : Annotations.arrayValue(
+              processingEnv.getElementUtils(), mirror, "of")) {
+            if (value.getValue() instanceof DeclaredType type
+                && type.asElement() instanceof TypeElement read) {
+              readByAnother.add(read.getQualifiedName().toString());
+            }
+          }
+        });
+      }
+    }
+  }
+
   private TypeElement annotation(String name) {
     return processingEnv.getElementUtils().getTypeElement(name);
   }
@@ -130,9 +165,11 @@ public final class PipelineProcessor extends AbstractProcessor {
       return;
     }
     Report report = new Report();
+    report.compiledHere(type -> compiledHere.contains(type.getQualifiedName().toString()));
     try {
       Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
-      model.ifPresent(m -> PipelineValidator.validate(m, options, report));
+      model.ifPresent(m -> PipelineValidator.validate(m, options,
+          readByAnother.contains(name), report));
       List<Reporter.Reported> reported = reporter.print(report);
       if (model.isPresent() && !Reporter.hasErrors(reported)) {
         write(model.get(), report);

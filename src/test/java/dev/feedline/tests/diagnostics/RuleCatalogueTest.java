@@ -391,10 +391,35 @@ class RuleCatalogueTest {
     cases.add(new Case("shuffle-split-leak",
         pipeline(SRC, READ, PARSE, DECODE, SHUFFLE, "  @Take(count = 100) Image head(Image image);",
             BATCH, PREFETCH),
-        WARNING, "[feedline:shuffle-split-leak] @Take 'head' splits the elements after @Shuffle"
+        ERROR, "[feedline:shuffle-split-leak] @Take 'head' splits the elements after @Shuffle"
             + " 'shuffle', which reshuffles every epoch, so the split changes each epoch and a"
-            + " pipeline taking the other part overlaps this one; set `reshuffleEachEpoch = false`"
-            + " and a seed on 'shuffle'.",
+            + " pipeline taking the other part shares elements with this one; set"
+            + " `reshuffleEachEpoch = false` and a seed on 'shuffle', or split before the shuffle.",
+        "@Take", null,
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, seed = 7, reshuffleEachEpoch = false) Image shuffle(Image image);",
+            "  @Take(count = 100) Image head(Image image);", BATCH, PREFETCH)));
+    // A seed alone still reshuffles: the split differs from epoch to epoch.
+    cases.add(new Case("shuffle-split-leak",
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, seed = 7) Image shuffle(Image image);",
+            "  @Skip(count = 100) Image rest(Image image);", BATCH, PREFETCH),
+        ERROR, "[feedline:shuffle-split-leak] @Skip 'rest' splits the elements after @Shuffle"
+            + " 'shuffle', which reshuffles every epoch, so the split changes each epoch and a"
+            + " pipeline taking the other part shares elements with this one; set"
+            + " `reshuffleEachEpoch = false` and a seed on 'shuffle', or split before the shuffle.",
+        "@Skip", null,
+        pipeline(SRC, READ, PARSE, DECODE, "  @Skip(count = 100) Image rest(Image image);",
+            SHUFFLE, BATCH, PREFETCH)));
+    // Not reshuffled, but unseeded: the eval pipeline, built apart, shuffles in another order.
+    cases.add(new Case("shuffle-split-leak",
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, reshuffleEachEpoch = false) Image shuffle(Image image);",
+            "  @Take(count = 100) Image head(Image image);", BATCH, PREFETCH),
+        ERROR, "[feedline:shuffle-split-leak] @Take 'head' splits the elements after @Shuffle"
+            + " 'shuffle', which has no seed, so every pipeline built shuffles in another order and"
+            + " a pipeline taking the other part shares elements with this one; set a seed on"
+            + " 'shuffle', or split before the shuffle.",
         "@Take", null,
         pipeline(SRC, READ, PARSE, DECODE,
             "  @Shuffle(buffer = 100, seed = 7, reshuffleEachEpoch = false) Image shuffle(Image image);",
@@ -423,7 +448,7 @@ class RuleCatalogueTest {
             BATCH, PREFETCH),
         ERROR, "[feedline:shard-after-randomness] @Shard 'mine' follows @Shuffle 'mix', which has no"
             + " seed, so every worker shards a different order and elements are read twice or"
-            + " never; shard before any shuffle.",
+            + " never; shard before any shuffle, or set a seed on 'mix'.",
         "@Shard", null,
         pipeline(SRC, "  @Shard Operand<TString> mine(Operand<TString> f);",
             "  @Shuffle(buffer = 10) Operand<TString> mix(Operand<TString> f);", READ, PARSE, DECODE,
@@ -483,13 +508,28 @@ class RuleCatalogueTest {
             "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> f);", PARSE, DECODE,
             CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("many-small-files",
-        pipeline("  @TFRecordSource(records = 1000, bytesPerFile = 2000000) Operand<TString> files();",
+        pipeline("  @TFRecordSource(files = 100, records = 1000, bytesPerFile = 2000000)"
+                + " Operand<TString> files();",
             READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
-        WARNING, "[feedline:many-small-files] @TFRecordSource 'files' declares files of ≈1.91 MiB,"
-            + " and opening a file costs more than reading one that small; pack the data into"
-            + " shards of 100 MB or more.",
+        WARNING, "[feedline:many-small-files] @TFRecordSource 'files' declares 100 files of"
+            + " ≈1.91 MiB, ≈191 MiB in all, and opening a file costs more than reading one that"
+            + " small; pack the data into 2 files of ≈100 MB.",
         "bytesPerFile = 2000000", "2000000",
-        pipeline("  @TFRecordSource(records = 1000, bytesPerFile = 200000000) Operand<TString> files();",
+        pipeline("  @TFRecordSource(files = 2, records = 1000, bytesPerFile = 100000000)"
+                + " Operand<TString> files();",
+            READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    // Six files of 2 MB are worth one file of 12 MB: the advice says one, not 100 MB shards.
+    cases.add(new Case("many-small-files",
+        pipeline("  @TFRecordSource(files = 6, records = 1000, bytesPerFile = 2000000)"
+                + " Operand<TString> files();",
+            READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:many-small-files] @TFRecordSource 'files' declares 6 files of"
+            + " ≈1.91 MiB, ≈11.4 MiB in all, and opening a file costs more than reading one that"
+            + " small; pack the data into one file.",
+        "bytesPerFile = 2000000", "2000000",
+        // One small file, as a 488 KiB CSV is: nothing to pack.
+        pipeline("  @TFRecordSource(files = 1, records = 178, bytesPerFile = 500000)"
+                + " Operand<TString> files();",
             READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("batch-variable-shape",
         pipeline("  @InMemorySource(records = 100) Tokens tokens();", "  @Batch(size = 4) Tokens batch(Tokens t);",

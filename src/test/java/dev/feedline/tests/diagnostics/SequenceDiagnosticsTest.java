@@ -141,6 +141,37 @@ class SequenceDiagnosticsTest {
         source, "@Vocabulary");
   }
 
+  /**
+   * Without a header the columns are taken in order, so a {@code @Feature} name would be ignored:
+   * an error naming the components and both fixes; with a header, the same record compiles.
+   */
+  @Test
+  void featureNamesOnAHeaderlessCsvAreAnError() {
+    List<String> records = new ArrayList<>(RECORDS);
+    records.add("@Element record Wine(@Feature(\"malic_acid\") @Shape({}) Operand<TFloat32> malicAcid,"
+        + " @Shape({}) Operand<TFloat32> ash, @Feature(\"class\") @Shape({}) Operand<TInt64> label) {}");
+    JavaFileObject recordsFile = Sources.source("Sequences", records.toArray(String[]::new));
+    List<String> headerless = List.of(
+        "  @TextLineSource Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Operand<TString> lines(Operand<TString> file);",
+        "  @DecodeCsv(parallel = AUTO) Wine parse(Operand<TString> line);",
+        "  @Batch(size = 4) Wine batch(Wine wine);",
+        "  @Prefetch(AUTO) Wine prefetch(Wine batch);");
+    JavaFileObject bad = Sources.pipeline("Bad", headerless);
+    assertOnly(Sources.compile(bad, recordsFile), Diagnostic.Kind.ERROR,
+        "[feedline:parse-wrong-source] @DecodeCsv 'parse' names columns by @Feature on components"
+            + " 'malicAcid' (@Feature(\"malic_acid\")), 'label' (@Feature(\"class\")) of Wine,"
+            + " but @TextLineSource 'files' has no header, so the components would take the first"
+            + " columns in order and the names be ignored; set `header = true` on 'files' if the"
+            + " files start with a header line, or remove the @Feature names and order the"
+            + " components as the columns.",
+        bad, "@DecodeCsv");
+    List<String> withHeader = new ArrayList<>(headerless);
+    withHeader.set(0, "  @TextLineSource(header = true) Operand<TString> files();");
+    assertEquals(List.of(), feedline(Sources.compile(Sources.pipeline("Good", withHeader),
+        recordsFile)));
+  }
+
   private static Case stage(String name, List<String> base, String find, String replacement,
       String message, String line, String token) {
     return new Case(name, base, false, find, List.of(replacement), message, line, token);
@@ -246,8 +277,18 @@ class SequenceDiagnosticsTest {
                 + " { return r; }",
             "[feedline:stage-signature] @Map 'cut' takes 'shortest' after its element, but pipeline"
                 + " Bad declares no @Vocabulary or @RunTimeValue 'shortest'; declare one, such as"
-                + " `@RunTimeValue Operand<TFloat32> shortest();`, or remove the parameter.",
+                + " `@RunTimeValue Operand<TInt64> shortest();`, rename the parameter to one it"
+                + " declares (longest), or remove the parameter.",
             "Operand<TInt64> shortest", "shortest"),
+        // A misnamed vocabulary: the advice is a @Vocabulary, or the one the pipeline has.
+        stage("input-unknown vocabulary", REVIEWS, "@Cache",
+            "  @Map(parallel = AUTO) static Review cut(Ops tf, Review r,"
+                + " dev.feedline.runtime.VocabularyTable vocab) { return r; }",
+            "[feedline:stage-signature] @Map 'cut' takes VocabularyTable 'vocab' after its element,"
+                + " but pipeline Bad declares no @Vocabulary 'vocab'; declare it as `@Vocabulary"
+                + " VocabularyTable vocab();`, rename the parameter to one it declares (words), or"
+                + " remove the parameter.",
+            "VocabularyTable vocab", "vocab"),
         stage("input-type", REVIEWS, "@Cache",
             "  @Map(parallel = AUTO) static Review cut(Ops tf, Review r, Operand<TInt32> longest)"
                 + " { return r; }",

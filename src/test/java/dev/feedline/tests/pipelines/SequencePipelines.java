@@ -271,11 +271,21 @@ public final class SequencePipelines {
     Operand<TString> lines(Operand<TString> file);
 
     @DecodeCsv(delimiter = ";", naValue = "NA")
-    Purchase parse(Operand<TString> line);
+    PlainPurchase parse(Operand<TString> line);
 
     @Batch(size = 100)
-    Purchase batch(Purchase purchase);
+    PlainPurchase batch(PlainPurchase purchase);
   }
+
+  /**
+   * A purchase read from headerless lines: its columns in order, so without Purchase's
+   * {@code @Feature("qty")}, which a headerless @DecodeCsv rejects (it would be ignored).
+   */
+  @Element
+  public record PlainPurchase(
+      @Shape({}) Operand<TString> item,
+      @Shape({}) Operand<TInt32> quantity,
+      @DefaultValue(floats = -1) @Shape({}) Operand<TFloat32> price) {}
 
   /** A sentence's token ids and how many it has. */
   @Element

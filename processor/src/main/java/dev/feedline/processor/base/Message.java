@@ -88,8 +88,12 @@ public enum Message {
           + " parameters, as `%s`%s."),
   INPUT_UNKNOWN(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%1$s takes '%2$s' after its element, but pipeline %3$s declares no @Vocabulary or"
-          + " @RunTimeValue '%2$s'; declare one, such as `@RunTimeValue Operand<TFloat32>"
-          + " %2$s();`, or remove the parameter."),
+          + " @RunTimeValue '%2$s'; declare one, such as `@RunTimeValue %4$s %2$s();`%5$s, or"
+          + " remove the parameter."),
+  INPUT_UNKNOWN_VOCABULARY(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%1$s takes VocabularyTable '%2$s' after its element, but pipeline %3$s declares no"
+          + " @Vocabulary '%2$s'; declare it as `@Vocabulary VocabularyTable %2$s();`%4$s, or"
+          + " remove the parameter."),
   INPUT_TYPE(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%1$s takes '%2$s' as %3$s, but the pipeline declares '%2$s' as %4$s; take it as %4$s."),
   FILTER_RESULT(Rule.STAGE_SIGNATURE, Severity.ERROR,
@@ -241,6 +245,12 @@ public enum Message {
   PARSE_WITHOUT_LINES(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%s' parses lines of text, but the pipeline reads from @%s '%s'; read text"
           + " files with @TextLineSource."),
+  DECODE_CSV_FEATURE_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
+      "@DecodeCsv '%1$s' names columns by @Feature on components %2$s of %3$s, but"
+          + " @TextLineSource '%4$s' has no header, so the components would take the first"
+          + " columns in order and the names be ignored; set `header = true` on '%4$s' if the"
+          + " files start with a header line, or remove the @Feature names and order the"
+          + " components as the columns."),
   PAD_UNKNOWN_COMPONENT(Rule.PADDING_INVALID, Severity.ERROR,
       "@%s '%s' pads component '%s', but %s has no component of that name; name one of: %s."),
   PAD_TWICE(Rule.PADDING_INVALID, Severity.ERROR,
@@ -481,10 +491,16 @@ public enum Message {
   SHUFFLE_NO_BUDGET(Rule.SHUFFLE_BUFFER_MEMORY, Severity.NOTE,
       "@Shuffle '%s' cannot be checked against memory because no RAM budget is set; set a budget,"
           + " such as @Pipeline(ramBudget = \"8GiB\") or -Afeedline.ramBudget=8GiB."),
-  SHUFFLE_SPLIT_LEAK(Rule.SHUFFLE_SPLIT_LEAK, Severity.WARNING,
+  SHUFFLE_SPLIT_LEAK(Rule.SHUFFLE_SPLIT_LEAK, Severity.ERROR,
       "@%1$s '%2$s' splits the elements after @Shuffle '%3$s', which reshuffles every epoch, so"
-          + " the split changes each epoch and a pipeline taking the other part overlaps this one;"
-          + " set `reshuffleEachEpoch = false` and a seed on '%3$s'."),
+          + " the split changes each epoch and a pipeline taking the other part shares elements"
+          + " with this one; set `reshuffleEachEpoch = false` and a seed on '%3$s', or split"
+          + " before the shuffle."),
+  SHUFFLE_SPLIT_UNSEEDED(Rule.SHUFFLE_SPLIT_LEAK, Severity.ERROR,
+      "@%1$s '%2$s' splits the elements after @Shuffle '%3$s', which has no seed, so every"
+          + " pipeline built shuffles in another order and a pipeline taking the other part"
+          + " shares elements with this one; set a seed on '%3$s', or split before the"
+          + " shuffle."),
   REPEAT_BEFORE_SHUFFLE(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
       "@Repeat '%1$s' comes before @Shuffle '%2$s', so the shuffle mixes elements of consecutive"
           + " epochs; repeat after '%2$s', or run epochs with the generated epoch()."),
@@ -493,7 +509,8 @@ public enum Message {
           + " repeat after '%3$s', or run epochs with the generated epoch()."),
   SHARD_AFTER_UNSEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.ERROR,
       "@Shard '%s' follows @Shuffle '%s', which has no seed, so every worker shards a different"
-          + " order and elements are read twice or never; shard before any shuffle."),
+          + " order and elements are read twice or never; shard before any shuffle, or set a"
+          + " seed on '%2$s'."),
   SHARD_AFTER_SEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.WARNING,
       "@Shard '%s' follows @Shuffle '%s'; its seed keeps workers consistent, but every worker"
           + " still shuffles everything before dropping most of it; shard before any shuffle."),
@@ -510,8 +527,8 @@ public enum Message {
       "@%s '%s' declares %d files for the %d workers of @Shard '%s', fewer than 10"
           + " per worker, so workers finish unevenly; write at least %d shards."),
   MANY_SMALL_FILES(Rule.MANY_SMALL_FILES, Severity.WARNING,
-      "@%s '%s' declares files of ≈%s, and opening a file costs more than reading"
-          + " one that small; pack the data into shards of 100 MB or more."),
+      "@%s '%s' declares %d files of ≈%s, ≈%s in all, and opening a file costs more than"
+          + " reading one that small; pack the data into %s."),
   BATCH_VARIABLE_SHAPE(Rule.BATCH_VARIABLE_SHAPE, Severity.ERROR,
       "@Batch '%s' stacks component '%s' of shape %s, whose unknown sizes can differ between"
           + " elements and fail at run time with 'Cannot batch tensors with different shapes';"

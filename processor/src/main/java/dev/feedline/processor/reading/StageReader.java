@@ -122,7 +122,25 @@ final class StageReader {
       Input input = pipelineInputs.get(name);
       if (input == null) {
         if (!unreadInputs.contains(name)) {
-          report.at(parameter).report(Message.INPUT_UNKNOWN, stage, name, pipeline);
+          TypeNames.requireResolved(parameter.asType());
+          boolean vocabulary =
+              Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(parameter.asType()));
+          Input.Kind kind = vocabulary ? Input.Kind.VOCABULARY : Input.Kind.VALUE;
+          List<String> declared = pipelineInputs.values().stream()
+              .filter(i -> i.kind() == kind).map(Input::name).sorted().toList();
+          String others = declared.isEmpty() ? ""
+              : ", rename the parameter to one it declares ("
+              + String.join(", ", declared) + ")";
+          if (vocabulary) {
+            report.at(parameter).report(Message.INPUT_UNKNOWN_VOCABULARY, stage, name, pipeline,
+                others);
+          } else {
+            TypeMirror argument = TypeNames.operandArgument(parameter.asType());
+            String type = argument != null && DType.ofClass(TypeNames.qualifiedName(argument))
+                .isPresent() ? TypeNames.display(parameter.asType()) : "Operand<TFloat32>";
+            report.at(parameter).report(Message.INPUT_UNKNOWN, stage, name, pipeline, type,
+                others);
+          }
         }
         return Optional.empty();
       }

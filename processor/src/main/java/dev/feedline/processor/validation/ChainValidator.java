@@ -9,6 +9,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -167,6 +168,20 @@ final class ChainValidator {
     }
   }
 
+  /**
+   * Without a header, {@code @DecodeCsv} takes the columns in the record's order: a
+   * {@code @Feature} name would be ignored, so it is an error rather than a silent guess.
+   */
+  private static void featuresWithoutHeader(Stage decode, Stage source, Report report) {
+    List<String> named = decode.output().components().stream()
+        .filter(c -> c.source() == Component.Source.FEATURE && !c.featureKey().equals(c.name()))
+        .map(c -> "'" + c.name() + "' (@Feature(\"" + c.featureKey() + "\"))").toList();
+    if (!named.isEmpty()) {
+      report.at(decode).report(Message.DECODE_CSV_FEATURE_WITHOUT_HEADER, decode.name(),
+          String.join(", ", named), decode.output().displayName(), source.name());
+    }
+  }
+
   /** {@code @Decode} parses TFRecords' Examples, {@code @DecodeCsv} text files' lines. */
   private static void checkParseSource(PipelineModel pipeline, Report report) {
     Optional<Stage> source = pipeline.source();
@@ -181,6 +196,9 @@ final class ChainValidator {
       } else if (stage.kind() == StageKind.DECODE_CSV && !text) {
         report.at(stage).report(Message.PARSE_WITHOUT_LINES,
             stage.name(), source.get().kind().annotation(), source.get().name());
+      } else if (stage.kind() == StageKind.DECODE_CSV && stage.output().isRecord()
+          && !source.get().as(TextLineSourceStage.class).orElseThrow().header()) {
+        featuresWithoutHeader(stage, source.get(), report);
       }
     }
   }

@@ -19,7 +19,12 @@ import javax.lang.model.element.AnnotationValue;
 public final class PipelineValidator {
   private PipelineValidator() {}
 
-  public static void validate(PipelineModel pipeline, Options options, Report report) {
+  /**
+   * @param readByAnother whether another pipeline of the compilation reads this one (a source of
+   *     its {@code @Mix}, say), so that the reader's prefetch ends both
+   */
+  public static void validate(PipelineModel pipeline, Options options, boolean readByAnother,
+      Report report) {
     readPipelinesValid(pipeline, options, report);
     ChainValidator.validate(pipeline, report);
     PaddingRules.check(pipeline, report);
@@ -32,7 +37,7 @@ public final class PipelineValidator {
       return; // placement first: the checks below assume device stages come last
     }
     SizeModel sizes = new SizeModel(pipeline, options.ramBudget());
-    PrefetchRules.check(pipeline, report);
+    PrefetchRules.check(pipeline, readByAnother, report);
     ParallelismRules.check(pipeline, report);
     BatchRules.check(pipeline, report);
     CacheRules.check(pipeline, sizes, report);
@@ -61,7 +66,7 @@ public final class PipelineValidator {
     for (int i = 0; i < pipelines.of().size(); i++) {
       PipelineModel read = pipelines.of().get(i);
       Report own = new Report();
-      validate(read, options, own);
+      validate(read, options, true, own);
       boolean errors = own.findings().stream().anyMatch(f -> options.severity(f.rule())
           .orElse(f.message().severity()) == Severity.ERROR);
       if (errors) {

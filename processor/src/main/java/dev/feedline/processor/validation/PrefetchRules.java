@@ -13,11 +13,17 @@ import java.util.Optional;
 final class PrefetchRules {
   private PrefetchRules() {}
 
-  static void check(PipelineModel pipeline, Report report) {
+  /**
+   * @param readByAnother whether another pipeline reads this one, whose own last prefetch then
+   *     overlaps both with the training step: then a missing one here is fine
+   */
+  static void check(PipelineModel pipeline, boolean readByAnother, Report report) {
     Stage last = pipeline.lastOnHost(); // device stages come after the iterator
     if (!(last.definition() instanceof PrefetchStage prefetch)) {
-      report.at(last).report(Message.PREFETCH_MISSING,
+      if (!readByAnother) {
+        report.at(last).report(Message.PREFETCH_MISSING,
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
+      }
     } else if (!prefetch.value().isAuto()) {
       report.at(last, Member.PREFETCH_VALUE).report(Message.PREFETCH_FIXED,
           last.name(), prefetch.value().value());

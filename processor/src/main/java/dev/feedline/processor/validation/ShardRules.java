@@ -20,7 +20,35 @@ final class ShardRules {
   /** Below this, opening a file costs more than reading it (TensorFlow's TFRecord guide). */
   static final long SMALL_FILE_BYTES = 10_000_000;
 
+  /** The size of shard TensorFlow's guide calls ideal, which the advice packs the data into. */
+  static final long SHARD_BYTES = 100_000_000;
+
   private ShardRules() {}
+
+  /**
+   * Small files cost an open each, but only many of them over enough data matter: one file, a
+   * count not declared, or less data in all than one file worth its open (10 MB) is left alone.
+   * The finding is about the source's declaration alone, so it prints once for every pipeline
+   * that inherits the source.
+   */
+  private static void manySmallFiles(Stage source, StageDefinition.Files files, boolean text,
+      Report report) {
+    if (files == null || files.bytesPerFile().isEmpty() || files.files().isEmpty()) {
+      return;
+    }
+    long perFile = files.bytesPerFile().getAsLong();
+    long count = files.files().getAsLong();
+    long total = Saturating.multiply(perFile, count);
+    if (perFile >= SMALL_FILE_BYTES || count < 2 || total < SMALL_FILE_BYTES) {
+      return;
+    }
+    long shards = Math.max(1, (total + SHARD_BYTES / 2) / SHARD_BYTES);
+    report.at(source, text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
+            : Member.TFRECORD_SOURCE_BYTES_PER_FILE).regardlessOfPipeline()
+        .report(Message.MANY_SMALL_FILES, source.kind().annotation(), source.name(), count,
+            SizeModel.bytes(perFile), SizeModel.bytes(total),
+            shards == 1 ? "one file" : shards + " files of ≈100 MB");
+  }
 
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
@@ -54,12 +82,6 @@ final class ShardRules {
             needed);
       }
     }
-    if (files != null && files.bytesPerFile().isPresent()
-        && files.bytesPerFile().getAsLong() < SMALL_FILE_BYTES) {
-      report.at(source, text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
-              : Member.TFRECORD_SOURCE_BYTES_PER_FILE).report(Message.MANY_SMALL_FILES,
-                  source.kind().annotation(), source.name(),
-          SizeModel.bytes(files.bytesPerFile().getAsLong()));
-    }
+    manySmallFiles(source, files, text, report);
   }
 }

@@ -29,11 +29,16 @@ final class ShuffleRules {
         }
       }
       if (definition instanceof TakeStage || definition instanceof SkipStage) {
-        Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
-            .filter(shuffle -> shuffle.as(ShuffleStage.class).orElseThrow().reshuffleEachEpoch())
-            .ifPresent(shuffle -> report.at(stage).report(Message.SHUFFLE_SPLIT_LEAK,
-                stage.kind().annotation(), stage.name(),
-                shuffle.name()));
+        // A split is the same set each epoch and in every pipeline built only after an order
+        // that is: one seeded and not reshuffled (tensorflow/tensorflow#59279).
+        Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
+          ShuffleStage order = shuffle.as(ShuffleStage.class).orElseThrow();
+          if (order.reshuffleEachEpoch() || order.seed().isEmpty()) {
+            report.at(stage).report(order.reshuffleEachEpoch() ? Message.SHUFFLE_SPLIT_LEAK
+                : Message.SHUFFLE_SPLIT_UNSEEDED, stage.kind().annotation(), stage.name(),
+                shuffle.name());
+          }
+        });
       }
       if (definition instanceof RepeatStage) {
         blursEpochs(pipeline, stage, report);

@@ -17,8 +17,9 @@ import org.tensorflow.GraphOperation;
  * down as the graph grows, and its memory is never freed.
  *
  * <p>The first step may add ops, once: a lambda that builds what it needs on its first call and
- * keeps it is not wrong. From the second step on, every op added to the pipeline's graph while a
- * step ran is an error naming the ops, by type and name. The ops are counted after steps 1, 2 and
+ * keeps it is not wrong. From the second step on, every op added to the pipeline's graph from one
+ * step's end to the next's, by the lambda or by the loop around the steps, is an error naming the
+ * ops, by type and name. The ops are counted after steps 1, 2 and
  * 3, then after steps 4, 8, 16 and every power of two, so that a long epoch pays for a logarithmic
  * number of counts: counting walks the whole graph.
  *
@@ -86,10 +87,11 @@ final class StepGraphCheck {
         .collect(Collectors.joining(", "));
     long added = after - before;
     return new FeedlineException(pipeline.simpleName(), null, null, String.format(Locale.ROOT,
-        "the graph grew by %d op%s while %s of steps(session, run -> ...) ran (%s; the first: %s%s):"
+        "the graph grew by %d op%s in %s of steps(session, run -> ...) (%s; the first: %s%s):"
             + " the lambda runs on every step, so an op it creates is created again at every step"
             + " and the graph grows without end. Create the step's ops once, before steps(), and"
-            + " let the lambda only add them to the runner: run -> run.addTarget(train).fetch(loss)",
+            + " let the lambda only add them to the runner: run -> run.addTarget(train).fetch(loss)"
+            + "; the loop around the steps should create none either",
         added, added == 1 ? "" : "s", from == to ? "step " + to : "steps " + from + " to " + to,
         types, named, added > NAMED ? ", ..." : ""), null);
   }

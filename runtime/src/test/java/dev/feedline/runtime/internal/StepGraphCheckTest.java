@@ -76,11 +76,12 @@ class StepGraphCheckTest {
       assertEquals(2, ran.get(), "it stopped at the second step");
       assertEquals(before + 4, ops(graph), "2 ops a step, 2 steps");
       assertTrue(error.getMessage().matches(Pattern.quote("Pipeline Numbers: the graph grew by 2"
-          + " ops while step 2 of steps(session, run -> ...) ran (Const x1, Sum x1; the first:"
+          + " ops in step 2 of steps(session, run -> ...) (Const x1, Sum x1; the first:"
           + " Const '") + "Const(_\\d+)?', Sum 'ReduceSum(_\\d+)?'" + Pattern.quote("): the lambda runs on"
           + " every step, so an op it creates is created again at every step and the graph grows"
           + " without end. Create the step's ops once, before steps(), and let the lambda only add"
-          + " them to the runner: run -> run.addTarget(train).fetch(loss)")), error.getMessage());
+          + " them to the runner: run -> run.addTarget(train).fetch(loss); the loop around the steps"
+          + " should create none either")), error.getMessage());
       numbers.release();
     }
   }
@@ -137,9 +138,35 @@ class StepGraphCheckTest {
         error = assertThrows(FeedlineException.class, () -> run(epoch));
       }
       assertEquals(8, ran.get(), "counted after steps 1, 2, 3, 4, then 8");
-      assertTrue(error.getMessage().startsWith("Pipeline Numbers: the graph grew by 1 op while"
-          + " steps 5 to 8 of steps(session, run -> ...) ran (Identity x1; the first: Identity"
+      assertTrue(error.getMessage().startsWith("Pipeline Numbers: the graph grew by 1 op in"
+          + " steps 5 to 8 of steps(session, run -> ...) (Identity x1; the first: Identity"
           + " 'logged'):"), error.getMessage());
+      numbers.release();
+    }
+  }
+
+  @Test
+  void anOpCreatedInTheLoopAroundTheStepsIsFoundToo() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers = numbers(graph);
+      Ops tf = Ops.create(graph);
+      @SuppressWarnings("unchecked")
+      Operand<TInt64> batch = (Operand<TInt64>) numbers.outputs().get(0);
+      Operand<TInt64> sum = tf.reduceSum(batch, tf.constant(0));
+      int seen = 0;
+      FeedlineException error = null;
+      try (EpochIterator<Result> epoch = numbers.steps(session, run -> run.fetch(sum))) {
+        while (epoch.hasNext()) {
+          epoch.next();
+          seen++;
+          tf.withName("loop_" + seen).math.neg(sum); // the mistake, in the loop this time
+        }
+      } catch (FeedlineException e) {
+        error = e;
+      }
+      assertEquals(1, seen, "the op of the loop's first pass is found when step 2 ends");
+      assertTrue(error != null && error.getMessage().contains("grew by 1 op in step 2 of"
+          + " steps(session, run -> ...) (Neg x1; the first: Neg 'loop_1')"), String.valueOf(error));
       numbers.release();
     }
   }
@@ -162,7 +189,7 @@ class StepGraphCheckTest {
         return run.fetch(tf.math.neg(batch));
       })) {
         FeedlineException error = assertThrows(FeedlineException.class, () -> run(rest));
-        assertTrue(error.getMessage().contains("grew by 1 op while step 2 of"), error.getMessage());
+        assertTrue(error.getMessage().contains("grew by 1 op in step 2 of"), error.getMessage());
       }
       assertEquals(2, ran.get());
       numbers.release();

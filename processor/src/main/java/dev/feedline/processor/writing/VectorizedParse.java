@@ -1,9 +1,8 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
-import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.planning.Plan;
 
 /**
  * Whether a {@code @Decode} stage parses its records {@value #RECORDS} at a time, with one
@@ -17,18 +16,13 @@ import dev.feedline.processor.model.StageKind;
  */
 final class VectorizedParse {
   /** Records a parse: the measured batch. */
-  static final long RECORDS = 32;
+  static final long RECORDS = Plan.PARSE_RECORDS;
 
   private VectorizedParse() {}
 
+  /** Whether the stage parses vectorized: {@link Plan#parsesVectorized}, the plan's rule. */
   static boolean applies(Stage stage) {
-    if (stage.kind() != StageKind.DECODE || !stage.outer().isEmpty()) {
-      return false;
-    }
-    Component record = stage.input().components().get(0);
-    return stage.input().components().size() == 1 && stage.shapeOf(record).rank() == 0
-        && stage.output().components().stream().allMatch(c ->
-            c.source() == Component.Source.FEATURE && stage.innerShapeOf(c).isFullyKnown());
+    return Plan.parsesVectorized(stage);
   }
 
   /** Why the generated code batches the records, for the reviewer. */

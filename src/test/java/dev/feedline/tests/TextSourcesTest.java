@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.VocabularyTable;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_GzipRows;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
@@ -180,6 +181,16 @@ class TextSourcesTest {
         Session session = new Session(graph);
         var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
             .words(vocabulary).maxTokens(4).build(graph)) {
+      // The vocabulary's size, for an embedding, from the built pipeline: no counting of lines.
+      VocabularyTable words = pipeline.vocabulary("words");
+      assertEquals(5, words.size(), "3 tokens and 2 out-of-vocabulary buckets");
+      assertEquals(3, words.tokens());
+      assertEquals(List.of("the", "cat", "sat"), words.tokenList());
+      assertEquals(List.of(words), pipeline.vocabularies());
+      IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+          () -> pipeline.vocabulary("letters"));
+      assertEquals("Pipeline Sentences has no @Vocabulary named 'letters'; it has 'words'",
+          none.getMessage());
       for (int epoch = 0; epoch < 2; epoch++) { // the table is filled once, and read every epoch
         sentences.clear();
         try (var batches = pipeline.epoch(session)) {

@@ -23,8 +23,19 @@ final class Diagnoser {
   /** No speed symptom: a shuffle that mixes too little. */
   static final String NOT_IN_TABLE = "none: a training-quality problem, not a speed one";
 
-  /** A stage that adds this share of the whole pipeline's time per example is expensive. */
+  /**
+   * A stage that adds this share of its prefix's time per example is expensive: of its CPU time,
+   * where the process's CPU time was measured (docs/doctor.md, "What it measures"), else of its
+   * wall time.
+   */
   static final double EXPENSIVE_SHARE = 0.25;
+  /**
+   * A sequential stage whose prefix's CPU time per element has a p99 under this, and under
+   * {@link LatencyStats#SPIKY_P99_OVER_MEDIAN} times its mean, costs about as much CPU for every
+   * element: 3 of the JVM's 10 ms clock ticks, which an element of a few milliseconds' work does
+   * not reach. Spikes in its wall time are then the machine's, not the stage's.
+   */
+  static final double EVEN_CPU_P99_MS = 3 * ProcessCpu.RESOLUTION_MS;
   /**
    * Epoch 2 at this fraction of epoch 1's time or more recomputes what a cache would keep: epochs
    * that read a cache run several times faster (9x in docs/performance.md).
@@ -54,14 +65,39 @@ final class Diagnoser {
   }
 
   /**
-   * What a stage adds to its prefix's time per example, over the fastest prefix before it (the
-   * fastest, since a prefix's time can only be overstated, by another thread's work), and the
-   * share of its prefix's time that is.
+   * What a stage adds to its prefix's time per example, over the cheapest prefix before it (the
+   * cheapest, since a prefix's time can only be overstated: by another thread's work, or, in CPU
+   * time, by the JVM's own), and the share of its prefix's time that is.
+   *
+   * @param prefixMs the prefix's milliseconds per example, in the measure the shares are taken on
    */
-  record StageCost(StageLatency stage, double share) {
+  record StageCost(StageLatency stage, double share, double prefixMs) {
     double addedMs() {
-      return share * stage.msPerExample();
+      return share * prefixMs;
     }
+  }
+
+  /**
+   * Whether the shares are taken on CPU time: where the process's CPU time was measured for every
+   * stage whose elements are examples. Else on wall time, which a busy machine blurs.
+   */
+  boolean onCpuTime() {
+    return onCpuTime(stages);
+  }
+
+  static boolean onCpuTime(List<StageLatency> stages) {
+    List<StageLatency> examples = stages.stream().filter(s -> s.examplesPerElement() > 0).toList();
+    return !examples.isEmpty() && examples.stream().allMatch(StageLatency::cpuMeasured);
+  }
+
+  /** What the shares are taken on, as the findings say it. */
+  private String measure() {
+    return onCpuTime() ? "CPU time" : "wall time";
+  }
+
+  /** A prefix's milliseconds per example in the measure the shares are taken on. */
+  private double perExample(StageLatency stage) {
+    return onCpuTime() ? stage.cpuMsPerExample() : stage.msPerExample();
   }
 
   /**
@@ -71,19 +107,26 @@ final class Diagnoser {
   private List<StageCost> workingStages() {
     List<StageCost> costs = new ArrayList<>();
     for (StageLatency stage : stages) {
-      double ms = stage.msPerExample();
+      double ms = perExample(stage);
       boolean works = stage.info().has(Trait.SOURCE) || stage.info().has(Trait.ELEMENT_WORK);
       if (!works || Double.isNaN(ms) || ms <= 0) {
         continue;
       }
       double upstream = stages.stream().filter(s -> s.position() < stage.position())
-          .mapToDouble(StageLatency::msPerExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
-      costs.add(new StageCost(stage, (ms - upstream) / ms));
+          .mapToDouble(this::perExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
+      costs.add(new StageCost(stage, Math.max(0, ms - upstream) / ms, ms));
     }
     return costs;
   }
 
-  /** The stage that adds the most time per example; null when no stage's elements are examples. */
+  private Optional<StageCost> cost(StageLatency stage) {
+    return workingStages().stream().filter(c -> c.stage().equals(stage)).findFirst();
+  }
+
+  /**
+   * The stage that adds the most time per example, CPU time where it was measured; null when no
+   * stage's elements are examples.
+   */
   StageCost costliest() {
     return workingStages().stream().max(Comparator.comparingDouble(StageCost::addedMs))
         .orElse(null);
@@ -114,12 +157,17 @@ final class Diagnoser {
 
   /**
    * Sequential stages whose elements now and then take far longer than the rest: I/O-like stalls
-   * that nothing downstream can hide, whatever share of the time per example they add.
+   * that nothing downstream can hide, whatever share of the time per example they add. A stage
+   * that is expensive in CPU time, and costs about as much CPU for every element, does not stall:
+   * the spikes of its wall time are other processes taking the cores, and the sequential finding
+   * reports it.
    */
   private List<Finding> stalls() {
     List<Finding> findings = new ArrayList<>();
     for (StageLatency s : stages) {
-      if (s.sequential() && stalls(s)) {
+      boolean evenlyExpensive = onCpuTime() && evenCpu(s)
+          && cost(s).map(c -> c.share() >= EXPENSIVE_SHARE).orElse(false);
+      if (s.sequential() && stalls(s) && !evenlyExpensive) {
         findings.add(new Finding(s.stage(), STALLS_IN_BURSTS, String.format(Locale.ROOT,
             "'%s' runs one element at a time, and its latency is spiky: median %.2f ms, p99 %.1f"
                 + " ms, max %.1f ms", s.stage(), s.latency().medianMs(), s.latency().p99Ms(),
@@ -136,6 +184,13 @@ final class Diagnoser {
     return s.latency().spiky() && s.latency().p99Ms() >= STALL_MS;
   }
 
+  /** About as much CPU time for every element of the prefix ({@link #EVEN_CPU_P99_MS}). */
+  private static boolean evenCpu(StageLatency s) {
+    LatencyStats cpu = s.cpu();
+    return cpu.count() > 0 && cpu.p99Ms() < Math.max(EVEN_CPU_P99_MS,
+        LatencyStats.SPIKY_P99_OVER_MEDIAN * cpu.meanMs());
+  }
+
   private static String rule(StageLatency s) {
     return s.info().is(Interleave.class) ? RuleIds.FILE_READ_NOT_PARALLEL : RuleIds.MAP_NOT_PARALLEL;
   }
@@ -143,9 +198,9 @@ final class Diagnoser {
   private Finding sequential(StageCost c) {
     StageLatency s = c.stage();
     return new Finding(s.stage(), FEW_CORES, String.format(Locale.ROOT,
-        "'%s' runs one element at a time and takes %.0f%% of its prefix's time per example"
+        "'%s' runs one element at a time and takes %.0f%% of its prefix's %s per example"
             + " (%.3f of %.3f ms); its latency is %s (median %.2f ms, p99 %.2f ms)", s.stage(),
-        100 * c.share(), c.addedMs(), s.msPerExample(), s.latency().shape(),
+        100 * c.share(), measure(), c.addedMs(), c.prefixMs(), s.latency().shape(),
         s.latency().medianMs(), s.latency().p99Ms()), rule(s),
         "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'");
   }
@@ -167,8 +222,9 @@ final class Diagnoser {
             "; epoch 2 took %.2f s against epoch 1's %.2f s", this.epochs.get(1).seconds(),
             this.epochs.get(0).seconds());
         return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
-            "'%s' stands after @Cache '%s' and takes %.0f%% of its prefix's time per example: it"
-                + " runs again every epoch%s", s.stage(), cache.name(), 100 * share, epochs),
+            "'%s' stands after @Cache '%s' and takes %.0f%% of its prefix's %s per example: it"
+                + " runs again every epoch%s", s.stage(), cache.name(), 100 * share, measure(),
+            epochs),
             RuleIds.CACHE_BEFORE_EXPENSIVE_MAP, "move @Cache '" + cache.name() + "' after @"
                 + s.annotation() + " '" + s.stage() + "'"));
       }
@@ -187,9 +243,9 @@ final class Diagnoser {
     }
     StageLatency s = c.stage();
     return Optional.of(new Finding(s.stage(), EPOCHS_IDENTICAL, String.format(Locale.ROOT,
-        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: '%s', %.0f%% of the time per example,"
+        "epoch 2 took %.2f s, %.0f%% of epoch 1's %.2f s: '%s', %.0f%% of the %s per example,"
             + " runs again every epoch", epochs.get(1).seconds(), 100 * ratio,
-        epochs.get(0).seconds(), s.stage(), 100 * c.share()), RuleIds.HEALTHY_ORDER,
+        epochs.get(0).seconds(), s.stage(), 100 * c.share(), measure()), RuleIds.HEALTHY_ORDER,
         "add a @Cache after @" + s.annotation() + " '"
             + s.stage() + "' if its output fits in RAM (cache-exceeds-ram checks it at build time),"
             + " else @Cache(file = ...)"));

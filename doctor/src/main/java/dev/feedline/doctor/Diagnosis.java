@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * @param waits the training loop's input wait, per epoch
  * @param memory resident memory over the whole examination
  * @param findings what to change, the most costly first
- * @param costliestStage the stage that adds the most time per example; null when none does
+ * @param costliestStage the stage that adds the most time per example (CPU time where it was
+ *     measured); null when none does
  */
 public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneReport autotune,
     List<EpochStats> epochs, List<InputWait> waits, List<MemorySample> memory,
@@ -30,6 +31,14 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
     return findings.isEmpty() ? null : findings.get(0).stage();
   }
 
+  /**
+   * Whether what each stage costs was decided on the process's CPU time, which other processes
+   * taking the cores do not change; else on wall time, where the JVM does not report CPU time.
+   */
+  public boolean costsOnCpuTime() {
+    return Diagnoser.onCpuTime(stages);
+  }
+
   /** The rule ids of the findings, in order, without repeats. */
   public List<String> suggestions() {
     return findings.stream().map(Finding::rule).distinct().toList();
@@ -40,16 +49,22 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
     StringBuilder out = new StringBuilder();
     out.append("Pipeline ").append(pipeline).append("\n\nStage latency (each prefix, one element"
         + " at a time):\n");
-    out.append(String.format(Locale.ROOT, "  %-3s %-18s %-15s %9s %9s %9s %9s %9s  %s%n", "#",
-        "stage", "annotation", "first ms", "median", "p90", "p99", "ms/ex", "shape"));
+    out.append(String.format(Locale.ROOT, "  %-3s %-18s %-15s %9s %9s %9s %9s %9s %9s  %s%n", "#",
+        "stage", "annotation", "first ms", "median", "p90", "p99", "ms/ex", "cpu ms/ex", "shape"));
     for (StageLatency s : stages) {
       LatencyStats l = s.latency();
-      out.append(String.format(Locale.ROOT, "  %-3d %-18s %-15s %9.2f %9.3f %9.3f %9.3f %9s  %s%s%n",
+      out.append(String.format(Locale.ROOT,
+          "  %-3d %-18s %-15s %9.2f %9.3f %9.3f %9.3f %9s %9s  %s%s%n",
           s.position(), s.stage(), "@" + s.annotation(), s.firstMs(), l.medianMs(), l.p90Ms(),
-          l.p99Ms(), Double.isNaN(s.msPerExample()) ? "-"
-              : String.format(Locale.ROOT, "%.3f", s.msPerExample()),
+          l.p99Ms(), perExample(s.msPerExample()), perExample(s.cpuMsPerExample()),
           l.shape(), s.sequential() ? ", sequential" : ""));
     }
+    out.append(costsOnCpuTime()
+        ? "  Stage costs are decided on cpu ms/ex: the process's CPU time, all its threads, in the"
+            + " JVM's 10 ms clock ticks,\n  which other processes taking the cores do not change;"
+            + " latencies and ms/ex are wall time.\n"
+        : "  Stage costs are decided on wall time (ms/ex): this JVM reports no process CPU time,"
+            + " so a busy machine blurs them.\n");
     out.append("\ntf.data's autotune model after warm-up:\n");
     if (autotune.unavailable() != null) {
       out.append("  unavailable: ").append(autotune.unavailable()).append('\n');
@@ -99,6 +114,10 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
     return out.toString();
   }
 
+  private static String perExample(double ms) {
+    return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.3f", ms);
+  }
+
   /** One line of JSON with the verdict, for scripts. */
   public String json() {
     return "{\"pipeline\": " + Json.string(pipeline)
@@ -107,6 +126,7 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
         + ", \"input_wait\": [" + waits.stream().map(w -> String.format(Locale.ROOT, "%.4f", w.fraction()))
             .collect(Collectors.joining(", ")) + "]"
         + ", \"costliest_stage\": " + (costliestStage == null ? "null" : Json.string(costliestStage))
+        + ", \"costs_on\": " + Json.string(costsOnCpuTime() ? "cpu_time" : "wall_time")
         + ", \"suggestions\": [" + suggestions().stream().map(Json::string)
             .collect(Collectors.joining(", ")) + "]"
         + ", \"fixes\": [" + findings.stream().map(f -> Json.string(f.fix()))

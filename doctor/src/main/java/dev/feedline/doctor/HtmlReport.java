@@ -89,17 +89,27 @@ public final class HtmlReport {
 
   private static String stageTable(Diagnosis d) {
     StringBuilder out = new StringBuilder("<table><tr><th>#</th><th>stage</th><th>first ms</th>"
-        + "<th>median</th><th>p90</th><th>p99</th><th>max</th><th>ms/example</th><th>shape</th></tr>");
+        + "<th>median</th><th>p90</th><th>p99</th><th>max</th><th>ms/example</th>"
+        + "<th>CPU ms/example</th><th>shape</th></tr>");
     for (StageLatency s : d.stages()) {
       LatencyStats l = s.latency();
       out.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s @%s%s</td><td class=n>%.2f</td>"
               + "<td class=n>%.3f</td><td class=n>%.3f</td><td class=n>%.3f</td><td class=n>%.3f</td>"
-              + "<td class=n>%s</td><td>%s</td></tr>", s.position(), escape(s.stage()),
-          s.annotation(), s.sequential() ? " (sequential)" : "", s.firstMs(), l.medianMs(),
-          l.p90Ms(), l.p99Ms(), l.maxMs(), Double.isNaN(s.msPerExample()) ? "-"
-              : String.format(Locale.ROOT, "%.3f", s.msPerExample()), l.shape()));
+              + "<td class=n>%s</td><td class=n>%s</td><td>%s</td></tr>", s.position(),
+          escape(s.stage()), s.annotation(), s.sequential() ? " (sequential)" : "", s.firstMs(),
+          l.medianMs(), l.p90Ms(), l.p99Ms(), l.maxMs(), perExample(s.msPerExample()),
+          perExample(s.cpuMsPerExample()), l.shape()));
     }
-    return out.append("</table>").toString();
+    return out.append("</table><p>").append(d.costsOnCpuTime()
+        ? "Stage costs are decided on CPU ms/example: the process's CPU time, all its threads, in"
+            + " the JVM's 10 ms clock ticks, which other processes taking the cores do not change."
+            + " Latencies and ms/example are wall time."
+        : "Stage costs are decided on wall time: this JVM reports no process CPU time.")
+        .append("</p>").toString();
+  }
+
+  private static String perExample(double ms) {
+    return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.3f", ms);
   }
 
   private static String autotune(Diagnosis d) {

@@ -22,8 +22,9 @@ import org.tensorflow.types.TInt64;
 
 /**
  * Times the elements of each stage prefix — the source; the source and the next stage; ... the
- * whole pipeline — one element at a time (docs/doctor.md, phase 1). Each prefix runs in a graph
- * and session of its own, so buffers of one never slow the next.
+ * whole pipeline — one element at a time (docs/doctor.md, phase 1), in wall time and in the
+ * process's CPU time over each element ({@link ProcessCpu}). Each prefix runs in a graph and
+ * session of its own, so buffers of one never slow the next.
  */
 final class PrefixTimer {
   private final Function<Graph, BuiltPipeline<?, ?>> pipeline;
@@ -76,10 +77,13 @@ final class PrefixTimer {
       boolean batched = batchedBefore || link.stage().has(PipelineInfo.Trait.BATCHING);
       boolean examplesOut = !link.stage().is(TFRecordSource.class); // its elements are files
       List<Long> nanos = new ArrayList<>();
+      List<Long> cpuNanos = new ArrayList<>(); // the process's CPU time over each element
       long first = -1;
       double perElement = 1;
       long started = System.nanoTime();
       int limit = Integer.MAX_VALUE;
+      // Read once per element, after it: each delta covers the element and the loop around it.
+      long cpuMark = ProcessCpu.nanos();
       while (nanos.size() < limit && System.nanoTime() - started < budgetNanos) {
         long start = System.nanoTime();
         Shape shape;
@@ -89,16 +93,22 @@ final class PrefixTimer {
           break;
         }
         long took = System.nanoTime() - start;
+        long cpu = ProcessCpu.nanos();
+        long cpuTook = cpu - cpuMark;
+        cpuMark = cpu;
         if (first < 0) {
           first = took;
           perElement = batched && shape.numDimensions() > 0 ? shape.get(0) : 1;
           limit = (int) Math.ceil(examples / perElement);
         } else {
           nanos.add(took);
+          if (ProcessCpu.available()) {
+            cpuNanos.add(cpuTook);
+          }
         }
       }
-      return new StageLatency(link.stage(), link.position(),
-          first / 1e6, LatencyStats.of(nanos), examplesOut ? perElement : 0, link.sequential());
+      return new StageLatency(link.stage(), link.position(), first / 1e6, LatencyStats.of(nanos),
+          LatencyStats.of(cpuNanos), examplesOut ? perElement : 0, link.sequential());
     }
   }
 

@@ -8,13 +8,16 @@ import dev.feedline.runtime.PipelineInfo;
  * @param info the stage, as the generated pipeline describes it
  * @param position its number in the pipeline, from 1
  * @param firstMs the wait for the first element: iterator start-up, buffers filling
- * @param latency the elements after the first
+ * @param latency the elements after the first, in wall time
+ * @param cpu the same elements in the process's CPU time, all its threads together, over each
+ *     element's wall time: what the prefix's stages cost, which other processes taking the cores
+ *     do not change; empty (a count of 0) where the JVM does not report it
  * @param examplesPerElement examples in one element: the batch size after a batch; 0 where the
  *     elements are not examples (a TFRecord source's file segments)
  * @param sequential whether the stage itself runs one element at a time
  */
 public record StageLatency(PipelineInfo.Stage info, int position, double firstMs,
-    LatencyStats latency, double examplesPerElement, boolean sequential) {
+    LatencyStats latency, LatencyStats cpu, double examplesPerElement, boolean sequential) {
 
   /** The stage's method name. */
   public String stage() {
@@ -29,5 +32,19 @@ public record StageLatency(PipelineInfo.Stage info, int position, double firstMs
   /** Milliseconds per example of the whole prefix; NaN where elements are not examples. */
   public double msPerExample() {
     return examplesPerElement > 0 ? latency.meanMs() / examplesPerElement : Double.NaN;
+  }
+
+  /** Whether the process's CPU time was measured. */
+  public boolean cpuMeasured() {
+    return cpu.count() > 0;
+  }
+
+  /**
+   * CPU milliseconds per example of the whole prefix; NaN where elements are not examples or the
+   * CPU time was not measured.
+   */
+  public double cpuMsPerExample() {
+    return examplesPerElement > 0 && cpuMeasured() ? cpu.meanMs() / examplesPerElement
+        : Double.NaN;
   }
 }

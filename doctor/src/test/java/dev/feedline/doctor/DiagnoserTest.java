@@ -52,21 +52,41 @@ class DiagnoserTest {
     return links;
   }
 
-  /** Prefix latencies for those links: the map adds 3 ms an example, its p99 {@code mapP99}. */
+  /**
+   * Prefix latencies for those links: the map adds 3 ms an example, its wall p99 {@code mapP99};
+   * the CPU time per element is the wall time's, evenly (a p99 of 1.5 times the mean).
+   */
   private static List<StageLatency> latencies(List<StageChain.Link> links, double mapP99) {
+    return latencies(links, mapP99, 1.5, null);
+  }
+
+  /**
+   * Prefix latencies whose CPU time per element has a p99 of {@code cpuP99Share} times its mean
+   * from the map on, and whose wall time per example is {@code wallMs} for the stage of each key
+   * instead (a busy machine's); no CPU time at all where {@code cpuP99Share} is 0.
+   */
+  private static List<StageLatency> latencies(List<StageChain.Link> links, double mapP99,
+      double cpuP99Share, java.util.Map<String, Double> wallMs) {
     List<StageLatency> out = new ArrayList<>();
     double ms = 0.2;
     boolean batched = false;
+    boolean afterMap = false;
     for (StageChain.Link l : links) {
       if (l.name().equals("decodeAndResize")) {
         ms += 3;
+        afterMap = true;
       }
       batched |= l.stage().is(Batch.class);
       double perElement = batched ? 32 : 1;
-      double median = ms * perElement;
+      double cpuMean = ms * perElement;
+      double median = wallMs != null && wallMs.containsKey(l.name())
+          ? wallMs.get(l.name()) * perElement : cpuMean;
       double p99 = l.name().equals("decodeAndResize") ? mapP99 : median * 1.5;
+      double cpuP99 = cpuMean * (afterMap ? cpuP99Share : 1.5);
+      LatencyStats cpu = cpuP99Share == 0 ? LatencyStats.of(List.of())
+          : new LatencyStats(100, cpuMean, cpuMean, cpuMean, cpuP99, cpuP99);
       out.add(new StageLatency(l.stage(), l.position(), 5,
-          new LatencyStats(100, median, median, median, p99, p99),
+          new LatencyStats(100, median, median, median, p99, p99), cpu,
           l.position() == 1 ? 0 : perElement, l.sequential()));
     }
     return out;
@@ -96,10 +116,58 @@ class DiagnoserTest {
 
   @Test
   void aSequentialStageThatStallsIsTheBurstsRow() {
-    Finding f = findings(photoPipeline(true, false, 1000, true), 80, CACHED_EPOCHS).get(0);
+    // Wall time alone (a JVM that reports no CPU time): the spikes are all there is to go on.
+    List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
+    Finding f = new Diagnoser(latencies(links, 80, 0, null), CACHED_EPOCHS, WAITS, links,
+        List.of()).findings().get(0);
     assertEquals("decodeAndResize", f.stage());
     assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
     assertTrue(f.fix().contains("on the @Interleave"), f.fix());
+  }
+
+  @Test
+  void onABusyMachineTheCostsAreTheCpuTimesNotTheWallTimes() {
+    // Measured beside six busy threads: the read's prefix took 1.49 ms of wall time per example,
+    // the decode's 1.54, the parse's 0.69; the CPU time still puts the decode's 3 ms on top.
+    List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
+    java.util.Map<String, Double> busy = java.util.Map.of("read", 1.49, "parse", 0.69,
+        "decodeAndResize", 1.54);
+    Diagnoser onCpu = new Diagnoser(latencies(links, 4, 1.5, busy), CACHED_EPOCHS, WAITS, links,
+        List.of());
+    assertTrue(onCpu.onCpuTime());
+    assertEquals("decodeAndResize", onCpu.costliest().stage().stage());
+    assertEquals(3.0 / 3.2, onCpu.costliest().share(), 1e-9);
+    assertEquals(List.of(), onCpu.findings());
+
+    // Without CPU time, the wall times decide, and the busy machine misleads them.
+    Diagnoser onWall = new Diagnoser(latencies(links, 4, 0, busy), CACHED_EPOCHS, WAITS, links,
+        List.of());
+    assertTrue(!onWall.onCpuTime());
+    assertEquals("read", onWall.costliest().stage().stage());
+  }
+
+  @Test
+  void aSequentialMapWhoseWallTimeSpikesButWhoseCpuTimeIsEvenIsTheFewCoresRowNotAStall() {
+    // p99 80 ms of wall time: other processes took the cores; every element cost about 3 ms of CPU.
+    List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
+    List<Finding> found = new Diagnoser(latencies(links, 80, 1.5, null), CACHED_EPOCHS, WAITS,
+        links, List.of()).findings();
+    assertEquals(Diagnoser.FEW_CORES, found.get(0).symptom(), found.toString());
+    assertEquals("decodeAndResize", found.get(0).stage());
+    assertTrue(found.get(0).evidence().contains("of its prefix's CPU time per example (3.000 of"
+        + " 3.200 ms)"), found.get(0).evidence());
+    assertEquals(1, found.stream().filter(f -> f.stage().equals("decodeAndResize")).count());
+  }
+
+  @Test
+  void aSequentialMapWhoseCpuTimeSpikesToo() {
+    // A few elements cost far more CPU than the rest (p99 20 times the mean, 64 ms): its own
+    // stalls, as a hash over a whole record every 16 reads makes.
+    List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
+    Finding f = new Diagnoser(latencies(links, 80, 20, null), CACHED_EPOCHS, WAITS, links,
+        List.of()).findings().get(0);
+    assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
+    assertEquals("decodeAndResize", f.stage());
   }
 
   @Test

@@ -86,7 +86,8 @@ public final class TextDemo {
                 .build(graph)) {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
-      long letters = 27; // A to Z, and one bucket for anything else
+      // A to Z, and one bucket for anything else: the vocabulary's size, from the pipeline.
+      long letters = pipeline.vocabulary("letters").size();
       WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), letters,
           LEARNING_RATE);
       Operand<TInt32> shape = tf.shape(batch.ids());

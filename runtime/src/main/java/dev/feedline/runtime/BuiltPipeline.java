@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
@@ -60,6 +61,12 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
    * Starts an epoch in {@code session} and runs {@code step} once per element, until the epoch
    * ends: {@code step} adds the targets and fetches of a training step that consumes
    * {@link #output()}. Like {@link #epoch}, it ends the open epoch.
+   *
+   * <p>{@code step} runs on every step: build the step's ops once, before, and let it only name
+   * them ({@code run -> run.addTarget(train).fetch(loss)}). An op created inside it would be created
+   * again at every step and grow the graph without end; a step after the first that adds ops to
+   * the graph fails the epoch with a {@link FeedlineException} naming them (the first may add
+   * some, once).
    */
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     return iterator.steps(session, step);
@@ -86,7 +93,7 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
 
   /**
    * Restores the epoch saved in {@code file} and runs {@code step} once per element of the rest of
-   * it.
+   * it, checked like {@link #steps}'s.
    */
   public EpochIterator<Result> resumeSteps(
       Session session, Path file, UnaryOperator<Session.Runner> step) {
@@ -107,6 +114,31 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
    */
   public SkippedRecords skippedRecords() {
     return iterator.skippedRecords();
+  }
+
+  /**
+   * The {@code @Vocabulary} named {@code name}, as it was loaded when the pipeline was built: its
+   * {@link VocabularyTable#size() size} (tokens and out-of-vocabulary buckets, for an embedding or
+   * a classifier), and its tokens in id order. The name is the vocabulary's method name, the one its
+   * builder setter takes. (A pipeline with a vocabulary is never another's source, so every
+   * vocabulary a pipeline reads is its own.)
+   *
+   * @throws IllegalArgumentException naming the vocabularies the pipeline has, when none has the
+   *     name
+   */
+  public VocabularyTable vocabulary(String name) {
+    List<VocabularyTable> all = vocabularies();
+    return all.stream().filter(v -> v.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("Pipeline "
+            + iterator.pipeline().simpleName() + " has no @Vocabulary named '" + name + "'; "
+            + (all.isEmpty() ? "it has none" : "it has " + all.stream()
+                .map(v -> "'" + v.name() + "'").collect(Collectors.joining(", ")))));
+  }
+
+  /** The pipeline's {@code @Vocabulary} tables, in the order its builder loaded them. */
+  public List<VocabularyTable> vocabularies() {
+    return iterator.data().inputs().stream().filter(VocabularyTable.class::isInstance)
+        .map(VocabularyTable.class::cast).toList();
   }
 
   /**

@@ -37,19 +37,23 @@ import org.tensorflow.types.TString;
  */
 public final class VocabularyTable implements CheckedInput {
   private static final System.Logger LOG = System.getLogger(VocabularyTable.class.getName());
+  private final String pipeline;
   private final String name;
+  private final Path file;
   private final FileIdentity identity;
   private final String sharedName;
-  private final long tokens;
+  private final List<String> tokens;
   private final long oovBuckets;
   private final Op initializer;
 
-  private VocabularyTable(String name, FileIdentity identity, String sharedName, long tokens,
-      long oovBuckets, Op initializer) {
+  private VocabularyTable(String pipeline, String name, Path file, FileIdentity identity,
+      String sharedName, List<String> tokens, long oovBuckets, Op initializer) {
+    this.pipeline = pipeline;
     this.name = name;
+    this.file = file;
     this.identity = identity;
     this.sharedName = sharedName;
-    this.tokens = tokens;
+    this.tokens = List.copyOf(tokens);
     this.oovBuckets = oovBuckets;
     this.initializer = initializer;
   }
@@ -79,7 +83,8 @@ public final class VocabularyTable implements CheckedInput {
     // Keys: the tokens as they were read; values: their lines, from 0.
     Op fill = tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
         tf.constant(LongStream.range(0, tokens.size()).toArray()));
-    return new VocabularyTable(name, identity, sharedName, tokens.size(), oovBuckets, fill);
+    return new VocabularyTable(pipeline.simpleName(), name, file, identity, sharedName, tokens,
+        oovBuckets, fill);
   }
 
   private static FileIdentity identity(PipelineInfo pipeline, String name, Path file) {
@@ -157,13 +162,45 @@ public final class VocabularyTable implements CheckedInput {
     return initializer;
   }
 
-  /** Ids in all: the file's tokens and the out-of-vocabulary buckets, for an embedding's size. */
-  public long size() {
-    return tokens + oovBuckets;
+  /** The {@code @Vocabulary}'s name: its method's, as {@code builder().name(file)} sets it. */
+  public String name() {
+    return name;
   }
 
-  /** The tokens of the file. */
+  /** The simple name of the pipeline that declares it. */
+  public String pipeline() {
+    return pipeline;
+  }
+
+  /** The file its tokens were read from, as the builder was given it. */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * Ids in all: the file's tokens and the out-of-vocabulary buckets, for an embedding's size or a
+   * classifier's number of classes. Read it from the built pipeline
+   * ({@link BuiltPipeline#vocabulary}) rather than counting the file's lines.
+   */
+  public long size() {
+    return tokens.size() + oovBuckets;
+  }
+
+  /** The number of tokens in the file. */
   public long tokens() {
+    return tokens.size();
+  }
+
+  /** The out-of-vocabulary buckets after the tokens' ids. */
+  public long oovBuckets() {
+    return oovBuckets;
+  }
+
+  /**
+   * The file's tokens, in id order: token {@code i} has id {@code i}; for a model's predicted ids
+   * back to text. The ids of the buckets after them stand for no token.
+   */
+  public List<String> tokenList() {
     return tokens;
   }
 
@@ -179,7 +216,7 @@ public final class VocabularyTable implements CheckedInput {
     if (oovBuckets == 0) {
       return found;
     }
-    Operand<TInt64> bucket = tf.math.add(tf.constant(this.tokens),
+    Operand<TInt64> bucket = tf.math.add(tf.constant((long) this.tokens.size()),
         tf.strings.toHashBucketFast(tokens, oovBuckets));
     return tf.select(tf.math.greaterEqual(found, tf.constant(0L)), found, bucket);
   }

@@ -17,9 +17,12 @@ import java.util.Locale;
 
 /**
  * {@code ./feedline convert --csv FILE --element CLASS --output DIR --shards N [--classpath PATH]
- * [--prefix NAME] [--compression NONE|GZIP|ZLIB] [--replace]}: a CSV file whose header names the
- * components of an element record becomes N TFRecord shards of its Examples, written by the
- * record's generated writer, so a pipeline that {@code @Decode}s the record reads them.
+ * [--prefix NAME] [--delimiter C] [--compression NONE|GZIP|ZLIB] [--replace]}: a CSV file whose
+ * header names the columns of an element record becomes N TFRecord shards of its Examples, written
+ * by the record's generated writer, so a pipeline that {@code @Decode}s the record reads them. The
+ * header names each column as {@code @DecodeCsv} does: by the component's {@code @Feature} key,
+ * its name where it has none ({@link CsvExamples}); {@code --delimiter} takes another character
+ * than the comma between fields ({@code tab}, or {@code \t}, for TSV).
  *
  * <p>Row {@code i} (counting data rows from 0) goes to shard {@code i % N}: the same file writes
  * the same shards. A row whose values do not fit the record (a missing value, a word for a
@@ -30,19 +33,32 @@ import java.util.Locale;
  */
 public final class ConvertCommand {
   static final String USAGE = "usage: ./feedline convert --csv FILE --element CLASS --output DIR"
-      + " --shards N [--classpath PATH] [--prefix NAME] [--compression NONE|GZIP|ZLIB] [--replace]";
+      + " --shards N [--classpath PATH] [--prefix NAME] [--delimiter C] [--compression"
+      + " NONE|GZIP|ZLIB] [--replace]";
 
   /** What to convert. */
   record Options(Path csv, ExampleSchema schema, Path output, int shards, String prefix,
-      Compression compression, boolean replace) {
+      char delimiter, Compression compression, boolean replace) {
     static Options read(CommandOptions options) {
       ExampleSchema schema =
           ElementWriters.schema(options.text("element"), options.text("classpath"));
       String prefix = options.text("prefix") == null
           ? schema.record().toLowerCase(Locale.ROOT) : options.text("prefix");
       return new Options(options.path("csv"), schema, options.path("output"),
-          options.positive("shards"), prefix, compression(options.text("compression")),
-          options.flag("replace"));
+          options.positive("shards"), prefix, delimiter(options.text("delimiter")),
+          compression(options.text("compression")), options.flag("replace"));
+    }
+
+    /** One character; {@code tab} or {@code \t} for a tab. */
+    static char delimiter(String text) {
+      if (text.equals("tab") || text.equals("\\t")) {
+        return '\t';
+      }
+      if (text.length() != 1 || text.equals("\"") || text.equals("\n") || text.equals("\r")) {
+        throw new IllegalArgumentException("--delimiter needs one character other than a double"
+            + " quote or a line end, or tab, not '" + text + "'");
+      }
+      return text.charAt(0);
     }
 
     private static Compression compression(String name) {
@@ -78,7 +94,7 @@ public final class ConvertCommand {
   static int run(String[] args, PrintStream out, PrintStream err) {
     CommandSpec spec = CommandSpec.of(USAGE).required("csv").required("element")
         .required("output").required("shards").option("classpath", null).option("prefix", null)
-        .option("compression", "NONE").flag("replace");
+        .option("delimiter", ",").option("compression", "NONE").flag("replace");
     return LauncherCommand.run(args, spec, err, parsed -> {
       Options options = Options.read(parsed);
       return () -> {
@@ -87,11 +103,12 @@ public final class ConvertCommand {
         }
         long rows;
         CsvExamples examples;
-        try (CsvFile file = CsvFile.open(options.csv())) {
+        try (CsvFile file = CsvFile.open(options.csv(), options.delimiter())) {
           CsvFile.Row header = file.next();
           if (header == null) {
             throw new IllegalArgumentException(options.csv() + " is empty: it needs a header"
-                + " that names the components of " + options.schema().record());
+                + " that names the columns of " + options.schema().record() + " by their"
+                + " @Feature keys");
           }
           examples = new CsvExamples(options.schema(), options.csv(), header.fields());
           for (rows = 0; file.next() != null; rows++) {
@@ -125,7 +142,7 @@ public final class ConvertCommand {
     List<String> skipped = new ArrayList<>();
     List<Long> shardRecords = new ArrayList<>();
     Progress bar = new Progress(progress, rows, "rows");
-    try (CsvFile file = CsvFile.open(options.csv());
+    try (CsvFile file = CsvFile.open(options.csv(), options.delimiter());
         ShardedTFRecordWriter writer = ShardedTFRecordWriter.byKey(folder.staging(),
             options.prefix(), options.shards(), options.compression())) {
       file.next(); // the header

@@ -14,8 +14,9 @@ import org.tensorflow.types.TInt64;
 
 /**
  * Rows of a CSV file as serialized Examples of one record, through its generated writer's schema:
- * the header names the record's components, one column each, in any order; a cell holds the
- * component's values, separated by spaces when it has more than one.
+ * the header names the record's columns by the names {@code @DecodeCsv} reads them by, each
+ * component's {@code @Feature} key, which is its name where it has none; one column each, in any
+ * order. A cell holds the component's values, separated by spaces when it has more than one.
  *
  * <ul>
  *   <li>A component with a default may have no column, or an empty cell: the reader fills in the
@@ -34,21 +35,30 @@ final class CsvExamples {
   private final List<String> header;
 
   /**
-   * @throws IllegalArgumentException naming a column that is not a component, a component given
-   *     twice, or one without a default that has no column
+   * @throws IllegalArgumentException naming a column that is no component's key (and, where it is
+   *     a component's name, the key to write instead), a component given twice, or one without a
+   *     default that has no column
    */
   CsvExamples(ExampleSchema schema, Path file, List<String> header) {
     this.schema = schema;
     this.header = header.stream().map(String::strip).toList();
     this.components = new int[header.size()];
+    List<String> keys = new ArrayList<>();
+    for (int c = 0; c < schema.components().size(); c++) {
+      keys.add(schema.feature(c).key());
+    }
     Set<Integer> given = new HashSet<>();
     for (int column = 0; column < this.header.size(); column++) {
       String name = this.header.get(column);
-      int component = schema.indexOf(name);
+      int component = keys.indexOf(name);
       if (component < 0) {
+        int named = schema.indexOf(name);
         throw new IllegalArgumentException(file + " has a column '" + name + "', but "
-            + schema.record() + " has no component of that name that is written; its components: "
-            + String.join(", ", schema.components()));
+            + schema.record() + (named >= 0
+                ? " reads its component " + name + " from the key '" + keys.get(named) + "', as"
+                    + " @DecodeCsv reads its column: name the column '" + keys.get(named) + "'"
+                : " has no component of that key that is written; its keys: "
+                    + String.join(", ", keys)));
       }
       if (!given.add(component)) {
         throw new IllegalArgumentException(file + " has two columns '" + name + "'");
@@ -58,7 +68,9 @@ final class CsvExamples {
     List<String> missing = new ArrayList<>();
     for (int c = 0; c < schema.components().size(); c++) {
       if (!given.contains(c) && schema.feature(c).defaults().isEmpty()) {
-        missing.add(schema.components().get(c));
+        String component = schema.components().get(c);
+        missing.add(keys.get(c).equals(component) ? component
+            : "'" + keys.get(c) + "' (" + component + ")");
       }
     }
     if (!missing.isEmpty()) {

@@ -11,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The rows of a CSV file (RFC 4180), read one at a time: fields separated by commas, a field in
- * double quotes may hold commas, line breaks and doubled quotes ({@code ""}). Lines end with LF or
- * CRLF; a UTF-8 byte-order mark is dropped; blank lines are skipped. A file that is not UTF-8
- * text is an error, not text with replacement characters.
+ * The rows of a CSV file (RFC 4180), read one at a time: fields separated by commas (or another
+ * one-character delimiter, a tab for TSV), a field in double quotes may hold delimiters, line
+ * breaks and doubled quotes ({@code ""}). Lines end with LF or CRLF; a UTF-8 byte-order mark is
+ * dropped; blank lines are skipped. A file that is not UTF-8 text is an error, not text with
+ * replacement characters.
  */
 final class CsvFile implements AutoCloseable {
   private static final int END = -1;
@@ -29,21 +30,36 @@ final class CsvFile implements AutoCloseable {
 
   private final Path file;
   private final Reader in;
+  private final char delimiter;
   /** Characters read ahead, {@code buffer[next]} to {@code buffer[end - 1]}. */
   private final char[] buffer = new char[1 << 16];
   private int next;
   private int end;
   private long line = 1;
 
-  private CsvFile(Path file, Reader in) {
+  private CsvFile(Path file, Reader in, char delimiter) {
     this.file = file;
     this.in = in;
+    this.delimiter = delimiter;
   }
 
+  /** A file of comma-separated values. */
   static CsvFile open(Path file) throws IOException {
+    return open(file, ',');
+  }
+
+  /**
+   * A file whose fields {@code delimiter} separates.
+   *
+   * @throws IllegalArgumentException for a delimiter that is a double quote or a line end
+   */
+  static CsvFile open(Path file, char delimiter) throws IOException {
+    if (delimiter == '"' || delimiter == '\n' || delimiter == '\r') {
+      throw new IllegalArgumentException("a delimiter cannot be a double quote or a line end");
+    }
     // Not a BufferedReader: its read() takes a lock per character.
     CsvFile csv = new CsvFile(file, new InputStreamReader(Files.newInputStream(file),
-        StandardCharsets.UTF_8.newDecoder()));
+        StandardCharsets.UTF_8.newDecoder()), delimiter);
     if (csv.peek() == '\uFEFF') {
       csv.read();
     }
@@ -86,15 +102,15 @@ final class CsvFile implements AutoCloseable {
           }
           field.append((char) c);
         }
-        if (peek() != ',' && peek() != '\n' && peek() != '\r' && peek() != END) {
+        if (peek() != delimiter && peek() != '\n' && peek() != '\r' && peek() != END) {
           problem = "text after a closing quote in field " + (fields.size() + 1);
         }
       }
-      while (peek() != ',' && peek() != '\n' && peek() != '\r' && peek() != END) {
+      while (peek() != delimiter && peek() != '\n' && peek() != '\r' && peek() != END) {
         field.append((char) read());
       }
       fields.add(field.toString());
-      if (peek() != ',') {
+      if (peek() != delimiter) {
         break;
       }
       read();

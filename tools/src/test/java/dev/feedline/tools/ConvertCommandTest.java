@@ -143,13 +143,13 @@ class ConvertCommandTest {
     Path out = dir.resolve("out");
     Map<String, String> cases = Map.of(
         "id,tokns,text,xy", "error: " + dir.resolve("bad.csv") + " has a column 'tokns', but"
-            + " Review has no component of that name that is written; its components: id,"
+            + " Review has no component of that key that is written; its keys: id,"
             + " tokens, rating, text, xy",
         "id,text,xy", "error: " + dir.resolve("bad.csv") + " has no column for tokens of Review,"
             + " which has no default; its header names id, text, xy",
         "id,tokens,text,xy,length", "error: " + dir.resolve("bad.csv") + " has a column"
-            + " 'length', but Review has no component of that name that is written; its"
-            + " components: id, tokens, rating, text, xy",
+            + " 'length', but Review has no component of that key that is written; its"
+            + " keys: id, tokens, rating, text, xy",
         "id,tokens,text,xy,id", "error: " + dir.resolve("bad.csv") + " has two columns 'id'");
     for (var c : cases.entrySet()) {
       Path csv = Files.writeString(dir.resolve("bad.csv"), c.getKey() + "\n1,2,a,1 2\n");
@@ -220,7 +220,8 @@ class ConvertCommandTest {
         System.getProperty("java.class.path"), "-processor",
         "dev.feedline.processor.PipelineProcessor", sale.toString());
     assertEquals(0, compiled, "the record compiles with the processor");
-    Path csv = Files.writeString(dir.resolve("sales.csv"), "item,prices\ntea,1.5 2\ncake,\n");
+    // The header names the columns by their keys, as @DecodeCsv would: sale/item, not item.
+    Path csv = Files.writeString(dir.resolve("sales.csv"), "sale/item,prices\ntea,1.5 2\ncake,\n");
     Path out = dir.resolve("out");
 
     Run run = convert("--csv", csv.toString(), "--element", "com.acme.Sale", "--classpath",

@@ -87,6 +87,8 @@ public final class DatasetIterator {
   private final TensorFlowErrors errors;
   private final SourceChecks source;
   private final IteratorCheckpoints checkpoints;
+  /** The pipeline's graph, which training steps must not grow; null outside a graph. */
+  private final Graph graph;
   private final EpochsAcross acrossCount = new EpochsAcross();
   /** Held while an epoch starts, steps, is saved or restored: they run one at a time. */
   private final Object lock = new Object();
@@ -256,8 +258,8 @@ public final class DatasetIterator {
     this.seed = parts.seed;
     this.fileCaches = parts.fileCaches == null ? FileCaches.none(pipeline) : parts.fileCaches;
     this.setup = List.copyOf(parts.setup);
-    this.errors = new TensorFlowErrors(pipeline,
-        tf.scope().env() instanceof Graph g ? g : null, data, fileCaches);
+    this.graph = tf.scope().env() instanceof Graph g ? g : null;
+    this.errors = new TensorFlowErrors(pipeline, graph, data, fileCaches);
     this.source = new SourceChecks(pipeline, data, LOG);
     this.kept = new KeptPart(tf, parts.kept, fileCaches, data);
     this.epoch = tf.withName("epoch").placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
@@ -361,8 +363,28 @@ public final class DatasetIterator {
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     synchronized (lock) {
       begin(session, session == parkedIn ? nextEpoch : 0, false, null);
-      return iterate(() -> step.apply(session.runner()).run());
+      return iterate(stepping(session, step));
     }
+  }
+
+  /**
+   * Runs {@code step} once per element; a step after the first that adds ops to the graph fails
+   * the epoch naming them ({@link StepGraphCheck}).
+   */
+  private Supplier<Result> stepping(Session session, UnaryOperator<Session.Runner> step) {
+    StepGraphCheck check = StepGraphCheck.of(pipeline, graph);
+    return () -> {
+      Result result = step.apply(session.runner()).run();
+      if (check != null) {
+        try {
+          check.afterStep();
+        } catch (FeedlineException grew) {
+          result.close();
+          throw grew;
+        }
+      }
+      return result;
+    };
   }
 
   /**
@@ -521,7 +543,7 @@ public final class DatasetIterator {
       Session session, Path file, UnaryOperator<Session.Runner> step) {
     synchronized (lock) {
       restore(session, file);
-      return iterate(() -> step.apply(session.runner()).run());
+      return iterate(stepping(session, step));
     }
   }
 

@@ -594,7 +594,7 @@ final class BuilderWriter {
    * The {@code @DecodeCsv} that parses a text source's lines as they are read, whose columns every
    * row is checked against at build: none when another stage (a filter, a map) comes between.
    */
-  private static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
+  static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
     List<Stage> stages = pipeline.stages();
     int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
         .orElse(null));

@@ -245,7 +245,7 @@ final class DatasetWriter {
       case MIX, CONCATENATE, ZIP, CHOOSE -> pipelines(stage, spec);
       case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
           shapes);
-      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> VectorizedParse.applies(stage)
+      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> VectorizedParse.applies(pipeline, stage)
           ? vectorizedParse(stage, types, shapes) : map(stage, types, shapes);
       case FLAT_MAP -> new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.flatMapDataset(dataset, $T.of(), function, $L, $L)",
@@ -494,7 +494,8 @@ final class DatasetWriter {
   }
 
   /**
-   * A {@code @Decode} that parses {@link VectorizedParse#RECORDS} records at a time: the records
+   * A {@code @Decode} or {@code @DecodeCsv} that parses {@link VectorizedParse#batch} records or
+   * lines at a time: the records
    * batched, the parse mapped over the batches as the stage's map would be over the records, and
    * the values unbatched, so that the next stage gets the same elements in the same order.
    */
@@ -504,10 +505,10 @@ final class DatasetWriter {
     StageCode parse = map(stage, CodeBlock.of("$N.types()", batches),
         CodeBlock.of("$N.shapes()", batches));
     CodeBlock code = CodeBlock.builder()
-        .add(VectorizedParse.comment())
-        .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* records */,\n"
+        .add(VectorizedParse.comment(stage))
+        .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* $L */,\n"
                 + "tf.constant(false) /* dropRemainder */, $N.types(), $N.shapes())",
-            VectorizedParse.RECORDS, records, records)
+            VectorizedParse.batch(stage), VectorizedParse.unit(stage), records, records)
         .add(parse.code())
         .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
         .build();

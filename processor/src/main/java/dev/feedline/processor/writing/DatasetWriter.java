@@ -79,7 +79,8 @@ final class DatasetWriter {
   /**
    * Whether the epochs after the one that fills the cache may run on one iterator, one after
    * another: the last cache is in memory, and every stage after it hands out as many elements each
-   * epoch and is built from the cache, the epoch's number and Java values alone, so that the
+   * epoch and is built from the cache, the epoch's number and Java values alone (a vocabulary's
+   * table is found by its shared name, in any function), so that the
    * runtime can build the stages in a graph function of their own, and end each epoch after the
    * elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to
    * the end of each epoch.
@@ -92,7 +93,7 @@ final class DatasetWriter {
     Stage cache = pipeline.stages().get(lastCache() - 1);
     return cache.kind() == StageKind.CACHE && names.cacheFile(cache).isEmpty()
         && epochPart().stream().allMatch(s -> EPOCH_LENGTH_KEPT.contains(s.kind())
-            && s.inputs().isEmpty());
+            && s.inputs().stream().allMatch(i -> i.kind() == Input.Kind.VOCABULARY));
   }
 
   private List<Stage> cachedPart() {

@@ -17,9 +17,11 @@ import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
+import dev.feedline.tests.pipelines.FeedlineRebatchedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
+import dev.feedline.tests.pipelines.FeedlineRebatchedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineShardedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSkippingRowsPipeline;
@@ -93,6 +95,7 @@ class StageKindContractTest {
           graph -> FeedlineKeyedPipelines_Snapshotted.builder().files(files)
               .snapshotPath(dir.resolve("snapshot").toString()).build(graph),
           graph -> FeedlineSkippingRowsPipeline.builder().files(files).build(graph),
+          graph -> FeedlineRebatchedRowsPipeline.builder().files(files).build(graph),
           graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
           graph -> FeedlineSeededPipelines_Drawn.builder().data(points, classes).seed(1)
               .build(graph),

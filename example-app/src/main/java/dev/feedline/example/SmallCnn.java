@@ -24,16 +24,29 @@ final class SmallCnn {
   SmallCnn(Ops graph, Operand<TFloat32> images, Operand<TInt64> labels, float learningRate) {
     Ops tf = graph.withSubScope("model").withDevice(Devices.GPU);
     training = new SoftmaxTraining(tf);
-    Variable<TFloat32> conv1 = training.weight(3, 3, 3, 16);
-    Variable<TFloat32> conv2 = training.weight(3, 3, 16, 32);
-    Variable<TFloat32> dense = training.weight(32, 2);
-    Variable<TFloat32> bias = training.bias(2);
+    List<Operand<TFloat32>> weights = List.of(training.weight(3, 3, 3, 16),
+        training.weight(3, 3, 16, 32), training.weight(32, 2), training.bias(2));
+    training.train(logits(tf, images, weights), labels, learningRate);
+  }
 
-    Operand<TFloat32> x = tf.nn.relu(tf.nn.conv2d(images, conv1, List.of(1L, 2L, 2L, 1L), "SAME"));
-    x = tf.nn.relu(tf.nn.conv2d(x, conv2, List.of(1L, 2L, 2L, 1L), "SAME"));
+  /**
+   * The classifier's logits, {@code [n, 2]}, of {@code images}, {@code [n, 224, 224, 3]}: the
+   * same ops in training and in an exported model ({@link ExportCommand}).
+   *
+   * @param weights the two convolutions' kernels, the dense layer's matrix and its bias
+   */
+  static Operand<TFloat32> logits(Ops tf, Operand<TFloat32> images,
+      List<? extends Operand<TFloat32>> weights) {
+    Operand<TFloat32> x = tf.nn.relu(
+        tf.nn.conv2d(images, weights.get(0), List.of(1L, 2L, 2L, 1L), "SAME"));
+    x = tf.nn.relu(tf.nn.conv2d(x, weights.get(1), List.of(1L, 2L, 2L, 1L), "SAME"));
     Operand<TFloat32> pooled = tf.math.mean(x, tf.constant(new int[] {1, 2})); // [n, 32]
-    Operand<TFloat32> logits = tf.math.add(tf.linalg.matMul(pooled, dense), bias);
-    training.train(logits, labels, learningRate);
+    return tf.math.add(tf.linalg.matMul(pooled, weights.get(2)), weights.get(3));
+  }
+
+  /** The weights, in the order {@link #logits} takes them. */
+  List<Variable<TFloat32>> weights() {
+    return training.weights();
   }
 
   /** Adds one gradient-descent step to {@code runner}, and the batch's mean loss as its first fetch. */

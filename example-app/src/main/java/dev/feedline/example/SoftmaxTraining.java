@@ -51,6 +51,11 @@ final class SoftmaxTraining {
     return bias;
   }
 
+  /** The weights and biases, in the order they were made. */
+  List<Variable<TFloat32>> weights() {
+    return List.copyOf(weights);
+  }
+
   /** Adds the loss of {@code logits} against {@code labels}, and the step on every weight. */
   void train(Operand<TFloat32> logits, Operand<TInt64> labels, float learningRate) {
     SparseSoftmaxCrossEntropyWithLogits<TFloat32> crossEntropy =

@@ -10,6 +10,7 @@ import dev.feedline.Map;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
+import dev.feedline.Serving;
 import dev.feedline.Shuffle;
 import dev.feedline.StageGroup;
 import dev.feedline.TFRecordSource;
@@ -63,7 +64,12 @@ public final class SpellingPipelines {
     Word shuffle(Word word);
   }
 
-  /** Batches of words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and more. */
+  /**
+   * Batches of words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and more. Its
+   * serving function, the parse and the letters' lookup, is what {@code ./feedline export
+   * --example spelling} chains into the trained model.
+   */
+  @Serving
   @Pipeline
   public interface Bucketed extends Words {
     @BucketByLength(component = "ids", boundaries = {5, 7, 9, 11},

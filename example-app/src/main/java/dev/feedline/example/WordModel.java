@@ -34,17 +34,26 @@ final class WordModel {
       long vocabulary, float learningRate) {
     Ops tf = graph.withSubScope("word_model");
     training = new SoftmaxTraining(tf);
-    Variable<TFloat32> embedding = training.weight(vocabulary, EMBEDDING);
-    Variable<TFloat32> hidden = training.weight(EMBEDDING, HIDDEN);
-    Variable<TFloat32> hiddenBias = training.bias(HIDDEN);
-    Variable<TFloat32> output = training.weight(HIDDEN, CLASSES);
-    Variable<TFloat32> outputBias = training.bias(CLASSES);
+    List<Operand<TFloat32>> weights = List.of(training.weight(vocabulary, EMBEDDING),
+        training.weight(EMBEDDING, HIDDEN), training.bias(HIDDEN),
+        training.weight(HIDDEN, CLASSES), training.bias(CLASSES));
+    training.train(logits(tf, ids, lengths, vocabulary, weights), labels, learningRate);
+  }
 
+  /**
+   * The logits, {@code [n, 5]}, of a batch of words: the same ops in training and in an exported
+   * model ({@link ExportCommand}).
+   *
+   * @param weights the embedding, the hidden layer's matrix and bias, the output's matrix and bias
+   */
+  static Operand<TFloat32> logits(Ops tf, Operand<TInt64> ids, Operand<TInt32> lengths,
+      long vocabulary, List<? extends Operand<TFloat32>> weights) {
     Operand<TInt32> longest = tf.gather(tf.shape(ids), tf.constant(1), tf.constant(0));
     Operand<TFloat32> oneHot = tf.oneHot(ids, tf.constant((int) vocabulary), tf.constant(1f),
         tf.constant(0f));
     Operand<TFloat32> letters = tf.reshape(
-        tf.linalg.matMul(tf.reshape(oneHot, tf.constant(new long[] {-1, vocabulary})), embedding),
+        tf.linalg.matMul(tf.reshape(oneHot, tf.constant(new long[] {-1, vocabulary})),
+            weights.get(0)),
         tf.stack(List.of(tf.gather(tf.shape(ids), tf.constant(0), tf.constant(0)), longest,
             tf.constant(EMBEDDING)))); // [n, longest, 16]
     // 1 for a word's letters, 0 for the padding after them.
@@ -54,9 +63,14 @@ final class WordModel {
     Operand<TFloat32> summed = tf.math.mul(tf.reduceSum(
         tf.math.mul(letters, tf.expandDims(mask, tf.constant(2))), tf.constant(1)),
         tf.constant(0.125f)); // [n, 16]
-    Operand<TFloat32> x = tf.nn.relu(tf.math.add(tf.linalg.matMul(summed, hidden), hiddenBias));
-    Operand<TFloat32> logits = tf.math.add(tf.linalg.matMul(x, output), outputBias);
-    training.train(logits, labels, learningRate);
+    Operand<TFloat32> x = tf.nn.relu(
+        tf.math.add(tf.linalg.matMul(summed, weights.get(1)), weights.get(2)));
+    return tf.math.add(tf.linalg.matMul(x, weights.get(3)), weights.get(4));
+  }
+
+  /** The weights, in the order {@link #logits} takes them. */
+  List<Variable<TFloat32>> weights() {
+    return training.weights();
   }
 
   /** Adds one gradient-descent step to {@code runner}, and the batch's mean loss as its first fetch. */

@@ -17,11 +17,14 @@ public final class CommandOptions {
   private final Map<String, String> values;
   private final Set<String> flags;
   private final List<String> passedOn;
+  private final List<String> operands;
 
-  private CommandOptions(Map<String, String> values, Set<String> flags, List<String> passedOn) {
+  private CommandOptions(Map<String, String> values, Set<String> flags, List<String> passedOn,
+      List<String> operands) {
     this.values = values;
     this.flags = flags;
     this.passedOn = passedOn;
+    this.operands = operands;
   }
 
   /** @throws IllegalArgumentException naming the first argument that is wrong */
@@ -30,8 +33,13 @@ public final class CommandOptions {
     Set<String> given = new HashSet<>();
     Set<String> flags = new HashSet<>();
     List<String> passedOn = new ArrayList<>();
+    List<String> operands = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
+      if (!arg.startsWith("--") && spec.operands() != null) {
+        operands.add(arg);
+        continue;
+      }
       if (!arg.startsWith("--") || arg.length() == 2) {
         throw new IllegalArgumentException("unexpected argument " + arg);
       }
@@ -65,13 +73,18 @@ public final class CommandOptions {
         throw new IllegalArgumentException("--" + name + " is required");
       }
     }
-    return new CommandOptions(values, flags, passedOn);
+    return new CommandOptions(values, flags, List.copyOf(passedOn), List.copyOf(operands));
   }
 
   private static void once(Set<String> given, String name) {
     if (!given.add(name)) {
       throw new IllegalArgumentException("--" + name + " is given twice");
     }
+  }
+
+  /** The arguments that are no option, in order, for a command that takes them. */
+  public List<String> operands() {
+    return operands;
   }
 
   /** The value as it was written; null for an option that was not given and has no default. */

@@ -16,6 +16,7 @@ public final class CommandSpec {
   private final Set<String> required = new LinkedHashSet<>();
   private final Set<String> flags = new LinkedHashSet<>();
   private String passingOnTo;
+  private String operands;
 
   private CommandSpec(String usage) {
     this.usage = usage;
@@ -46,6 +47,20 @@ public final class CommandSpec {
   public CommandSpec flag(String name) {
     flags.add(name);
     return this;
+  }
+
+  /**
+   * Arguments that are no option ({@code FILE...}), in order, after or between the options;
+   * {@code name} says what they are in errors. Without this, such an argument is a usage error.
+   */
+  public CommandSpec operands(String name) {
+    this.operands = name;
+    return this;
+  }
+
+  /** What the operands are; null when the command takes none. */
+  String operands() {
+    return operands;
   }
 
   /** Options written {@code --name=value} that are not the command's own go to {@code library}. */

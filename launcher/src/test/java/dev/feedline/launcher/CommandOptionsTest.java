@@ -87,4 +87,18 @@ class CommandOptionsTest {
     assertEquals("unknown option --runner", refused(beam, "--input", "in", "--runner", "x"),
         "an option for the library is written --name=value");
   }
+
+  @Test
+  void operandsAreTheArgumentsThatAreNoOption() {
+    CommandSpec predict = CommandSpec.of("usage: predict").required("model").flag("skew")
+        .operands("FILE");
+    CommandOptions options = CommandOptions.parse(
+        new String[] {"a.jpg", "--model", "m", "b.jpg", "--skew", "c.jpg"}, predict);
+    assertEquals(List.of("a.jpg", "b.jpg", "c.jpg"), options.operands());
+    assertEquals(Path.of("m"), options.path("model"), "an option's value is no operand");
+    assertTrue(options.flag("skew"));
+    assertEquals("unexpected argument a.jpg", refused("--input", "in", "a.jpg"),
+        "a command without operands refuses them");
+    assertEquals("unknown option --size", refused(predict, "--model", "m", "--size", "2"));
+  }
 }

@@ -153,7 +153,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     try {
       writer.write(model);
     } catch (IOException e) {
-      report.add(Message.GENERATED_FILE_NOT_WRITTEN, model.type(), model.annotation(), null,
+      report.at(model.type(), model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
           model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
       reporter.print(report);
     }
@@ -226,7 +226,8 @@ public final class PipelineProcessor extends AbstractProcessor {
       for (StageKind kind : StageKind.values()) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(annotation -> {
           Report report = new Report();
-          report.add(Message.STAGE_OUTSIDE_PIPELINE, method, annotation, null, kind.annotation(),
+          report.at(method, annotation, null).report(Message.STAGE_OUTSIDE_PIPELINE,
+              kind.annotation(),
               method.getSimpleName(), owner.getSimpleName(), owner.getSimpleName());
           reporter.print(report);
         });
@@ -242,7 +243,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     deferred.forEach((name, type) -> {
       TypeElement pipeline = processingEnv.getElementUtils().getTypeElement(name);
       Report report = new Report();
-      report.add(Message.UNRESOLVED_TYPE, pipeline, pipeline.getSimpleName(), type);
+      report.at(pipeline).report(Message.UNRESOLVED_TYPE, pipeline.getSimpleName(), type);
       reporter.print(report);
     });
     deferred.clear();
@@ -252,7 +253,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
     Report report = new Report();
-    report.add(Message.INTERNAL_ERROR, element, element.getSimpleName(), trace);
+    report.at(element).report(Message.INTERNAL_ERROR, element.getSimpleName(), trace);
     reporter.print(report);
   }
 }

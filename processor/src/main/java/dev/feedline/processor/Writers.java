@@ -66,7 +66,7 @@ final class Writers {
   /** Reports {@code @Writable} on a type that is not an {@code @Element} record. */
   static void notElement(TypeElement type, Report report) {
     AnnotationMirror writable = Annotations.find(type, WRITABLE).orElseThrow();
-    report.add(Message.WRITER_NOT_ELEMENT, type, writable, null, type.getSimpleName());
+    report.at(type, writable, null).report(Message.WRITER_NOT_ELEMENT, type.getSimpleName());
   }
 
   private void write(TypeElement record, ElementType element, Report report) {
@@ -76,8 +76,7 @@ final class Writers {
     try {
       writer.write(record, element);
     } catch (IOException e) {
-      report.add(Message.WRITER_FILE_NOT_WRITTEN, record,
-          Annotations.find(record, WRITABLE).orElse(null), null, WriterWriter.simpleName(record),
+      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null).report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
           record.getSimpleName(), e.getMessage(), WriterWriter.packageName(record));
     }
   }

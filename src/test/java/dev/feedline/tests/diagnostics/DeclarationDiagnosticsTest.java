@@ -37,6 +37,18 @@ class DeclarationDiagnosticsTest {
   }
 
   @Test
+  void aServedPipelineWhoseSourceHandsOutNoRecords() {
+    JavaFileObject source = Sources.pipeline("@Serving @Pipeline(ramBudget = \"1GiB\")", "Bad",
+        java.util.List.of("  @InMemorySource Sample samples();",
+            "  @Prefetch(AUTO) Sample prefetch(Sample sample);"));
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:serving-unsupported] @Serving pipeline Bad cannot have a serving function: its"
+            + " source, @InMemorySource 'samples', hands out no records or lines that a request"
+            + " could carry; serve a pipeline that reads TFRecord or text files; remove @Serving.",
+        source, "@Serving @Pipeline");
+  }
+
+  @Test
   void aPipelineThatIsAClass() {
     JavaFileObject source = Sources.source("Bad", "@Pipeline abstract class Bad {}");
     assertOnly(Sources.compile(source), ERROR,

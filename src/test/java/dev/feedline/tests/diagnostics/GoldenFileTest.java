@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
  * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
- * a train pipeline whose stages come from groups; and the writers generated for records: the
+ * a train pipeline whose stages come from groups, {@code @Serving} pipelines with their serving
+ * functions (of records; with a vocabulary; of CSV lines, a method of the built pipeline); and the
+ * writers generated for records: the
  * example's photo, a sequence with a length and a default, a SequenceExample and fixed vectors of
  * every dtype. Run with
  * {@code FEEDLINE_UPDATE_GOLDEN=1} to rewrite the golden files after an intended change, then
@@ -101,7 +103,10 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ReviewWriter",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClipWriter",
       "dev.feedline.tests.pipelines.FeedlineWriterPipelines_VectorsWriter",
-      "dev.feedline.tests.pipelines.FeedlineSharedRowsPipelines_Train"})
+      "dev.feedline.tests.pipelines.FeedlineSharedRowsPipelines_Train",
+      "dev.feedline.tests.pipelines.FeedlineServingPipelines_Trained",
+      "dev.feedline.tests.pipelines.FeedlineServingPipelines_Spelled",
+      "dev.feedline.tests.pipelines.FeedlineServingPipelines_Sales"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

@@ -16,7 +16,7 @@ class ReviewReportTest {
   @TempDir Path dir;
 
   @Test
-  void aReportListsStagesSizesAndTheDiagnosticsTheBuildReported() throws IOException {
+  void aReportListsStagesSizesThePlanAndTheDiagnosticsTheBuildReported() throws IOException {
     List<String> stages = Sources.goodWith("@Prefetch"); // ends with @Batch: a warning
     Sources.compile(List.of("-Afeedline.report=" + dir), Sources.pipeline("Reviewed", stages),
         Sources.pipeline("Broken", Sources.goodWith("@Batch", "  @Batch(size = 0) Image batch(Image image);")));
@@ -29,6 +29,13 @@ class ReviewReportTest {
         + " float32[8,8,3], label int64[] | 776 B | 1,000 |"), reviewed.toString());
     assertTrue(reviewed.contains("| `cache` | 1,000 elements | 758 KiB (0% of the budget) |"),
         reviewed.toString());
+    // The plan the writers render: what is kept, how epochs run, where the memory guard looks.
+    assertTrue(reviewed.contains("- Cached part: stages 1 to 5, built once per session and kept;"
+        + " epoch part: stages 6 to 7, built again every epoch."), reviewed.toString());
+    assertTrue(reviewed.contains("- Epochs after the first run one after another on one iterator"
+        + " (acrossEpochs)."), reviewed.toString());
+    assertTrue(reviewed.contains("- Memory guard, before the first element: `cache` (every source"
+        + " element), `shuffle` (every source element)."), reviewed.toString());
     assertTrue(reviewed.contains("| warning | `terminal-prefetch-autotune` | `batch` | Pipeline"
         + " Reviewed ends with @Batch 'batch' instead of @Prefetch, so input preparation cannot"
         + " overlap the training step; append `@Prefetch(AUTO) Image prefetch(Image batch);`. |"),

@@ -588,6 +588,7 @@ class RuleCatalogueTest {
         pipeline(SRC, READ, "  @Shuffle(buffer = 100) Operand<TString> shuffle(Operand<TString> r);",
             PARSE, DECODE, BATCH, PREFETCH)));
     manySources(cases);
+    serving(cases);
     return cases.stream();
   }
 
@@ -603,6 +604,51 @@ class RuleCatalogueTest {
   }
 
   /** Rules 36 to 39, and rule 34 on a mix: sources that read other pipelines. */
+  static final String SERVED = "@Serving " + BUDGET;
+
+  /** The serving function's rules (docs/serving.md): the path from the parse to the cut. */
+  private static void serving(List<Case> cases) {
+    String jitter = "  @Map(random = true, parallel = AUTO) static Image jitter(Ops tf, Image in) { return null; }";
+    cases.add(new Case("serving-left-out",
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, jitter, SHUFFLE, BATCH, PREFETCH),
+        NOTE, "[feedline:serving-left-out] The serving function of pipeline Bad leaves @Map"
+            + " 'jitter' out (random: augments training data, never a request), so the model is"
+            + " served inputs without it; mark it @TrainingOnly to say that is meant.",
+        "@Map(random", null,
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, "  @TrainingOnly" + jitter, SHUFFLE,
+            BATCH, PREFETCH)));
+    String keep = "  @Filter static Operand<TBool> keep(Ops tf, Image image) { return null; }";
+    cases.add(new Case("serving-filter",
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, keep, CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:serving-filter] @Filter 'keep' is on the serving path of pipeline Bad,"
+            + " but a request's record cannot be dropped: the model would get fewer outputs than"
+            + " the request has inputs; mark it @TrainingOnly if serving may see what it drops.",
+        "@Filter", null,
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, "  @TrainingOnly" + keep, CACHE,
+            SHUFFLE, BATCH, PREFETCH)));
+    String bright = "  @Map(parallel = AUTO) static Image bright(Ops tf, Image in) { return null; }";
+    cases.add(new Case("serving-change-after-cut",
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, CACHE, bright, SHUFFLE, BATCH, PREFETCH),
+        WARNING, "[feedline:serving-change-after-cut] @Map 'bright' changes values after the"
+            + " serving cut at @Cache 'cache', so pipeline Bad's serving function, which ends before"
+            + " 'cache', serves other inputs than training gives; move 'bright' before 'cache', or"
+            + " mark it @TrainingOnly.",
+        "Image bright", null,
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, bright, CACHE, SHUFFLE, BATCH,
+            PREFETCH)));
+    String perBatch = "  @Map(parallel = AUTO, vectorized = true) static Image center(Ops tf, Image batch) { return null; }";
+    cases.add(new Case("serving-batch-dependent",
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, perBatch,
+            PREFETCH),
+        ERROR, "[feedline:serving-batch-dependent] @Map 'center' works on the batches of @Batch"
+            + " 'batch', so its values may depend on the other elements of a batch, which pipeline"
+            + " Bad's serving function cannot reproduce for a request; make it a per-element map"
+            + " before 'batch', or mark it @TrainingOnly.",
+        "Image center", null,
+        pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
+            "  @TrainingOnly" + perBatch, PREFETCH)));
+  }
+
   private static void manySources(List<Case> cases) {
     String mix = "  @Mix(of = {Left.class, Right.class}, seed = 1) Image mixed();";
     Declaration mixGood = reading(mix, BATCH, PREFETCH);

@@ -595,6 +595,23 @@ public enum Message {
   ZIP_RECORD_COUNTS(Rule.ZIP_RECORD_COUNTS, Severity.NOTE,
       "@Zip '%1$s' reads pipeline %2$s, declared with %3$d records, and pipeline %4$s, with %5$d:"
           + " each epoch ends with the shorter, and the other's last %6$d elements are never read."),
+  SERVING_UNSUPPORTED(Rule.SERVING_UNSUPPORTED, Severity.ERROR,
+      "@Serving pipeline %s cannot have a serving function: %s; remove @Serving."),
+  SERVING_LEFT_OUT(Rule.SERVING_LEFT_OUT, Severity.NOTE,
+      "The serving function of pipeline %1$s leaves @%2$s '%3$s' out (%4$s), so the model is"
+          + " served inputs without it; mark it @TrainingOnly to say that is meant."),
+  SERVING_FILTER(Rule.SERVING_FILTER, Severity.ERROR,
+      "@Filter '%1$s' is on the serving path of pipeline %2$s, but a request's record cannot be"
+          + " dropped: the model would get fewer outputs than the request has inputs; mark it"
+          + " @TrainingOnly if serving may see what it drops."),
+  SERVING_CHANGE_AFTER_CUT(Rule.SERVING_CHANGE_AFTER_CUT, Severity.WARNING,
+      "@%1$s '%2$s' changes values after the serving cut at @%3$s '%4$s', so pipeline %5$s's"
+          + " serving function, which ends before '%4$s', serves other inputs than training gives;"
+          + " move '%2$s' before '%4$s', or mark it @TrainingOnly."),
+  SERVING_BATCH_DEPENDENT(Rule.SERVING_BATCH_DEPENDENT, Severity.ERROR,
+      "@%1$s '%2$s' works on the batches of @%3$s '%4$s', so its values may depend on the other"
+          + " elements of a batch, which pipeline %5$s's serving function cannot reproduce for a"
+          + " request; make it a per-element map before '%4$s', or mark it @TrainingOnly."),
   UNSEEDED_MIX(Rule.REPRODUCIBILITY_CONFLICT, Severity.NOTE,
       "Pipeline %s is reproducible, but @Mix '%s' has no seed, so it draws its pipelines in a new"
           + " order on every run; set a seed."),

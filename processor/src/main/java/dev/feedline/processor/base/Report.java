@@ -30,16 +30,61 @@ public final class Report {
     return Optional.ofNullable(pipeline);
   }
 
-  /** Adds a finding anchored on an element. */
-  public void add(Message message, Element element, Object... args) {
-    add(message, element, null, null, args);
+  /**
+   * What a diagnostic can point at: a declaration, its annotation, and the values written on it by
+   * member (a stage, with {@code Member}).
+   *
+   * @param <M> what names a value written on the annotation
+   */
+  public interface Site<M> {
+    Element element();
+
+    AnnotationMirror annotation();
+
+    /** The value written for {@code member}; null when it was not written. */
+    AnnotationValue anchor(M member);
   }
 
-  /** Adds a finding anchored on an annotation, or on one of its values when {@code value} is set. */
-  public void add(Message message, Element element, AnnotationMirror annotation,
-      AnnotationValue value, Object... args) {
-    findings.add(new Finding(message, element, annotation, value,
-        message.format(args) + inheritedFrom(element)));
+  /** Where the next finding points: an element, its annotation, one of its values. */
+  public final class At {
+    private final Element element;
+    private final AnnotationMirror annotation;
+    private final AnnotationValue value;
+
+    private At(Element element, AnnotationMirror annotation, AnnotationValue value) {
+      this.element = element;
+      this.annotation = annotation;
+      this.value = value;
+    }
+
+    /** Adds the finding: {@code message} with its arguments, here. */
+    public void report(Message message, Object... args) {
+      findings.add(new Finding(message, element, annotation, value,
+          message.format(args) + inheritedFrom(element)));
+    }
+  }
+
+  /** A finding on the site's annotation, such as a stage's. */
+  public At at(Site<?> site) {
+    return new At(site.element(), site.annotation(), null);
+  }
+
+  /**
+   * A finding on the value written for {@code member} on the site's annotation, or on the whole
+   * annotation where the value was left at its default.
+   */
+  public <M> At at(Site<M> site, M member) {
+    return new At(site.element(), site.annotation(), site.anchor(member));
+  }
+
+  /** A finding on an element, without an annotation. */
+  public At at(Element element) {
+    return new At(element, null, null);
+  }
+
+  /** A finding on an annotation of {@code element}, or on one of its values when set. */
+  public At at(Element element, AnnotationMirror annotation, AnnotationValue value) {
+    return new At(element, annotation, value);
   }
 
   /** Where the element lies in a shared type: the pipeline that inherits it, and from where. */

@@ -50,6 +50,7 @@ public enum Rule {
   SOURCE_PIPELINES(Category.DECLARATION),
   MIXED_ELEMENT_TYPES(Category.DECLARATION),
   MIX_WEIGHTS(Category.DECLARATION),
+  SERVING_UNSUPPORTED(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),
@@ -88,7 +89,12 @@ public enum Rule {
   MIX_INFINITE_SOURCE(Category.CHECK), // 36
   SHARD_AFTER_MIX(Category.CHECK), // 37
   MIX_PROPORTIONS_LOST(Category.CHECK), // 38
-  ZIP_RECORD_COUNTS(Category.CHECK); // 39
+  ZIP_RECORD_COUNTS(Category.CHECK), // 39
+  // The serving function of a @Serving pipeline (docs/serving.md).
+  SERVING_LEFT_OUT(Category.CHECK),
+  SERVING_FILTER(Category.CHECK),
+  SERVING_CHANGE_AFTER_CUT(Category.CHECK),
+  SERVING_BATCH_DEPENDENT(Category.CHECK);
 
   /** Whether a rule finds declarations that cannot be generated or judges valid ones. */
   public enum Category {

@@ -1,5 +1,6 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.MapStage;
 /** Tells which stages do expensive per-element work: what a cache belongs after. */
 public final class CostModel {
   private CostModel() {}
@@ -11,7 +12,7 @@ public final class CostModel {
    * looks like.
    */
   public static boolean isExpensive(Stage stage) {
-    if (!(stage.parameters() instanceof Parameters.Map map)) {
+    if (!(stage.definition() instanceof MapStage map)) {
       return stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG
           || stage.kind() == StageKind.DECODE_CSV;
     }

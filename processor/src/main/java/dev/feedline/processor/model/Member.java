@@ -75,7 +75,9 @@ public enum Member {
   SKIP_COUNT(StageKind.SKIP, "count", Display.PLAIN),
   SHARD_WORKERS(StageKind.SHARD, "workers", Display.PLAIN),
   PREFETCH_VALUE(StageKind.PREFETCH, "value", Display.AUTO_OR_COUNT),
-  PREFETCH_TO_DEVICE_BUFFER(StageKind.PREFETCH_TO_DEVICE, "buffer", Display.PLAIN);
+  PREFETCH_TO_DEVICE_BUFFER(StageKind.PREFETCH_TO_DEVICE, "buffer", Display.PLAIN),
+  REBATCH_SIZE(StageKind.REBATCH, "size", Display.PLAIN),
+  REBATCH_DROP_REMAINDER(StageKind.REBATCH, "dropRemainder", Display.PLAIN);
 
   /** How a value is written back in generated code and messages: sentinels by their names. */
   public enum Display {

@@ -1,8 +1,11 @@
 package dev.feedline.processor.model;
 
-import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Saturating;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,22 +26,27 @@ public final class SizeModel {
   public record Count(long value, Kind kind) {
     public enum Kind { EXACT, AT_MOST, UNKNOWN, INFINITE }
 
-    static final Count UNKNOWN = new Count(0, Kind.UNKNOWN);
-    static final Count INFINITE = new Count(0, Kind.INFINITE);
+    public static final Count UNKNOWN = new Count(0, Kind.UNKNOWN);
+    public static final Count INFINITE = new Count(0, Kind.INFINITE);
 
-    static Count exact(long value) {
+    public static Count exact(long value) {
       return new Count(value, Kind.EXACT);
+    }
+
+    /** The count a size hint gives: exact when declared, unknown otherwise. */
+    public static Count hint(OptionalLong value) {
+      return value.isPresent() ? exact(value.getAsLong()) : UNKNOWN;
     }
 
     public boolean isFinite() {
       return kind == Kind.EXACT || kind == Kind.AT_MOST;
     }
 
-    Count atMost() {
+    public Count atMost() {
       return isFinite() ? new Count(value, Kind.AT_MOST) : this;
     }
 
-    Count map(LongUnaryOperator f) {
+    public Count map(LongUnaryOperator f) {
       return isFinite() ? new Count(f.applyAsLong(value), kind) : this;
     }
 
@@ -53,6 +61,18 @@ public final class SizeModel {
     }
   }
 
+  /** What a stage's count may depend on besides its input's: what stands before it. */
+  public interface Upstream {
+    /** The batch dimensions in front of the stage's input. */
+    List<Long> inputOuter();
+
+    /** The records of the pipeline's file source, as its hint says; unknown without one. */
+    Count sourceRecords();
+
+    /** The workers of the last {@code @Shard} before the stage; 1 without one. */
+    long workers();
+  }
+
   private final Map<Stage, Count> counts = new HashMap<>();
   /** The bound on the string bytes of an element, where records' sizes bound them. */
   private final Map<Stage, Long> stringBytes = new HashMap<>();
@@ -61,74 +81,54 @@ public final class SizeModel {
   public SizeModel(PipelineModel pipeline, Optional<Long> buildBudget) {
     this.budget = pipeline.settings().ramBudget().or(() -> buildBudget);
     Count count = Count.UNKNOWN;
-    long workers = 1; // hints count all workers' data; a shard keeps one worker's share
     OptionalLong recordBytes = OptionalLong.empty();
     for (Stage stage : pipeline.stages()) {
-      count = switch (stage.kind()) {
-        case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> {
-          Parameters.Files source = (Parameters.Files) stage.parameters();
-          recordBytes = averageRecord(source);
-          yield hint(source.files());
-        }
-        case IN_MEMORY_SOURCE -> hint(((Parameters.InMemorySource) stage.parameters()).records());
-        case MIX, CONCATENATE, ZIP -> pipelines(stage.parameters());
-        case CHOOSE -> Count.UNKNOWN; // as many as the indices given at run time
-        case INTERLEAVE -> pipeline.source()
-            .map(Stage::parameters)
-            .filter(Parameters.Files.class::isInstance)
-            .map(source -> hint(((Parameters.Files) source).records()))
-            .orElse(Count.UNKNOWN);
-        case SHARD -> {
-          workers = Math.max(1, ((Parameters.Shard) stage.parameters()).workers().orElse(1));
-          long w = workers;
-          yield count.map(n -> ceilDiv(n, w)).atMost();
-        }
-        case FILTER -> count.atMost();
-        case FLAT_MAP -> Count.UNKNOWN; // any number of elements per element
-        case WINDOW -> windows(count, (Parameters.Window) stage.parameters());
-        case TAKE -> take(count, ((Parameters.Take) stage.parameters()).count());
-        case SKIP -> {
-          long skipped = ((Parameters.Skip) stage.parameters()).count();
-          yield count.map(n -> Math.max(0, n - skipped));
-        }
-        case BATCH, PADDED_BATCH -> {
-          Parameters.Batching batch = (Parameters.Batching) stage.parameters();
-          long size = batch.size();
-          yield batch.dropRemainder() ? count.map(n -> n / size) : count.map(n -> ceilDiv(n, size));
-        }
-        case BUCKET_BY_LENGTH -> count.atMost(); // a batch holds one element or more
-        case UNBATCH -> {
-          List<Long> outer = pipeline.previous(stage).outer();
-          long rows = outer.isEmpty() ? StaticShape.UNKNOWN : outer.get(0);
-          yield rows == StaticShape.UNKNOWN ? Count.UNKNOWN
-              : count.map(n -> saturatedMultiply(n, rows)).atMost();
-        }
-        case REPEAT -> {
-          OptionalLong passes = ((Parameters.Repeat) stage.parameters()).count();
-          yield passes.isEmpty() ? Count.INFINITE
-              : count.map(n -> saturatedMultiply(n, passes.getAsLong()));
-        }
-        case DECODE, DECODE_JPEG, DECODE_CSV, MAP, SHUFFLE, CACHE, SNAPSHOT, PREFETCH,
-            PREFETCH_TO_DEVICE -> count;
-      };
-      if (stage.kind() == StageKind.INTERLEAVE && workers > 1) {
-        long w = workers;
-        count = count.map(n -> ceilDiv(n, w)).atMost();
+      count = stage.definition().elements(count, upstream(pipeline, stage));
+      if (stage.definition() instanceof StageDefinition.Files source) {
+        recordBytes = averageRecord(source);
       }
       // A map can make strings of any size; until one, a record's size bounds its strings.
-      if (stage.kind() == StageKind.MAP) {
+      if (stage.definition() instanceof MapStage) {
         recordBytes = OptionalLong.empty();
       }
-      if (recordBytes.isPresent() && !stage.kind().readsFiles()
-          && !onFileNames(pipeline, stage)) {
+      if (recordBytes.isPresent() && !stage.readsFiles() && !onFileNames(pipeline, stage)) {
         stringBytes.put(stage, recordBytes.getAsLong());
       }
       counts.put(stage, count);
     }
   }
 
+  private static Upstream upstream(PipelineModel pipeline, Stage stage) {
+    return new Upstream() {
+      @Override
+      public List<Long> inputOuter() {
+        return stage.position() == 1 ? List.of() : pipeline.previous(stage).outer();
+      }
+
+      @Override
+      public Count sourceRecords() {
+        return pipeline.source()
+            .map(Stage::definition)
+            .flatMap(source -> source instanceof StageDefinition.Files files
+                ? Optional.of(Count.hint(files.records())) : Optional.empty())
+            .orElse(Count.UNKNOWN);
+      }
+
+      @Override
+      public long workers() {
+        long workers = 1;
+        for (Stage before : pipeline.before(stage)) {
+          if (before.definition() instanceof ShardStage shard) {
+            workers = shard.workerCount();
+          }
+        }
+        return workers;
+      }
+    };
+  }
+
   /** The size of one record, from the source's hints: bytes per file × files / records. */
-  private static OptionalLong averageRecord(Parameters.Files source) {
+  private static OptionalLong averageRecord(StageDefinition.Files source) {
     if (source.files().isEmpty() || source.records().isEmpty() || source.bytesPerFile().isEmpty()) {
       return OptionalLong.empty();
     }
@@ -136,56 +136,43 @@ public final class SizeModel {
     return OptionalLong.of(ceilDiv(total, source.records().getAsLong()));
   }
 
+  /** Whether the stage comes before the reader of a file source, on file names. */
   private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.before(stage).stream().noneMatch(s -> s.kind() == StageKind.INTERLEAVE)
-        && stage.kind() != StageKind.INTERLEAVE;
+    return pipeline.before(stage).stream().noneMatch(s -> s.definition() instanceof InterleaveStage)
+        && !(stage.definition() instanceof InterleaveStage);
   }
 
-  private static Count hint(OptionalLong value) {
-    return value.isPresent() ? Count.exact(value.getAsLong()) : Count.UNKNOWN;
+  private static List<Count> counts(List<PipelineModel> pipelines) {
+    return pipelines.stream()
+        .map(p -> new SizeModel(p, Optional.empty()).count(p.lastOnHost()))
+        .toList();
   }
 
   /**
-   * The elements of a source that reads pipelines: a concatenation's add up, a zip's are the
-   * fewest, and a mix hands out at most all of them (fewer when it stops at the first to end).
+   * The elements of a source that hands out every element of the pipelines it reads, one after
+   * another: they add up.
    */
-  static Count pipelines(Parameters parameters) {
-    List<Count> counts = ((Parameters.Pipelines) parameters).of().stream()
-        .map(p -> new SizeModel(p, Optional.empty()).count(p.lastOnHost()))
-        .toList();
+  public static Count total(List<PipelineModel> pipelines) {
+    List<Count> counts = counts(pipelines);
     if (counts.stream().anyMatch(c -> c.kind() == Count.Kind.UNKNOWN)) {
       return Count.UNKNOWN;
-    }
-    if (parameters instanceof Parameters.Zip) {
-      return counts.stream().filter(Count::isFinite)
-          .min(java.util.Comparator.comparingLong(Count::value)).orElse(Count.INFINITE);
     }
     if (counts.stream().anyMatch(c -> !c.isFinite())) {
       return Count.INFINITE;
     }
-    Count sum = new Count(counts.stream().mapToLong(Count::value)
+    return new Count(counts.stream().mapToLong(Count::value)
         .reduce(0, SizeModel::saturatedAdd), counts.stream()
         .allMatch(c -> c.kind() == Count.Kind.EXACT) ? Count.Kind.EXACT : Count.Kind.AT_MOST);
-    boolean stops = parameters instanceof Parameters.Mix mix && mix.onEmpty() == OnEmpty.STOP;
-    return stops ? sum.atMost() : sum;
   }
 
-  /**
-   * Windows of {@code n} elements: one starting every {@code shift} elements, kept when it is
-   * full or the remainder is kept.
-   */
-  private static Count windows(Count count, Parameters.Window window) {
-    long span = saturatedAdd(saturatedMultiply(window.size() - 1, window.stride()), 1);
-    return count.map(n -> window.dropRemainder()
-        ? (n < span ? 0 : (n - span) / window.shift() + 1)
-        : ceilDiv(n, window.shift()));
-  }
-
-  private static Count take(Count count, long k) {
-    if (count.isFinite()) {
-      return new Count(Math.min(k, count.value()), count.kind());
+  /** The elements of a source that ends with the first of its pipelines to end: the fewest. */
+  public static Count fewest(List<PipelineModel> pipelines) {
+    List<Count> counts = counts(pipelines);
+    if (counts.stream().anyMatch(c -> c.kind() == Count.Kind.UNKNOWN)) {
+      return Count.UNKNOWN;
     }
-    return count.kind() == Count.Kind.INFINITE ? Count.exact(k) : new Count(k, Count.Kind.AT_MOST);
+    return counts.stream().filter(Count::isFinite)
+        .min(java.util.Comparator.comparingLong(Count::value)).orElse(Count.INFINITE);
   }
 
   private static long ceilDiv(long n, long d) {

@@ -1,6 +1,11 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.base.Report;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -18,28 +23,39 @@ import javax.lang.model.element.VariableElement;
  *     {@code @Batch}, {@code [32]} or {@code [?]} after one
  * @param padded the shapes, without batch dimensions, of components a padded batch gave a fixed
  *     length, by component name; every other component has its declared shape
- * @param parameters the annotation's values, typed by kind
+ * @param definition its kind and the annotation's values, typed by kind: one object, so the kind
+ *     and its parameters never disagree
  * @param inputs the run-time values a map or filter takes after its element, in order
  * @param written the values written in source, to anchor diagnostics on
  */
 public record Stage(
     int position,
-    StageKind kind,
+    StageDefinition definition,
     ExecutableElement method,
     AnnotationMirror annotation,
     ElementType input,
     ElementType output,
     List<Long> outer,
     Map<String, StaticShape> padded,
-    Parameters parameters,
     List<Input> inputs,
-    Map<Member, AnnotationValue> written) {
+    Map<Member, AnnotationValue> written) implements Report.Site<Member> {
 
   public Stage {
     outer = List.copyOf(outer);
     padded = Map.copyOf(padded);
     inputs = List.copyOf(inputs);
     written = Map.copyOf(written);
+  }
+
+  /** The stage's method: where its diagnostics point. */
+  @Override
+  public ExecutableElement element() {
+    return method;
+  }
+
+  /** Its kind, as its definition says. */
+  public StageKind kind() {
+    return definition.kind();
   }
 
   public String name() {
@@ -59,7 +75,7 @@ public record Stage(
    * {@code Ops tf}; a built-in stage's only one. Absent on a source.
    */
   public VariableElement elementParameter() {
-    return method.getParameters().get(kind.form() == StageKind.Form.BODY ? 1 : 0);
+    return method.getParameters().get(kind().form() == StageKind.Form.BODY ? 1 : 0);
   }
 
   /** The output shape of a component, batch dimensions included. */
@@ -76,9 +92,10 @@ public record Stage(
    * The value token written for {@code member}, to underline; null when it was not written, and
    * the diagnostic then points at the whole annotation.
    */
+  @Override
   public AnnotationValue anchor(Member member) {
-    if (member.kind() != kind) {
-      throw new IllegalArgumentException(member + " is not a member of @" + kind.annotation());
+    if (member.kind() != kind()) {
+      throw new IllegalArgumentException(member + " is not a member of @" + kind().annotation());
     }
     return written.get(member);
   }
@@ -88,24 +105,43 @@ public record Stage(
     return anchor(member) != null;
   }
 
+  /**
+   * Its definition as {@code kind}, such as {@code as(ShuffleStage.class)}: empty for a stage of
+   * another kind. A check that has found a stage by its kind reads its parameters through this.
+   */
+  public <T extends StageDefinition> Optional<T> as(Class<T> kind) {
+    return kind.isInstance(definition) ? Optional.of(kind.cast(definition)) : Optional.empty();
+  }
+
   public boolean is(StageKind.Trait trait) {
-    return kind.is(trait);
+    return definition.traits().contains(trait);
+  }
+
+  /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */
+  public boolean readsFiles() {
+    return definition instanceof StageDefinition.Files;
+  }
+
+  /** Whether it is a source that reads other pipelines ({@code @Mix}, {@code @Zip}, ...). */
+  public boolean readsPipelines() {
+    return definition instanceof StageDefinition.Pipelines;
   }
 
   /** Whether it runs on the training device, after the iterator, rather than in tf.data. */
   public boolean isOnDevice() {
-    return kind == StageKind.PREFETCH_TO_DEVICE
-        || parameters instanceof Parameters.Map map && map.onDevice();
+    return definition instanceof PrefetchToDeviceStage
+        || definition instanceof MapStage map && map.onDevice();
   }
 
   /** Whether the stage works on elements in parallel: {@code parallel} set and not sequential. */
   public boolean isParallel() {
-    return parameters instanceof Parameters.Parallel parallel && parallel.parallel().isParallel();
+    return definition instanceof StageDefinition.Parallel parallel
+        && parallel.parallel().isParallel();
   }
 
   /** Whether it is a {@code @Map(random = true)}: its output differs from epoch to epoch. */
   public boolean isRandom() {
-    return parameters instanceof Parameters.Map map && map.random();
+    return definition instanceof MapStage map && map.random();
   }
 
   /**
@@ -114,7 +150,7 @@ public record Stage(
    */
   public int elementRandomParameter() {
     List<? extends VariableElement> parameters = method.getParameters();
-    if (kind.form() == StageKind.Form.BODY) {
+    if (kind().form() == StageKind.Form.BODY) {
       for (int i = 2; i < parameters.size(); i++) {
         if (Input.isElementRandom(parameters.get(i).asType())) {
           return i;
@@ -134,11 +170,11 @@ public record Stage(
 
   /** Whether it is a {@code @Map(vectorized = true)}, which works on whole batches. */
   public boolean isVectorized() {
-    return parameters instanceof Parameters.Map map && map.vectorized();
+    return definition instanceof MapStage map && map.vectorized();
   }
 
   @Override
   public String toString() {
-    return "@" + kind.annotation() + " '" + name() + "'";
+    return "@" + kind().annotation() + " '" + name() + "'";
   }
 }

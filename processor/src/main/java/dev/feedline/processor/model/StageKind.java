@@ -16,6 +16,7 @@ import dev.feedline.Mix;
 import dev.feedline.PaddedBatch;
 import dev.feedline.Prefetch;
 import dev.feedline.PrefetchToDevice;
+import dev.feedline.Rebatch;
 import dev.feedline.Repeat;
 import dev.feedline.Shard;
 import dev.feedline.Shuffle;
@@ -27,47 +28,47 @@ import dev.feedline.Unbatch;
 import dev.feedline.Window;
 import dev.feedline.Take;
 import dev.feedline.Zip;
+import dev.feedline.processor.model.kinds.*;
 import java.lang.annotation.Annotation;
-import java.util.EnumSet;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The kinds of stage, one per stage annotation, and what each kind is: the one table the reading,
- * checks and generation consult. Adding a kind means an entry here, its {@link Parameters} record
- * and {@link Member}s, and the cases the compiler then asks for (docs/architecture.md).
+ * The catalogue of stage annotations: each one's annotation type, the form of method it goes on,
+ * and how its values are read into its kind's {@link StageDefinition}, which answers every other
+ * question about the kind. Adding a kind means an entry here, its definition class and its
+ * {@link Member}s (docs/architecture.md).
  */
 public enum StageKind {
-  TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE),
-  TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE),
-  IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE),
-  MIX(Mix.class, Form.SOURCE),
-  CONCATENATE(Concatenate.class, Form.SOURCE),
-  ZIP(Zip.class, Form.SOURCE),
-  CHOOSE(Choose.class, Form.SOURCE),
-  INTERLEAVE(Interleave.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL),
-  DECODE(Decode.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
-  DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
-      Trait.TRANSFORMS),
-  DECODE_CSV(DecodeCsv.class, Form.BUILT_IN, Trait.RUNS_FUNCTION, Trait.PARALLEL,
-      Trait.TRANSFORMS),
-  MAP(dev.feedline.Map.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.PARALLEL, Trait.TRANSFORMS),
-  FILTER(Filter.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.KEEPS_TYPE),
-  FLAT_MAP(FlatMap.class, Form.BODY, Trait.RUNS_FUNCTION, Trait.TRANSFORMS),
-  SHUFFLE(Shuffle.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
-  CACHE(Cache.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
-  SNAPSHOT(Snapshot.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
-  BATCH(Batch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
-  PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
-  BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
-  UNBATCH(Unbatch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
-  WINDOW(Window.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.BATCHES),
-  REPEAT(Repeat.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
-  TAKE(Take.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
-  SKIP(Skip.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
-  SHARD(Shard.class, Form.BUILT_IN, Trait.KEEPS_TYPE, Trait.ON_FILE_NAMES),
-  PREFETCH(Prefetch.class, Form.BUILT_IN, Trait.KEEPS_TYPE),
-  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, Trait.KEEPS_TYPE);
+  TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE, TFRecordSourceStage::read),
+  TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE, TextLineSourceStage::read),
+  IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE, InMemorySourceStage::read),
+  MIX(Mix.class, Form.SOURCE, MixStage::read),
+  CONCATENATE(Concatenate.class, Form.SOURCE, ConcatenateStage::read),
+  ZIP(Zip.class, Form.SOURCE, ZipStage::read),
+  CHOOSE(Choose.class, Form.SOURCE, ChooseStage::read),
+  INTERLEAVE(Interleave.class, Form.BUILT_IN, InterleaveStage::read),
+  DECODE(Decode.class, Form.BUILT_IN, DecodeStage::read),
+  DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, DecodeJpegStage::read),
+  DECODE_CSV(DecodeCsv.class, Form.BUILT_IN, DecodeCsvStage::read),
+  MAP(dev.feedline.Map.class, Form.BODY, MapStage::read),
+  FILTER(Filter.class, Form.BODY, FilterStage::read),
+  FLAT_MAP(FlatMap.class, Form.BODY, FlatMapStage::read),
+  SHUFFLE(Shuffle.class, Form.BUILT_IN, ShuffleStage::read),
+  CACHE(Cache.class, Form.BUILT_IN, CacheStage::read),
+  SNAPSHOT(Snapshot.class, Form.BUILT_IN, SnapshotStage::read),
+  BATCH(Batch.class, Form.BUILT_IN, BatchStage::read),
+  PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, PaddedBatchStage::read),
+  BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, BucketByLengthStage::read),
+  UNBATCH(Unbatch.class, Form.BUILT_IN, UnbatchStage::read),
+  WINDOW(Window.class, Form.BUILT_IN, WindowStage::read),
+  REPEAT(Repeat.class, Form.BUILT_IN, RepeatStage::read),
+  TAKE(Take.class, Form.BUILT_IN, TakeStage::read),
+  SKIP(Skip.class, Form.BUILT_IN, SkipStage::read),
+  SHARD(Shard.class, Form.BUILT_IN, ShardStage::read),
+  PREFETCH(Prefetch.class, Form.BUILT_IN, PrefetchStage::read),
+  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, PrefetchToDeviceStage::read),
+  REBATCH(Rebatch.class, Form.BUILT_IN, RebatchStage::read);
 
   /** How a stage of this kind is declared. */
   public enum Form {
@@ -97,12 +98,21 @@ public enum StageKind {
 
   private final Class<? extends Annotation> annotation;
   private final Form form;
-  private final Set<Trait> traits;
+  private final Function<MemberValues, ? extends StageDefinition> reader;
 
-  StageKind(Class<? extends Annotation> annotation, Form form, Trait... traits) {
+  StageKind(Class<? extends Annotation> annotation, Form form,
+      Function<MemberValues, ? extends StageDefinition> reader) {
     this.annotation = annotation;
     this.form = form;
-    this.traits = traits.length == 0 ? Set.of() : Set.copyOf(EnumSet.of(traits[0], traits));
+    this.reader = reader;
+  }
+
+  /**
+   * Reads a stage of this kind from its annotation's values: its definition's {@code read}. The
+   * definition's {@link StageDefinition#kind()} is this constant (a unit test checks it).
+   */
+  public StageDefinition read(MemberValues values) {
+    return reader.apply(values);
   }
 
   /** The annotation type, such as {@code dev.feedline.Map}. */
@@ -121,10 +131,6 @@ public enum StageKind {
 
   public Form form() {
     return form;
-  }
-
-  public boolean is(Trait trait) {
-    return traits.contains(trait);
   }
 
   public boolean isSource() {

@@ -47,7 +47,8 @@ final class ComponentReader {
         ? Optional.empty()
         : DType.ofClass(TypeNames.qualifiedName(dtypeArgument));
     if (dtype.isEmpty()) {
-      report.add(Message.COMPONENT_NOT_TENSOR, component, name, record, TypeNames.display(type));
+      report.at(component).report(Message.COMPONENT_NOT_TENSOR,
+          name, record, TypeNames.display(type));
     }
     Optional<StaticShape> shape = readShape(record, name, component, report);
     Optional<String> key = featureKey(record, name, component, report);
@@ -61,12 +62,13 @@ final class ComponentReader {
       String target = String.valueOf(Annotations.value(elements, lengthOf.get(), "value"));
       Optional<AnnotationMirror> conflict = list.or(() -> defaults);
       if (conflict.isPresent()) {
-        report.add(Message.LENGTH_OF_CONFLICT, component, conflict.get(), null, name, record,
+        report.at(component, conflict.get(), null).report(Message.LENGTH_OF_CONFLICT, name, record,
             "@" + Annotations.simpleName(conflict.get()));
         return Optional.empty();
       }
       if (dtype.get() != DType.INT32 || shape.get().rank() != 0) {
-        report.add(Message.LENGTH_OF_TYPE, component, lengthOf.get(), null, name, record, target);
+        report.at(component, lengthOf.get(), null).report(Message.LENGTH_OF_TYPE,
+            name, record, target);
         return Optional.empty();
       }
       return Optional.of(new Component(name, dtype.get(), shape.get(), key.get(), component,
@@ -75,7 +77,7 @@ final class ComponentReader {
     if (list.isPresent() && !startsVariable(shape.get())) {
       List<Long> suggested = new ArrayList<>(List.of(StaticShape.UNKNOWN));
       suggested.addAll(shape.get().dims());
-      report.add(Message.FEATURE_LIST_SHAPE, component, list.get(), null, name, record,
+      report.at(component, list.get(), null).report(Message.FEATURE_LIST_SHAPE, name, record,
           new StaticShape(suggested).toString().replace("?", "-1").replace("[", "{")
               .replace("]", "}").replace(",", ", "), shape.get());
       return Optional.empty();
@@ -108,8 +110,7 @@ final class ComponentReader {
     }
     String key = String.valueOf(Annotations.value(elements, feature.get(), "value"));
     if (key.isBlank()) {
-      report.add(Message.FEATURE_EMPTY, component, feature.get(),
-          Annotations.explicitValue(feature.get(), "value").orElse(null), name, record);
+      report.at(component, feature.get(), Annotations.explicitValue(feature.get(), "value").orElse(null)).report(Message.FEATURE_EMPTY, name, record);
       return Optional.empty();
     }
     return Optional.of(key);
@@ -128,17 +129,17 @@ final class ComponentReader {
       }
     }
     if (expected == null || !given.equals(List.of(expected))) {
-      report.add(Message.DEFAULT_VALUE_MEMBER, component, annotation, null, name, record,
+      report.at(component, annotation, null).report(Message.DEFAULT_VALUE_MEMBER, name, record,
           expected == null ? "no default" : expected, dtype.className());
       return Optional.empty();
     }
     if (startsVariable(shape)) {
-      report.add(Message.DEFAULT_VALUE_SEQUENCE, component, annotation, null, name, record);
+      report.at(component, annotation, null).report(Message.DEFAULT_VALUE_SEQUENCE, name, record);
       return Optional.empty();
     }
     long needed = shape.isFullyKnown() ? shape.elementCount() : -1;
     if (values.size() != 1 && values.size() != needed) {
-      report.add(Message.DEFAULT_VALUE_COUNT, component, annotation, null, name, record,
+      report.at(component, annotation, null).report(Message.DEFAULT_VALUE_COUNT, name, record,
           values.size(), shape, needed);
       return Optional.empty();
     }
@@ -149,13 +150,13 @@ final class ComponentReader {
       String record, String name, Element component, Report report) {
     Optional<AnnotationMirror> shape = Annotations.find(component, SHAPE);
     if (shape.isEmpty()) {
-      report.add(Message.COMPONENT_WITHOUT_SHAPE, component, name, record);
+      report.at(component).report(Message.COMPONENT_WITHOUT_SHAPE, name, record);
       return Optional.empty();
     }
     List<Long> dims = new ArrayList<>();
     for (AnnotationValue dim : Annotations.arrayValue(elements, shape.get(), "value")) {
       if (!(dim.getValue() instanceof Number size) || size.longValue() < -1) {
-        report.add(Message.SHAPE_DIMENSION_INVALID, component, shape.get(), dim, name, record,
+        report.at(component, shape.get(), dim).report(Message.SHAPE_DIMENSION_INVALID, name, record,
             dim.getValue());
         return Optional.empty();
       }

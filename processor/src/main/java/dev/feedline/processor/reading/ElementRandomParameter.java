@@ -4,7 +4,7 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -42,23 +42,23 @@ final class ElementRandomParameter {
     String name = method.getSimpleName().toString();
     String first = taken.get(0).getSimpleName().toString();
     if (kind != StageKind.MAP) {
-      report.add(Message.ELEMENT_RANDOM_NOT_MAP, taken.get(0), stage, first);
+      report.at(taken.get(0)).report(Message.ELEMENT_RANDOM_NOT_MAP, stage, first);
       return false;
     }
     if (taken.size() > 1) {
-      report.add(Message.ELEMENT_RANDOM_TWICE, taken.get(1), name, first,
+      report.at(taken.get(1)).report(Message.ELEMENT_RANDOM_TWICE, name, first,
           taken.get(1).getSimpleName());
       return false;
     }
-    Parameters.Map map = (Parameters.Map) read.parameters();
+    if (!(read.definition() instanceof MapStage map)) {
+      throw new IllegalStateException(name + " is a map: its kind was checked above");
+    }
     if (map.onDevice()) {
-      report.add(Message.ELEMENT_RANDOM_ON_DEVICE, method, annotation,
-          read.written().get(Member.MAP_ON_DEVICE), name, first);
+      report.at(method, annotation, read.written().get(Member.MAP_ON_DEVICE)).report(Message.ELEMENT_RANDOM_ON_DEVICE, name, first);
       return false;
     }
     if (!map.random()) {
-      report.add(Message.ELEMENT_RANDOM_NOT_DECLARED, method, annotation,
-          read.written().get(Member.MAP_RANDOM), name);
+      report.at(method, annotation, read.written().get(Member.MAP_RANDOM)).report(Message.ELEMENT_RANDOM_NOT_DECLARED, name);
       return false;
     }
     return true;

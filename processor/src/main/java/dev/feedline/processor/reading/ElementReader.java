@@ -60,7 +60,7 @@ public final class ElementReader {
       if (DType.ofClass(TypeNames.qualifiedName(dtype)).orElse(null) == DType.STRING) {
         return Optional.of(ElementType.rawString(type));
       }
-      report.add(Message.ELEMENT_TYPE_OPERAND, anchor, where, TypeNames.display(type));
+      report.at(anchor).report(Message.ELEMENT_TYPE_OPERAND, where, TypeNames.display(type));
       return Optional.empty();
     }
     if (type instanceof DeclaredType declared
@@ -69,7 +69,7 @@ public final class ElementReader {
       return readRecord((TypeElement) declared.asElement(), report);
     }
     boolean record = type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD;
-    report.add(record ? Message.ELEMENT_TYPE_UNANNOTATED : Message.ELEMENT_TYPE_UNSUPPORTED, anchor,
+    report.at(anchor).report(record ? Message.ELEMENT_TYPE_UNANNOTATED : Message.ELEMENT_TYPE_UNSUPPORTED,
         where, TypeNames.display(type));
     return Optional.empty();
   }
@@ -91,16 +91,16 @@ public final class ElementReader {
     AnnotationMirror marker = Annotations.find(record, ELEMENT).orElseThrow();
     String name = record.getSimpleName().toString();
     if (record.getKind() != ElementKind.RECORD) {
-      report.add(Message.ELEMENT_NOT_RECORD, record, marker, null, name, name);
+      report.at(record, marker, null).report(Message.ELEMENT_NOT_RECORD, name, name);
       return Optional.empty();
     }
     boolean valid = true;
     if (!record.getTypeParameters().isEmpty()) {
-      report.add(Message.ELEMENT_GENERIC, record, marker, null, name);
+      report.at(record, marker, null).report(Message.ELEMENT_GENERIC, name);
       valid = false;
     }
     if (isPrivate(record)) {
-      report.add(Message.ELEMENT_PRIVATE, record, marker, null, name);
+      report.at(record, marker, null).report(Message.ELEMENT_PRIVATE, name);
       valid = false;
     }
     List<Component> components = new ArrayList<>();
@@ -113,7 +113,7 @@ public final class ElementReader {
     // A length's target is judged only once every component reads: not a second error for one.
     valid = valid && lengthsOfSequences(name, components, report);
     if (record.getRecordComponents().isEmpty()) {
-      report.add(Message.ELEMENT_EMPTY, record, marker, null, name);
+      report.at(record, marker, null).report(Message.ELEMENT_EMPTY, name);
       valid = false;
     }
     return valid
@@ -136,7 +136,8 @@ public final class ElementReader {
       if (first != null) {
         Element declaration = component.declaration();
         AnnotationMirror feature = Annotations.find(declaration, FEATURE).orElse(null);
-        report.add(Message.FEATURE_DUPLICATE, declaration, feature, null, component.name(), record,
+        report.at(declaration, feature, null).report(Message.FEATURE_DUPLICATE,
+            component.name(), record,
             component.featureKey(), first.name());
         unique = false;
       }
@@ -151,7 +152,7 @@ public final class ElementReader {
     for (Component length : components) {
       if (length.source() == Component.Source.LENGTH && components.stream().noneMatch(
           c -> c.name().equals(length.lengthOf()) && c.isVariableLength())) {
-        report.add(Message.LENGTH_OF_TARGET, length.declaration(), length.name(), record,
+        report.at(length.declaration()).report(Message.LENGTH_OF_TARGET, length.name(), record,
             length.lengthOf());
         valid = false;
       }

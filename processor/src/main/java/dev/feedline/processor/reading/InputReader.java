@@ -45,14 +45,13 @@ final class InputReader {
         && method.getParameters().isEmpty();
     if (vocabulary) {
       if (!abstractWithoutParameters || !Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(result))) {
-        report.add(Message.INPUT_FORM, method, annotation, null, kind, "VocabularyTable "
+        report.at(method, annotation, null).report(Message.INPUT_FORM, kind, "VocabularyTable "
             + method.getSimpleName() + "();", "");
         return Optional.empty();
       }
       long buckets = ((Number) Annotations.value(elements, annotation, "oovBuckets")).longValue();
       if (buckets < 0) {
-        report.add(Message.INVALID_OOV_BUCKETS, method, annotation,
-            Annotations.explicitValue(annotation, "oovBuckets").orElse(null), "Vocabulary",
+        report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets").orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Vocabulary",
             method.getSimpleName(), "oovBuckets", buckets);
         return Optional.empty();
       }
@@ -64,7 +63,7 @@ final class InputReader {
         : DType.ofClass(TypeNames.qualifiedName(argument)).filter(VALUE_TYPES::contains);
     if (!abstractWithoutParameters || dtype.isEmpty()) {
       String operand = dtype.map(d -> "Operand<" + d.className() + ">").orElse("Operand<TFloat32>");
-      report.add(Message.INPUT_FORM, method, annotation, null, kind, operand + " "
+      report.at(method, annotation, null).report(Message.INPUT_FORM, kind, operand + " "
           + method.getSimpleName() + "();", dtype.isPresent() ? ""
           : ", a scalar of TFloat32, TFloat64, TInt32, TInt64, TString or TBool");
       return Optional.empty();

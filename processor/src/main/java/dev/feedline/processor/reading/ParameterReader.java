@@ -1,20 +1,15 @@
 package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.JavaLiterals;
-import dev.feedline.BadRecords;
-import dev.feedline.BlankLines;
-import dev.feedline.Compression;
-import dev.feedline.Cost;
 import dev.feedline.Feedline;
-import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parallelism;
-import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.model.Tunable;
+import dev.feedline.processor.model.kinds.MemberValues;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -36,7 +31,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
- * Reads a stage annotation's values into its kind's {@link Parameters}, once, and checks each
+ * Reads a stage annotation's values into its kind's {@link StageDefinition}, once, and checks each
  * value against what TensorFlow accepts, so that a bad value fails javac, not training. Every
  * later layer reads the typed record; only this class reads members, through {@link Member}.
  */
@@ -61,7 +56,7 @@ final class ParameterReader {
   }
 
   /** A stage's parameters and the values written in source, to anchor diagnostics on. */
-  record Read(Parameters parameters, Map<Member, AnnotationValue> written) {}
+  record Read(StageDefinition definition, Map<Member, AnnotationValue> written) {}
 
   /**
    * Reads the values of {@code annotation} on {@code method}, a stage of {@code kind}.
@@ -74,104 +69,8 @@ final class ParameterReader {
     if (!values.readable()) {
       return Optional.empty();
     }
-    Parameters parameters = parameters(kind, values);
-    return values.valid() ? Optional.of(new Read(parameters, values.written)) : Optional.empty();
-  }
-
-  private static Parameters parameters(StageKind kind, Values v) {
-    return switch (kind) {
-      case TFRECORD_SOURCE -> new Parameters.TFRecordSource(v.hint(Member.TFRECORD_SOURCE_FILES),
-          v.hint(Member.TFRECORD_SOURCE_RECORDS), v.hint(Member.TFRECORD_SOURCE_BYTES_PER_FILE),
-          BadRecords.valueOf(v.constant(Member.TFRECORD_SOURCE_BAD_RECORDS)),
-          Compression.valueOf(v.constant(Member.TFRECORD_SOURCE_COMPRESSION)));
-      case TEXT_LINE_SOURCE -> new Parameters.TextLineSource(
-          v.bool(Member.TEXT_LINE_SOURCE_HEADER),
-          Compression.valueOf(v.constant(Member.TEXT_LINE_SOURCE_COMPRESSION)),
-          v.hint(Member.TEXT_LINE_SOURCE_FILES), v.hint(Member.TEXT_LINE_SOURCE_RECORDS),
-          v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE),
-          BlankLines.valueOf(v.constant(Member.TEXT_LINE_SOURCE_BLANK_LINES)),
-          BadRecords.valueOf(v.constant(Member.TEXT_LINE_SOURCE_BAD_RECORDS)));
-      case IN_MEMORY_SOURCE -> new Parameters.InMemorySource(v.hint(Member.IN_MEMORY_SOURCE_RECORDS));
-      case MIX -> {
-        List<PipelineModel> of = v.pipelines(Member.MIX_OF);
-        long seed = v.atLeast(Member.MIX_SEED, dev.feedline.Mix.RANDOM_SEED, Message.INVALID_SEED);
-        yield new Parameters.Mix(of, v.weights(Member.MIX_WEIGHTS, of),
-            seed == dev.feedline.Mix.RANDOM_SEED ? OptionalLong.empty() : OptionalLong.of(seed),
-            OnEmpty.valueOf(v.constant(Member.MIX_ON_EMPTY)));
-      }
-      case CONCATENATE -> new Parameters.Concatenate(v.pipelines(Member.CONCATENATE_OF));
-      case ZIP -> new Parameters.Zip(v.pipelines(Member.ZIP_OF));
-      case CHOOSE -> new Parameters.Choose(v.pipelines(Member.CHOOSE_OF),
-          OnEmpty.valueOf(v.constant(Member.CHOOSE_ON_EMPTY)));
-      case INTERLEAVE -> new Parameters.Interleave(
-          new Tunable(v.autoOrAtLeastOne(Member.INTERLEAVE_CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
-          v.atLeast(Member.INTERLEAVE_BLOCK_LENGTH, 1, Message.INVALID_BLOCK_LENGTH),
-          v.parallelism(Member.INTERLEAVE_PARALLEL), v.bool(Member.INTERLEAVE_DETERMINISTIC));
-      case DECODE -> new Parameters.Decode(v.parallelism(Member.DECODE_PARALLEL),
-          v.bool(Member.DECODE_DETERMINISTIC));
-      case DECODE_JPEG -> new Parameters.DecodeJpeg(
-          positive(v.atLeast(Member.DECODE_JPEG_MIN_SOURCE_SIDE, 0, Message.INVALID_SOURCE_SIDE)),
-          v.bool(Member.DECODE_JPEG_SCALED_DECODE), v.parallelism(Member.DECODE_JPEG_PARALLEL),
-          v.bool(Member.DECODE_JPEG_DETERMINISTIC));
-      case MAP -> new Parameters.Map(v.parallelism(Member.MAP_PARALLEL),
-          v.bool(Member.MAP_DETERMINISTIC), Cost.valueOf(v.constant(Member.MAP_COST)),
-          v.bool(Member.MAP_RANDOM), v.bool(Member.MAP_VECTORIZED), v.bool(Member.MAP_ON_DEVICE));
-      case DECODE_CSV -> new Parameters.DecodeCsv(
-          v.oneByte(Member.DECODE_CSV_DELIMITER), v.bool(Member.DECODE_CSV_QUOTED),
-          v.string(Member.DECODE_CSV_NA_VALUE), v.parallelism(Member.DECODE_CSV_PARALLEL),
-          v.bool(Member.DECODE_CSV_DETERMINISTIC));
-      case FILTER -> new Parameters.Filter();
-      case FLAT_MAP -> new Parameters.FlatMap();
-      case WINDOW -> {
-        long size = v.atLeast(Member.WINDOW_SIZE, 1, Message.INVALID_WINDOW);
-        long shift = v.atLeast(Member.WINDOW_SHIFT, dev.feedline.Window.SAME_AS_SIZE,
-            Message.INVALID_WINDOW);
-        yield new Parameters.Window(size,
-            shift == dev.feedline.Window.SAME_AS_SIZE ? size : shift,
-            v.atLeast(Member.WINDOW_STRIDE, 1, Message.INVALID_WINDOW),
-            v.bool(Member.WINDOW_DROP_REMAINDER));
-      }
-      case SHUFFLE -> {
-        long seed = v.atLeast(Member.SHUFFLE_SEED, dev.feedline.Shuffle.RANDOM_SEED,
-            Message.INVALID_SEED);
-        yield new Parameters.Shuffle(
-            v.atLeast(Member.SHUFFLE_BUFFER, 1, Message.INVALID_SHUFFLE_BUFFER),
-            seed == dev.feedline.Shuffle.RANDOM_SEED ? OptionalLong.empty() : OptionalLong.of(seed),
-            v.bool(Member.SHUFFLE_RESHUFFLE_EACH_EPOCH));
-      }
-      case CACHE -> new Parameters.Cache(
-          Optional.of(v.string(Member.CACHE_FILE)).filter(file -> !file.isEmpty()));
-      case SNAPSHOT -> new Parameters.Snapshot(
-          v.nonEmpty(Member.SNAPSHOT_PATH, Message.INVALID_SNAPSHOT_PATH),
-          v.atLeast(Member.SNAPSHOT_SHARDS, 1, Message.INVALID_SNAPSHOT_SHARDS),
-          dev.feedline.Snapshot.Codec.valueOf(v.constant(Member.SNAPSHOT_COMPRESSION)));
-      case BATCH -> new Parameters.Batch(
-          v.atLeast(Member.BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-          v.bool(Member.BATCH_DROP_REMAINDER));
-      case PADDED_BATCH -> new Parameters.PaddedBatch(
-          v.atLeast(Member.PADDED_BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-          v.bool(Member.PADDED_BATCH_DROP_REMAINDER), v.pads(Member.PADDED_BATCH_PADDING));
-      case BUCKET_BY_LENGTH -> new Parameters.BucketByLength(
-          v.string(Member.BUCKET_BY_LENGTH_COMPONENT),
-          v.longs(Member.BUCKET_BY_LENGTH_BOUNDARIES),
-          v.longs(Member.BUCKET_BY_LENGTH_BATCH_SIZES),
-          v.bool(Member.BUCKET_BY_LENGTH_PAD_TO_BOUNDARY),
-          v.bool(Member.BUCKET_BY_LENGTH_DROP_REMAINDER), v.pads(Member.BUCKET_BY_LENGTH_PADDING));
-      case UNBATCH -> new Parameters.Unbatch();
-      case REPEAT -> {
-        long count = v.autoOrAtLeastOne(Member.REPEAT_COUNT, Message.INVALID_REPEAT);
-        yield new Parameters.Repeat(
-            count == Feedline.FOREVER ? OptionalLong.empty() : OptionalLong.of(count));
-      }
-      case TAKE -> new Parameters.Take(v.atLeast(Member.TAKE_COUNT, 0, Message.INVALID_COUNT));
-      case SKIP -> new Parameters.Skip(v.atLeast(Member.SKIP_COUNT, 0, Message.INVALID_COUNT));
-      case SHARD -> new Parameters.Shard(
-          positive(v.atLeast(Member.SHARD_WORKERS, 0, Message.INVALID_WORKERS)));
-      case PREFETCH -> new Parameters.Prefetch(
-          new Tunable(v.autoOrAtLeastOne(Member.PREFETCH_VALUE, Message.INVALID_PREFETCH_BUFFER)));
-      case PREFETCH_TO_DEVICE -> new Parameters.PrefetchToDevice((int) v.atLeast(
-          Member.PREFETCH_TO_DEVICE_BUFFER, 1, Message.INVALID_DEVICE_BUFFER));
-    };
+    StageDefinition definition = kind.read(values);
+    return values.valid() ? Optional.of(new Read(definition, values.written)) : Optional.empty();
   }
 
   /** Whether an array element or a nested annotation's value is a constant javac evaluated. */
@@ -181,13 +80,8 @@ final class ParameterReader {
         || value instanceof TypeMirror;
   }
 
-  /** A hint or size where 0 means "not known". */
-  private static OptionalLong positive(long value) {
-    return value > 0 ? OptionalLong.of(value) : OptionalLong.empty();
-  }
-
   /** One annotation's values, written or defaulted, by member, with the checks on them. */
-  private final class Values {
+  private final class Values implements MemberValues {
     private final StageKind kind;
     private final ExecutableElement method;
     private final AnnotationMirror annotation;
@@ -216,7 +110,7 @@ final class ParameterReader {
           default -> value instanceof String || value instanceof VariableElement;
         };
         if (!constant && readable) {
-          report.add(Message.VALUE_NOT_CONSTANT, method, annotation, null,
+          report.at(method, annotation, null).report(Message.VALUE_NOT_CONSTANT,
               "@" + kind.annotation() + " '" + method.getSimpleName() + "'", member);
           readable = false;
         }
@@ -246,26 +140,30 @@ final class ParameterReader {
       return ((Number) value(member)).longValue();
     }
 
-    boolean bool(Member member) {
+    @Override
+    public boolean bool(Member member) {
       return (Boolean) value(member);
     }
 
-    String string(Member member) {
+    @Override
+    public String string(Member member) {
       return (String) value(member);
     }
 
     /** The elements of an array of longs. */
-    List<Long> longs(Member member) {
+    @Override
+    public List<Long> longs(Member member) {
       return ((List<?>) value(member)).stream()
           .map(item -> ((Number) ((AnnotationValue) item).getValue()).longValue())
           .toList();
     }
 
     /** A string that is not empty, reported as {@code invalid} otherwise. */
-    String nonEmpty(Member member, Message invalid) {
+    @Override
+    public String nonEmpty(Member member, Message invalid) {
       String text = string(member);
       if (text.isEmpty()) {
-        report.add(invalid, method, annotation, written.get(member), kind.annotation(),
+        report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
             method.getSimpleName(), member.memberName());
         valid = false;
       }
@@ -276,11 +174,12 @@ final class ParameterReader {
      * The pipelines a source reads, two or more, each listed once and read through {@link
      * SourceReader}; those that cannot be read are reported and left out.
      */
-    List<PipelineModel> pipelines(Member member) {
+    @Override
+    public List<PipelineModel> pipelines(Member member) {
       String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
       List<?> items = (List<?>) value(member);
       if (items.size() < 2) {
-        report.add(Message.SOURCES_TOO_FEW, method, annotation, written.get(member), stage,
+        report.at(method, annotation, written.get(member)).report(Message.SOURCES_TOO_FEW, stage,
             items.size());
         valid = false;
       }
@@ -293,12 +192,12 @@ final class ParameterReader {
         TypeElement pipeline = type instanceof DeclaredType declared
             ? (TypeElement) declared.asElement() : null;
         if (pipeline == null) {
-          report.add(Message.SOURCE_NOT_PIPELINE, method, annotation, at, stage, type);
+          report.at(method, annotation, at).report(Message.SOURCE_NOT_PIPELINE, stage, type);
           valid = false;
           continue;
         }
         if (!seen.add(pipeline.getQualifiedName().toString())) {
-          report.add(Message.SOURCE_LISTED_TWICE, method, annotation, at, stage,
+          report.at(method, annotation, at).report(Message.SOURCE_LISTED_TWICE, stage,
               pipeline.getSimpleName());
           valid = false;
           continue;
@@ -314,7 +213,8 @@ final class ParameterReader {
      * One positive weight per pipeline of {@code of}, as declared; 1 each when none are. The
      * count is checked only when every pipeline could be read.
      */
-    List<Double> weights(Member member, List<PipelineModel> of) {
+    @Override
+    public List<Double> weights(Member member, List<PipelineModel> of) {
       List<Double> weights = ((List<?>) value(member)).stream()
           .map(item -> ((Number) ((AnnotationValue) item).getValue()).doubleValue())
           .toList();
@@ -322,7 +222,7 @@ final class ParameterReader {
         return of.stream().map(p -> 1.0).toList();
       }
       if (valid && weights.size() != of.size()) {
-        report.add(Message.MIX_WEIGHT_COUNT, method, annotation, written.get(member),
+        report.at(method, annotation, written.get(member)).report(Message.MIX_WEIGHT_COUNT,
             method.getSimpleName(), weights.size(), of.size());
         valid = false;
         return weights;
@@ -330,8 +230,7 @@ final class ParameterReader {
       for (int i = 0; i < weights.size() && i < of.size(); i++) {
         double weight = weights.get(i);
         if (!(weight > 0) || Double.isInfinite(weight)) {
-          report.add(Message.MIX_WEIGHT_NOT_POSITIVE, method, annotation,
-              (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i),
+          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
               method.getSimpleName(), of.get(i).simpleName(), weight);
           valid = false;
         }
@@ -343,10 +242,11 @@ final class ParameterReader {
      * A string of one byte in UTF-8, as TensorFlow's ops take a one-character member ("é" is two
      * bytes, an emoji four), reported as {@code invalid} otherwise.
      */
-    String oneByte(Member member) {
+    @Override
+    public String oneByte(Member member) {
       String text = string(member);
       if (text.getBytes(StandardCharsets.UTF_8).length != 1) {
-        report.add(Message.INVALID_DELIMITER, method, annotation, written.get(member),
+        report.at(method, annotation, written.get(member)).report(Message.INVALID_DELIMITER,
             kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
         valid = false;
       }
@@ -354,8 +254,9 @@ final class ParameterReader {
     }
 
     /** The {@code @Pad} annotations of an array member, each read with its defaults. */
-    List<Parameters.Pad> pads(Member member) {
-      List<Parameters.Pad> pads = new ArrayList<>();
+    @Override
+    public List<StageDefinition.Pad> pads(Member member) {
+      List<StageDefinition.Pad> pads = new ArrayList<>();
       for (Object item : (List<?>) value(member)) {
         AnnotationMirror pad = (AnnotationMirror) ((AnnotationValue) item).getValue();
         Map<String, Object> values = new HashMap<>();
@@ -363,11 +264,11 @@ final class ParameterReader {
             (m, v) -> values.put(m.getSimpleName().toString(), v.getValue()));
         long length = ((Number) values.get("length")).longValue();
         if (length < -1 || length == 0) {
-          report.add(Message.INVALID_PAD_LENGTH, method, annotation, (AnnotationValue) item,
+          report.at(method, annotation, (AnnotationValue) item).report(Message.INVALID_PAD_LENGTH,
               kind.annotation(), method.getSimpleName(), values.get("component"), length);
           valid = false;
         }
-        pads.add(new Parameters.Pad((String) values.get("component"),
+        pads.add(new StageDefinition.Pad((String) values.get("component"),
             ((Number) values.get("value")).doubleValue(), (String) values.get("text"),
             length > 0 ? OptionalLong.of(length) : OptionalLong.empty(),
             (Boolean) values.get("truncate")));
@@ -375,13 +276,14 @@ final class ParameterReader {
       return pads;
     }
 
-    /** The name of an enum constant, such as {@code EXPENSIVE}. */
-    String constant(Member member) {
-      return ((VariableElement) value(member)).getSimpleName().toString();
+    @Override
+    public <E extends Enum<E>> E constant(Member member, Class<E> type) {
+      return Enum.valueOf(type, ((VariableElement) value(member)).getSimpleName().toString());
     }
 
     /** The value, reported as {@code invalid} when below {@code min}. */
-    long atLeast(Member member, long min, Message invalid) {
+    @Override
+    public long atLeast(Member member, long min, Message invalid) {
       long value = number(member);
       if (value < min) {
         reportInvalid(member, value, invalid);
@@ -390,7 +292,8 @@ final class ParameterReader {
     }
 
     /** A value that is AUTO, FOREVER (both -1) or at least 1. */
-    long autoOrAtLeastOne(Member member, Message invalid) {
+    @Override
+    public long autoOrAtLeastOne(Member member, Message invalid) {
       long value = number(member);
       if (value < -1 || value == 0) {
         reportInvalid(member, value, invalid);
@@ -399,16 +302,18 @@ final class ParameterReader {
     }
 
     /** A size hint, 0 when unknown; empty then. */
-    OptionalLong hint(Member member) {
-      return positive(atLeast(member, 0, Message.INVALID_SIZE_HINT));
+    @Override
+    public OptionalLong hint(Member member) {
+      return MemberValues.positive(atLeast(member, 0, Message.INVALID_SIZE_HINT));
     }
 
-    Parallelism parallelism(Member member) {
+    @Override
+    public Parallelism parallelism(Member member) {
       return new Parallelism((int) atLeast(member, Feedline.AUTO, Message.INVALID_PARALLELISM));
     }
 
     private void reportInvalid(Member member, long value, Message invalid) {
-      report.add(invalid, method, annotation, written.get(member), kind.annotation(),
+      report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
           method.getSimpleName(), member.memberName(), value);
       valid = false;
     }

@@ -8,7 +8,7 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -88,11 +88,11 @@ public final class PipelineReader {
     Name name = source.getSimpleName();
     Element reader = method.getEnclosingElement();
     if (Annotations.find(source, PIPELINE).isEmpty()) {
-      report.add(Message.SOURCE_NOT_PIPELINE, method, annotation, at, stage, name);
+      report.at(method, annotation, at).report(Message.SOURCE_NOT_PIPELINE, stage, name);
       return Optional.empty();
     }
     if (reading.contains(source.getQualifiedName().toString())) {
-      report.add(Message.SOURCE_CYCLE, method, annotation, at, stage, name,
+      report.at(method, annotation, at).report(Message.SOURCE_CYCLE, stage, name,
           reader.getSimpleName());
       return Optional.empty();
     }
@@ -101,31 +101,32 @@ public final class PipelineReader {
     Optional<Finding> cycle = own.findings().stream()
         .filter(f -> f.message() == Message.SOURCE_CYCLE).findFirst();
     if (cycle.isPresent()) {
-      report.add(Message.SOURCE_CYCLE, method, annotation, at, stage, name,
+      report.at(method, annotation, at).report(Message.SOURCE_CYCLE, stage, name,
           reader.getSimpleName());
       return Optional.empty();
     }
     if (read.isEmpty() || own.hasDeclarationErrors() || read.get().stages().isEmpty()
         || !read.get().stages().get(0).kind().isSource()) {
-      report.add(Message.SOURCE_INVALID, method, annotation, at, stage, name);
+      report.at(method, annotation, at).report(Message.SOURCE_INVALID, stage, name);
       return Optional.empty();
     }
     PipelineModel pipeline = read.get();
     if (!pipeline.deviceStages().isEmpty()) {
-      report.add(Message.SOURCE_ON_DEVICE, method, annotation, at, stage, name,
+      report.at(method, annotation, at).report(Message.SOURCE_ON_DEVICE, stage, name,
           pipeline.deviceStages().get(0).name(), reader.getSimpleName());
       return Optional.empty();
     }
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.VOCABULARY) {
-        report.add(Message.SOURCE_VOCABULARY, method, annotation, at, stage, name, input.name(),
+        report.at(method, annotation, at).report(Message.SOURCE_VOCABULARY,
+            stage, name, input.name(),
             reader.getSimpleName());
         return Optional.empty();
       }
     }
     for (Stage cache : pipeline.stages()) {
       if (cache.kind() == StageKind.CACHE || cache.kind() == StageKind.SNAPSHOT) {
-        report.add(Message.SOURCE_CACHE, method, annotation, at, stage, name, cache.name(),
+        report.at(method, annotation, at).report(Message.SOURCE_CACHE, stage, name, cache.name(),
             reader.getSimpleName(), method.getSimpleName(), cache.kind().annotation());
         return Optional.empty();
       }
@@ -138,15 +139,15 @@ public final class PipelineReader {
     String name = type.getSimpleName().toString();
     String generated = GENERATED_PREFIX + nestedName(type);
     if (type.getKind() != ElementKind.INTERFACE) {
-      report.add(Message.PIPELINE_NOT_INTERFACE, type, annotation, null, name, name);
+      report.at(type, annotation, null).report(Message.PIPELINE_NOT_INTERFACE, name, name);
       return Optional.empty();
     }
     if (ElementReader.isPrivate(type)) {
-      report.add(Message.PIPELINE_NOT_ACCESSIBLE, type, annotation, null, name, generated);
+      report.at(type, annotation, null).report(Message.PIPELINE_NOT_ACCESSIBLE, name, generated);
       return Optional.empty();
     }
     if (!type.getTypeParameters().isEmpty()) {
-      report.add(Message.PIPELINE_GENERIC, type, annotation, null, name);
+      report.at(type, annotation, null).report(Message.PIPELINE_GENERIC, name);
       return Optional.empty();
     }
     if (Annotations.find(type, STAGE_GROUP).isPresent()) {
@@ -171,11 +172,7 @@ public final class PipelineReader {
       stageNames.add(method.getSimpleName().toString());
       List<AnnotationMirror> annotations = StageReader.stageAnnotations(method);
       if (annotations.size() > 1) {
-        report.add(
-            Message.CONFLICTING_STAGE_ANNOTATIONS,
-            method,
-            annotations.get(1),
-            null,
+        report.at(method, annotations.get(1), null).report(Message.CONFLICTING_STAGE_ANNOTATIONS,
             method.getSimpleName(),
             Annotations.simpleName(annotations.get(0)),
             Annotations.simpleName(annotations.get(1)));
@@ -194,7 +191,7 @@ public final class PipelineReader {
           && StageReader.stageAnnotations(method).isEmpty()
           && InputReader.annotation(method).isEmpty()
           && !stageNames.contains(method.getSimpleName().toString())) {
-        report.add(Message.UNANNOTATED_METHOD, method, method.getSimpleName(), name);
+        report.at(method).report(Message.UNANNOTATED_METHOD, method.getSimpleName(), name);
       }
     }
     PipelineModel.Settings settings = settings(type, annotation, report);
@@ -222,7 +219,8 @@ public final class PipelineReader {
         Element record = ((DeclaredType) element.type()).asElement();
         PackageElement there = elements.getPackageOf(record);
         if (!there.equals(here) && !isPublicAllTheWayOut(record) && reported.add(record)) {
-          report.add(Message.ELEMENT_NOT_ACCESSIBLE, type, annotation, null, type.getSimpleName(),
+          report.at(type, annotation, null).report(Message.ELEMENT_NOT_ACCESSIBLE,
+              type.getSimpleName(),
               describe(here), element.displayName(), stage.method().getSimpleName(),
               stage.method().getEnclosingElement().getSimpleName(), describe(there), generated);
         }
@@ -254,8 +252,7 @@ public final class PipelineReader {
     String budget = String.valueOf(Annotations.value(elements, annotation, "ramBudget"));
     Optional<Long> ramBudget = budget.isEmpty() ? Optional.empty() : ByteSize.parse(budget);
     if (!budget.isEmpty() && ramBudget.isEmpty()) {
-      report.add(Message.INVALID_RAM_BUDGET, type, annotation,
-          Annotations.explicitValue(annotation, "ramBudget").orElse(null), "Pipeline",
+      report.at(type, annotation, Annotations.explicitValue(annotation, "ramBudget").orElse(null)).report(Message.INVALID_RAM_BUDGET, "Pipeline",
           type.getSimpleName(), "ramBudget", '"' + budget + '"', ByteSize.UNITS);
     }
     return new PipelineModel.Settings(ramBudget,
@@ -272,54 +269,25 @@ public final class PipelineReader {
     List<Long> outer = List.of();
     Map<String, StaticShape> padded = Map.of();
     for (StageReader.ReadStage s : read) {
-      Parameters parameters = s.parameters().parameters();
-      if (parameters instanceof Parameters.Pipelines sources) {
-        outer = outerOf(sources.of());
-      }
-      if (!s.kind().is(StageKind.Trait.KEEPS_TYPE)) {
+      StageDefinition definition = s.read().definition();
+      outer = definition.outer(outer);
+      if (!definition.traits().contains(StageKind.Trait.KEEPS_TYPE)) {
         padded = Map.of();
       }
-      if (parameters instanceof Parameters.Batching batch) {
-        List<Long> batched = new ArrayList<>();
-        boolean staticSize = batch.dropRemainder() && !(batch instanceof Parameters.BucketByLength);
-        batched.add(staticSize ? batch.size() : StaticShape.UNKNOWN);
-        batched.addAll(outer);
-        outer = batched;
-      }
-      if (parameters instanceof Parameters.Padding padding) {
+      if (definition instanceof StageDefinition.Padding padding) {
         padded = fixedLengths(s.input(), padding, padded);
       }
-      if (parameters instanceof Parameters.Unbatch && !outer.isEmpty()) {
-        outer = outer.subList(1, outer.size());
-      }
-      stages.add(new Stage(stages.size() + 1, s.kind(), s.method(), s.annotation(), s.input(),
-          s.output(), outer, padded, parameters, s.inputs(), s.parameters().written()));
+      stages.add(new Stage(stages.size() + 1, definition, s.method(), s.annotation(), s.input(),
+          s.output(), outer, padded, s.inputs(), s.read().written()));
     }
     return stages;
   }
 
-  /**
-   * The batch dimensions in front of the elements the pipelines hand out: a size they share, or
-   * unknown where they differ. Pipelines batched to different ranks are reported by the checks.
-   */
-  private static List<Long> outerOf(List<PipelineModel> pipelines) {
-    List<Long> outer = new ArrayList<>(pipelines.get(0).lastOnHost().outer());
-    for (PipelineModel pipeline : pipelines) {
-      List<Long> other = pipeline.lastOnHost().outer();
-      for (int i = 0; i < outer.size() && i < other.size(); i++) {
-        if (!outer.get(i).equals(other.get(i))) {
-          outer.set(i, StaticShape.UNKNOWN);
-        }
-      }
-    }
-    return outer;
-  }
-
   /** The shapes a padded batch gives the components it pads to a fixed length. */
   private static Map<String, StaticShape> fixedLengths(ElementType element,
-      Parameters.Padding padding, Map<String, StaticShape> before) {
+      StageDefinition.Padding padding, Map<String, StaticShape> before) {
     Map<String, StaticShape> shapes = new HashMap<>(before);
-    for (Parameters.Pad pad : padding.padding()) {
+    for (StageDefinition.Pad pad : padding.padding()) {
       element.component(pad.component()).filter(Component::isVariableLength)
           .filter(c -> pad.length().isPresent())
           .ifPresent(c -> {

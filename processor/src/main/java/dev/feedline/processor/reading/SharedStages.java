@@ -92,7 +92,7 @@ final class SharedStages {
       problem = Message.GROUP_GENERIC;
     }
     if (problem != null) {
-      report.add(problem, group, marker.get(), null, name);
+      report.at(group, marker.get(), null).report(problem, name);
     }
     return problem == null || problem == Message.GROUP_AND_PIPELINE;
   }
@@ -134,11 +134,12 @@ final class SharedStages {
           // Listing the later group first only moves the problem when the first starts with a
           // source too: then the chain has two.
           if (isSource(chain.get(0))) {
-            report.add(Message.SHARED_SOURCES_TWICE, type, anchor, null, type.getSimpleName(),
+            report.at(type, anchor, null).report(Message.SHARED_SOURCES_TWICE, type.getSimpleName(),
                 firstGiver.getSimpleName(), chain.get(0).getSimpleName(), parent.getSimpleName(),
                 inherited.get(0).getSimpleName());
           } else {
-            report.add(Message.SHARED_SOURCE_NOT_FIRST, type, anchor, null, type.getSimpleName(),
+            report.at(type, anchor, null).report(Message.SHARED_SOURCE_NOT_FIRST,
+                type.getSimpleName(),
                 parent.getSimpleName(), firstGiver.getSimpleName(),
                 inherited.get(0).getSimpleName());
           }
@@ -151,12 +152,13 @@ final class SharedStages {
             chain.add(method);
             through.put(name, parent);
           } else if (chain.get(clash).equals(method)) {
-            report.add(Message.STAGE_REACHED_TWICE, type, anchor, null, type.getSimpleName(), name,
+            report.at(type, anchor, null).report(Message.STAGE_REACHED_TWICE,
+                type.getSimpleName(), name,
                 owner(method).getSimpleName(), through.get(name).getSimpleName(),
                 parent.getSimpleName());
             complete = false;
           } else {
-            report.add(Message.STAGE_NAME_INHERITED_TWICE, type, anchor, null,
+            report.at(type, anchor, null).report(Message.STAGE_NAME_INHERITED_TWICE,
                 type.getSimpleName(), name, owner(chain.get(clash)).getSimpleName(),
                 owner(method).getSimpleName());
             complete = false;
@@ -173,7 +175,7 @@ final class SharedStages {
           // An overload of an own stage: legal Java, but a stage's name must be unique.
           List<AnnotationMirror> annotations = StageReader.stageAnnotations(own);
           if (!annotations.isEmpty()) {
-            report.add(Message.STAGE_NAME_DECLARED_TWICE, own, annotations.get(0), null,
+            report.at(own, annotations.get(0), null).report(Message.STAGE_NAME_DECLARED_TWICE,
                 type.getSimpleName(), own.getSimpleName());
             complete = false;
           }
@@ -207,7 +209,7 @@ final class SharedStages {
         theirs.forEach((name, method) -> {
           ExecutableElement earlier = inherited.putIfAbsent(name, method);
           if (earlier != null && !alike(earlier, method)) {
-            report.add(Message.INPUT_DECLARED_TWICE, pipeline, anchor, null,
+            report.at(pipeline, anchor, null).report(Message.INPUT_DECLARED_TWICE,
                 pipeline.getSimpleName(), name, declaration(earlier), declaration(method));
             complete = false;
           }
@@ -264,7 +266,8 @@ final class SharedStages {
       StageKind was = kind(before.get(0));
       String name = own.getSimpleName().toString();
       if (now.isEmpty()) {
-        report.add(Message.OVERRIDE_WITHOUT_STAGE, own, name, type.getSimpleName(), was.annotation(),
+        report.at(own).report(Message.OVERRIDE_WITHOUT_STAGE,
+            name, type.getSimpleName(), was.annotation(),
             owner(inherited).getSimpleName());
         return false;
       }
@@ -273,7 +276,8 @@ final class SharedStages {
       }
       StageKind is = kind(now.get(0));
       if (is != was) {
-        report.add(Message.OVERRIDE_CHANGES_KIND, own, now.get(0), null, is.annotation(), name,
+        report.at(own, now.get(0), null).report(Message.OVERRIDE_CHANGES_KIND,
+            is.annotation(), name,
             was.annotation(), owner(inherited).getSimpleName());
         return false;
       }
@@ -285,7 +289,8 @@ final class SharedStages {
       boolean sameInput = ownInput.isEmpty()
           || types.isSameType(ownInput.get(), inheritedInput.get());
       if (!sameInput || !types.isSameType(own.getReturnType(), inherited.getReturnType())) {
-        report.add(Message.OVERRIDE_CHANGES_TYPES, own, now.get(0), null, is.annotation(), name,
+        report.at(own, now.get(0), null).report(Message.OVERRIDE_CHANGES_TYPES,
+            is.annotation(), name,
             ownInput.map(TypeNames::display).orElse("nothing"),
             TypeNames.display(own.getReturnType()), owner(inherited).getSimpleName(),
             inheritedInput.map(TypeNames::display).orElse("nothing"),
@@ -299,7 +304,7 @@ final class SharedStages {
     private void reportUnshared(TypeElement type, AnnotationMirror anchor, TypeElement parent) {
       for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(parent))) {
         if (!StageReader.stageAnnotations(method).isEmpty()) {
-          report.add(Message.INHERITED_STAGE, type, anchor, null, method.getSimpleName(),
+          report.at(type, anchor, null).report(Message.INHERITED_STAGE, method.getSimpleName(),
               parent.getSimpleName(), type.getSimpleName());
           complete = false;
         }

@@ -45,7 +45,7 @@ final class StageReader {
       AnnotationMirror annotation,
       ElementType input,
       ElementType output,
-      ParameterReader.Read parameters,
+      ParameterReader.Read read,
       List<Input> inputs) {}
 
   /** The stage annotations on {@code method}, in source order. */
@@ -67,7 +67,7 @@ final class StageReader {
     StageKind kind = StageKind.ofAnnotation(Annotations.qualifiedName(annotation)).orElseThrow();
     String stage = "@" + kind.annotation() + " '" + method.getSimpleName() + "'";
     if (!method.getTypeParameters().isEmpty()) {
-      report.add(Message.STAGE_GENERIC, method, annotation, null, stage);
+      report.at(method, annotation, null).report(Message.STAGE_GENERIC, stage);
       return Optional.empty();
     }
     Optional<ParameterReader.Read> parameters =
@@ -122,7 +122,7 @@ final class StageReader {
       Input input = pipelineInputs.get(name);
       if (input == null) {
         if (!unreadInputs.contains(name)) {
-          report.add(Message.INPUT_UNKNOWN, parameter, stage, name, pipeline);
+          report.at(parameter).report(Message.INPUT_UNKNOWN, stage, name, pipeline);
         }
         return Optional.empty();
       }
@@ -135,7 +135,8 @@ final class StageReader {
           : TypeNames.operandArgument(type) != null && DType.ofClass(TypeNames.qualifiedName(
               TypeNames.operandArgument(type))).orElse(null) == input.dtype();
       if (!fits) {
-        report.add(Message.INPUT_TYPE, parameter, stage, name, TypeNames.display(type), expected);
+        report.at(parameter).report(Message.INPUT_TYPE,
+            stage, name, TypeNames.display(type), expected);
         return Optional.empty();
       }
       inputs.add(input);
@@ -156,26 +157,27 @@ final class StageReader {
     switch (kind.form()) {
       case SOURCE -> {
         if (!isAbstract || parameters != 0) {
-          report.add(Message.SOURCE_FORM, method, annotation, null, stage);
+          report.at(method, annotation, null).report(Message.SOURCE_FORM, stage);
         }
       }
       case BUILT_IN -> {
         if (!isAbstract) {
-          report.add(Message.BUILT_IN_WITH_BODY, method, annotation, null, stage,
+          report.at(method, annotation, null).report(Message.BUILT_IN_WITH_BODY, stage,
               method.getSimpleName());
         } else if (parameters != 1) {
-          report.add(Message.BUILT_IN_PARAMETERS, method, annotation, null, stage, parameters);
+          report.at(method, annotation, null).report(Message.BUILT_IN_PARAMETERS,
+              stage, parameters);
         }
       }
       case BODY -> {
         if (!isStatic || parameters < 2 || !isOps(method.getParameters().get(0).asType())) {
-          report.add(Message.BODY_FORM, method, annotation, null, stage,
+          report.at(method, annotation, null).report(Message.BODY_FORM, stage,
               kind == StageKind.FILTER ? "Operand<TBool>" : "Out", method.getSimpleName());
         } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
-          report.add(Message.BODY_PRIVATE, method, annotation, null, stage);
+          report.at(method, annotation, null).report(Message.BODY_PRIVATE, stage);
         } else {
           checkedExceptions(method).findFirst().ifPresent(thrown ->
-              report.add(Message.BODY_THROWS, method, annotation, null, stage,
+              report.at(method, annotation, null).report(Message.BODY_THROWS, stage,
                   TypeNames.display(thrown)));
         }
       }
@@ -207,7 +209,8 @@ final class StageReader {
     TypeNames.requireResolved(result);
     TypeMirror dtype = TypeNames.operandArgument(result);
     if (dtype == null || DType.ofClass(TypeNames.qualifiedName(dtype)).orElse(null) != DType.BOOL) {
-      report.add(Message.FILTER_RESULT, method, annotation, null, stage, TypeNames.display(result));
+      report.at(method, annotation, null).report(Message.FILTER_RESULT,
+          stage, TypeNames.display(result));
       return Optional.empty();
     }
     return Optional.of(input); // a filter passes its input elements through

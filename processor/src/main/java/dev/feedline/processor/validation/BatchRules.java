@@ -5,7 +5,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -22,12 +22,12 @@ final class BatchRules {
       boolean perElement = stage.is(StageKind.Trait.TRANSFORMS) && !stage.isVectorized();
       if (perElement && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
-        report.add(Message.PER_EXAMPLE_MAP_AFTER_BATCH, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.PER_EXAMPLE_MAP_AFTER_BATCH,
             stage.kind().annotation(), stage.name(), batch.kind().annotation(), batch.name());
       }
       if (stage.kind() == StageKind.FILTER && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
-        report.add(Message.FILTER_AFTER_BATCH, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.FILTER_AFTER_BATCH,
             stage.name(), batch.kind().annotation(), batch.name());
       }
       if (stage.isVectorized() && batchBefore.isEmpty() && !CostModel.isExpensive(stage)) {
@@ -44,7 +44,7 @@ final class BatchRules {
   private static void vectorizableBeforeBatch(PipelineModel pipeline, Stage map, Report report) {
     for (Stage next : pipeline.after(map)) {
       if (Stages.isBatching(next)) {
-        report.add(Message.VECTORIZABLE_MAP_BEFORE_BATCH, map.method(), map.annotation(), null,
+        report.at(map).report(Message.VECTORIZABLE_MAP_BEFORE_BATCH,
             map.name(), next.kind().annotation(), next.name());
         return;
       }
@@ -58,7 +58,7 @@ final class BatchRules {
     Stage input = pipeline.previous(batch);
     for (Component component : input.output().components()) {
       if (!component.shape().isFullyKnown()) {
-        report.add(Message.BATCH_VARIABLE_SHAPE, batch.method(), batch.annotation(), null,
+        report.at(batch).report(Message.BATCH_VARIABLE_SHAPE,
             batch.name(), component.name(), input.shapeOf(component));
       }
     }
@@ -75,11 +75,11 @@ final class BatchRules {
       return;
     }
     Stage batch = batches.get(batches.size() - 1);
-    if (batch.parameters() instanceof Parameters.Batching batching && !batching.dropRemainder()) {
+    if (batch.definition() instanceof StageDefinition.Batching batching && !batching.dropRemainder()) {
       Member dropRemainder = batch.kind() == StageKind.BATCH ? Member.BATCH_DROP_REMAINDER
           : Member.PADDED_BATCH_DROP_REMAINDER;
-      report.add(Message.BATCH_DIM_NOT_STATIC, batch.method(), batch.annotation(),
-          batch.anchor(dropRemainder), pipeline.simpleName(), batch.kind().annotation(),
+      report.at(batch, dropRemainder).report(Message.BATCH_DIM_NOT_STATIC,
+          pipeline.simpleName(), batch.kind().annotation(),
           batch.name());
     }
   }

@@ -7,7 +7,10 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.RepeatStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
+import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -41,13 +44,13 @@ final class CacheRules {
       widenedBefore(pipeline, cache, sizes, report);
       Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
           .filter(take -> !(sizes.count(cache).isFinite()
-              && ((Parameters.Take) take.parameters()).count() >= sizes.count(cache).value()))
-          .ifPresent(take -> report.add(Message.CACHE_PARTIALLY_CONSUMED, cache.method(),
-              cache.annotation(), null, cache.name(), take.name(), cache.kind().annotation(),
+              && take.as(TakeStage.class).orElseThrow().count() >= sizes.count(cache).value()))
+          .ifPresent(take -> report.at(cache).report(Message.CACHE_PARTIALLY_CONSUMED,
+              cache.name(), take.name(), cache.kind().annotation(),
               noun(cache)));
       Stages.lastBefore(pipeline, cache, CacheRules::repeatsForever)
-          .ifPresent(repeat -> report.add(Message.CACHE_AFTER_INFINITE_REPEAT, cache.method(),
-              cache.annotation(), null, cache.name(), repeat.name(), cache.kind().annotation(),
+          .ifPresent(repeat -> report.at(cache).report(Message.CACHE_AFTER_INFINITE_REPEAT,
+              cache.name(), repeat.name(), cache.kind().annotation(),
               noun(cache)));
       Optional<String> folder = folder(cache);
       if (folder.isEmpty()) {
@@ -56,9 +59,9 @@ final class CacheRules {
         // A key of its own keeps each cache apart; pruning the folder does not.
         Stage other = folders.putIfAbsent(folder.get(), cache);
         if (other != null) {
-          report.add(Message.CACHE_FILE_SHARED, cache.method(), cache.annotation(),
-              cache.anchor(cache.kind() == StageKind.CACHE ? Member.CACHE_FILE
-                  : Member.SNAPSHOT_PATH), cache.kind().annotation(), cache.name(), folder.get(),
+          report.at(cache, cache.kind() == StageKind.CACHE ? Member.CACHE_FILE
+                  : Member.SNAPSHOT_PATH).report(Message.CACHE_FILE_SHARED,
+                      cache.kind().annotation(), cache.name(), folder.get(),
               other.kind().annotation(), other.name());
         }
       }
@@ -97,7 +100,7 @@ final class CacheRules {
               SizeModel.bytes(Saturating.multiply(wideBytes, count.value())),
               SizeModel.bytes(Saturating.multiply(narrowBytes, count.value())), count.value())
           : "";
-      report.add(Message.CACHE_WIDENED_VALUES, cache.method(), cache.annotation(), null,
+      report.at(cache).report(Message.CACHE_WIDENED_VALUES,
           cache.kind().annotation(), cache.name(), wide.name(), wide.dtype().tfName(), map.name(),
           narrow.get().dtype().tfName(), narrow.get().name(), SizeModel.bytes(wideBytes),
           SizeModel.bytes(narrowBytes), totals);
@@ -121,9 +124,9 @@ final class CacheRules {
 
   /** The folder a file cache or snapshot keeps its keys in; empty for a memory cache. */
   private static Optional<String> folder(Stage stage) {
-    return stage.parameters() instanceof Parameters.Snapshot snapshot
+    return stage.definition() instanceof SnapshotStage snapshot
         ? Optional.of(snapshot.path())
-        : ((Parameters.Cache) stage.parameters()).file();
+        : stage.as(CacheStage.class).orElseThrow().file();
   }
 
   private static String noun(Stage stage) {
@@ -131,7 +134,7 @@ final class CacheRules {
   }
 
   private static boolean repeatsForever(Stage stage) {
-    return stage.parameters() instanceof Parameters.Repeat repeat && repeat.count().isEmpty();
+    return stage.definition() instanceof RepeatStage repeat && repeat.count().isEmpty();
   }
 
   /**
@@ -151,11 +154,11 @@ final class CacheRules {
         && after.isPresent() && after.get() > sizes.budget().get()
         && total(cache, sizes).map(before -> before <= sizes.budget().get()).orElse(false);
     if (onlyBeforeFits) {
-      report.add(Message.CACHE_BEFORE_EXPANDING_MAP, cache.method(), cache.annotation(), null,
+      report.at(cache).report(Message.CACHE_BEFORE_EXPANDING_MAP,
           cache.name(), work.kind().annotation(), work.name(), SizeModel.bytes(after.get()),
           SizeModel.bytes(sizes.budget().get()));
     } else {
-      report.add(Message.CACHE_BEFORE_EXPENSIVE_MAP, cache.method(), cache.annotation(), null,
+      report.at(cache).report(Message.CACHE_BEFORE_EXPENSIVE_MAP,
           cache.name(), work.kind().annotation(), work.name(), cache.kind().annotation());
     }
   }
@@ -165,12 +168,12 @@ final class CacheRules {
     boolean reshuffledAfter =
         Stages.firstAfter(pipeline, cache, Stages.is(StageKind.SHUFFLE)).isPresent();
     if (shuffle.isPresent() && !reshuffledAfter) {
-      report.add(Message.CACHE_AFTER_SHUFFLE, cache.method(), cache.annotation(), null,
+      report.at(cache).report(Message.CACHE_AFTER_SHUFFLE,
           cache.name(), shuffle.get().name(), cache.kind().annotation());
     }
     Stages.lastBefore(pipeline, cache, Stage::isRandom)
-        .ifPresent(map -> report.add(Message.CACHE_AFTER_RANDOM_MAP, cache.method(),
-            cache.annotation(), null, cache.name(), map.name(), cache.kind().annotation()));
+        .ifPresent(map -> report.at(cache).report(Message.CACHE_AFTER_RANDOM_MAP,
+            cache.name(), map.name(), cache.kind().annotation()));
   }
 
   private static void fitsMemory(Stage cache, SizeModel sizes, Report report) {
@@ -179,7 +182,7 @@ final class CacheRules {
       return; // cache-after-infinite-repeat says it
     }
     if (!count.isFinite()) {
-      report.add(Message.CACHE_COUNT_UNKNOWN, cache.method(), cache.annotation(), null,
+      report.at(cache).report(Message.CACHE_COUNT_UNKNOWN,
           cache.name());
       return;
     }
@@ -187,25 +190,25 @@ final class CacheRules {
     if (bytes.isEmpty()) {
       Component unsized = unsized(cache);
       if (unsized.dtype() == DType.STRING && cache.shapeOf(unsized).isFullyKnown()) {
-        report.add(Message.CACHE_STRING_SIZE_UNKNOWN, cache.method(), cache.annotation(), null,
+        report.at(cache).report(Message.CACHE_STRING_SIZE_UNKNOWN,
             cache.name(), unsized.name());
       } else {
-        report.add(Message.CACHE_SHAPE_UNKNOWN, cache.method(), cache.annotation(), null,
+        report.at(cache).report(Message.CACHE_SHAPE_UNKNOWN,
             cache.name(), unsized.name(), cache.shapeOf(unsized));
       }
       return;
     }
     if (sizes.budget().isEmpty()) {
-      report.add(Message.CACHE_NO_BUDGET, cache.method(), cache.annotation(), null, cache.name());
+      report.at(cache).report(Message.CACHE_NO_BUDGET, cache.name());
       return;
     }
     long total = Saturating.multiply(bytes.get(), count.value());
     long budget = sizes.budget().get();
     if (total > budget) {
-      report.add(Message.CACHE_OVER_BUDGET, cache.method(), cache.annotation(), null, cache.name(),
+      report.at(cache).report(Message.CACHE_OVER_BUDGET, cache.name(),
           SizeModel.bytes(total), SizeModel.bytes(bytes.get()), count, SizeModel.bytes(budget));
     } else if (total > budget / 2.0) {
-      report.add(Message.CACHE_NEAR_BUDGET, cache.method(), cache.annotation(), null, cache.name(),
+      report.at(cache).report(Message.CACHE_NEAR_BUDGET, cache.name(),
           SizeModel.bytes(total), SizeModel.bytes(bytes.get()), count,
           Math.round(100.0 * total / budget), SizeModel.bytes(budget));
     }

@@ -27,7 +27,7 @@ final class ChainValidator {
   static void validate(PipelineModel pipeline, Report report) {
     List<Stage> stages = pipeline.stages();
     if (stages.stream().noneMatch(s -> s.kind().isSource())) {
-      report.add(Message.MISSING_SOURCE, pipeline.type(), pipeline.annotation(), null,
+      report.at(pipeline.type(), pipeline.annotation(), null).report(Message.MISSING_SOURCE,
           pipeline.simpleName());
     }
     for (int i = 0; i < stages.size(); i++) {
@@ -35,7 +35,7 @@ final class ChainValidator {
       Stage previous = i == 0 ? null : stages.get(i - 1);
       if (stage.kind().isSource()) {
         if (previous != null) {
-          report.add(Message.SOURCE_NOT_FIRST, stage.method(), stage.annotation(), null,
+          report.at(stage).report(Message.SOURCE_NOT_FIRST,
               stage.kind().annotation(), stage.name(), previous.name());
         }
         checkSourceElement(stage, report);
@@ -46,13 +46,13 @@ final class ChainValidator {
       }
       if (!stage.input().sameTypeAs(previous.output())) {
         boolean sameNames = stage.input().displayName().equals(previous.output().displayName());
-        report.add(Message.CHAIN_TYPE_MISMATCH, stage.elementParameter(),
+        report.at(stage.elementParameter()).report(Message.CHAIN_TYPE_MISMATCH,
             stage.kind().annotation(), stage.name(), stage.input().display(sameNames),
             previous.kind().annotation(), previous.name(), previous.output().display(sameNames));
       }
       if (stage.is(StageKind.Trait.KEEPS_TYPE) && !stage.output().sameTypeAs(stage.input())) {
         boolean sameNames = stage.output().displayName().equals(stage.input().displayName());
-        report.add(Message.BUILT_IN_CHANGES_TYPE, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.BUILT_IN_CHANGES_TYPE,
             stage.kind().annotation(), stage.name(), stage.output().display(sameNames),
             stage.input().display(sameNames));
       }
@@ -72,7 +72,7 @@ final class ChainValidator {
 
   private static void checkSourceElement(Stage source, Report report) {
     if (source.kind().readsFiles() && source.output().isRecord()) {
-      report.add(Message.SOURCE_YIELDS_FILE_NAMES, source.method(), source.annotation(), null,
+      report.at(source).report(Message.SOURCE_YIELDS_FILE_NAMES,
           source, source.name());
     }
   }
@@ -94,7 +94,7 @@ final class ChainValidator {
       if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
         reader = stages.get(next);
       } else {
-        report.add(Message.FILES_NOT_READ, source.method(), source.annotation(), null,
+        report.at(source).report(Message.FILES_NOT_READ,
             source.kind().annotation(), source.name());
       }
     }
@@ -104,12 +104,12 @@ final class ChainValidator {
       }
       if (stage != reader && stage.position() > 1) { // first: missing-source says it
         Stage previous = pipeline.previous(stage);
-        report.add(Message.INTERLEAVE_WITHOUT_FILES, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.INTERLEAVE_WITHOUT_FILES,
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
         boolean text = stages.get(0).kind() == StageKind.TEXT_LINE_SOURCE;
-        report.add(Message.INTERLEAVE_YIELDS_RECORDS, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.INTERLEAVE_YIELDS_RECORDS,
             stage, text ? "lines of text" : "serialized records", stage.name(),
             text ? "@DecodeCsv" : "@Decode");
       }
@@ -118,12 +118,12 @@ final class ChainValidator {
 
   private static void checkDecode(Stage decode, Report report) {
     if (decode.input().isRecord()) {
-      report.add(Message.DECODE_INPUT_NOT_RECORDS, decode.method(), decode.annotation(), null,
+      report.at(decode).report(Message.DECODE_INPUT_NOT_RECORDS,
           decode, decode.input());
     }
     ElementType output = decode.output();
     if (!output.isRecord()) {
-      report.add(Message.DECODE_OUTPUT_NOT_RECORD, decode.method(), decode.annotation(), null,
+      report.at(decode).report(Message.DECODE_OUTPUT_NOT_RECORD,
           decode, output);
       return;
     }
@@ -133,10 +133,10 @@ final class ChainValidator {
       }
       List<Long> dims = component.shape().dims();
       if (!component.dtype().isExampleFeature()) {
-        report.add(Message.DECODE_COMPONENT_DTYPE, decode.method(), decode.annotation(), null,
+        report.at(decode).report(Message.DECODE_COMPONENT_DTYPE,
             decode.name(), component.name(), output, component.dtype().className());
       } else if (dims.size() > 1 && !new StaticShape(dims.subList(1, dims.size())).isFullyKnown()) {
-        report.add(Message.DECODE_COMPONENT_SHAPE, decode.method(), decode.annotation(), null,
+        report.at(decode).report(Message.DECODE_COMPONENT_SHAPE,
             decode.name(), component.name(), output, component.shape());
       }
     }
@@ -145,22 +145,22 @@ final class ChainValidator {
   /** {@code @DecodeCsv} fills each component from one field: a scalar of a CSV dtype. */
   private static void checkDecodeCsv(Stage decode, Report report) {
     if (decode.input().isRecord()) {
-      report.add(Message.DECODE_CSV_INPUT_NOT_LINES, decode.method(), decode.annotation(), null,
+      report.at(decode).report(Message.DECODE_CSV_INPUT_NOT_LINES,
           decode, decode.input());
     }
     ElementType output = decode.output();
     if (!output.isRecord()) {
-      report.add(Message.DECODE_OUTPUT_NOT_RECORD, decode.method(), decode.annotation(), null,
+      report.at(decode).report(Message.DECODE_OUTPUT_NOT_RECORD,
           decode, output);
       return;
     }
     for (Component component : output.components()) {
       if (component.source() != Component.Source.FEATURE) {
-        report.add(Message.DECODE_CSV_COMPUTED, decode.method(), decode.annotation(), null,
+        report.at(decode).report(Message.DECODE_CSV_COMPUTED,
             decode.name(), component.name(), output,
             component.source() == Component.Source.LENGTH ? "@LengthOf" : "a @FeatureList");
       } else if (!CSV_TYPES.contains(component.dtype()) || component.shape().rank() != 0) {
-        report.add(Message.DECODE_CSV_COMPONENT, decode.method(), decode.annotation(), null,
+        report.at(decode).report(Message.DECODE_CSV_COMPONENT,
             decode.name(), component.name(), output, component.dtype().className(),
             component.shape());
       }
@@ -176,10 +176,10 @@ final class ChainValidator {
     boolean text = source.get().kind() == StageKind.TEXT_LINE_SOURCE;
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == StageKind.DECODE && text) {
-        report.add(Message.PARSE_WITHOUT_RECORDS, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.PARSE_WITHOUT_RECORDS,
             stage.name(), source.get().kind().annotation(), source.get().name());
       } else if (stage.kind() == StageKind.DECODE_CSV && !text) {
-        report.add(Message.PARSE_WITHOUT_LINES, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.PARSE_WITHOUT_LINES,
             stage.name(), source.get().kind().annotation(), source.get().name());
       }
     }
@@ -197,29 +197,29 @@ final class ChainValidator {
     List<Component> images = output.components().stream()
         .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).toList();
     if (jpegs.size() != 1) {
-      report.add(Message.DECODE_JPEG_INPUT, decode.method(), decode.annotation(), null, decode,
+      report.at(decode).report(Message.DECODE_JPEG_INPUT, decode,
           input, jpegs.size());
       return;
     }
     if (images.size() != 1) {
-      report.add(Message.DECODE_JPEG_OUTPUT, decode.method(), decode.annotation(), null, decode,
+      report.at(decode).report(Message.DECODE_JPEG_OUTPUT, decode,
           output, images.size());
       return;
     }
     Component image = images.get(0);
     if (!image.shape().isFullyKnown()) {
-      report.add(Message.DECODE_JPEG_SIZE_UNKNOWN, decode.method(), decode.annotation(), null,
+      report.at(decode).report(Message.DECODE_JPEG_SIZE_UNKNOWN,
           decode, image.shape());
       return;
     }
     long channels = image.shape().dims().get(2);
     if (channels != 1 && channels != 3) {
-      report.add(Message.DECODE_JPEG_CHANNELS, decode.method(), decode.annotation(), null, decode,
+      report.at(decode).report(Message.DECODE_JPEG_CHANNELS, decode,
           channels);
       return;
     }
     notPassedThrough(input, output, image).ifPresent(missing ->
-        report.add(Message.DECODE_JPEG_PASS_THROUGH, decode.method(), decode.annotation(), null,
+        report.at(decode).report(Message.DECODE_JPEG_PASS_THROUGH,
             decode, missing.name(), input));
   }
 

@@ -21,11 +21,11 @@ final class DeviceRules {
     Stage firstOnDevice = null;
     for (Stage stage : stages) {
       if (stage.kind() == StageKind.MAP && stage.isOnDevice() && !stage.isVectorized()) {
-        report.add(Message.DEVICE_STAGE_NOT_VECTORIZED, stage.method(), stage.annotation(),
-            stage.anchor(Member.MAP_ON_DEVICE), stage.name());
+        report.at(stage, Member.MAP_ON_DEVICE).report(Message.DEVICE_STAGE_NOT_VECTORIZED,
+            stage.name());
       }
       if (stage.kind() == StageKind.PREFETCH_TO_DEVICE && stage != pipeline.last()) {
-        report.add(Message.PREFETCH_TO_DEVICE_NOT_LAST, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.PREFETCH_TO_DEVICE_NOT_LAST,
             stage.name(), pipeline.next(stage));
       }
       if (stage.isOnDevice() && firstOnDevice == null) {
@@ -33,11 +33,11 @@ final class DeviceRules {
         boolean batched = pipeline.before(stage).stream().anyMatch(Stages::isBatching);
         Stage before = stage.position() > 1 ? pipeline.previous(stage) : null;
         if (!batched || before == null || before.kind() != StageKind.PREFETCH) {
-          report.add(Message.DEVICE_STAGE_BEFORE_PREFETCH, stage.method(), stage.annotation(), null,
+          report.at(stage).report(Message.DEVICE_STAGE_BEFORE_PREFETCH,
               stage);
         }
       } else if (firstOnDevice != null && !stage.isOnDevice()) {
-        report.add(Message.DEVICE_STAGE_BEFORE_HOST_STAGE, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.DEVICE_STAGE_BEFORE_HOST_STAGE,
             firstOnDevice, stage);
       }
     }

@@ -3,7 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -41,7 +41,7 @@ final class MemoryRules {
     }
     for (Stage next : pipeline.after(map)) {
       if (isBuffer(next)) {
-        report.add(Message.BUFFER_AFTER_EXPANDING_MAP, next.method(), next.annotation(), null,
+        report.at(next).report(Message.BUFFER_AFTER_EXPANDING_MAP,
             map.name(), String.format(Locale.ROOT, "%.1f", ratio), SizeModel.bytes(in.get()),
             SizeModel.bytes(out.get()), next.kind().annotation(), next.name());
         return;
@@ -53,12 +53,11 @@ final class MemoryRules {
   }
 
   private static boolean isBuffer(Stage stage) {
-    return switch (stage.kind()) {
-      case SHUFFLE -> true;
-      case CACHE -> ((Parameters.Cache) stage.parameters()).file().isEmpty();
-      case PREFETCH -> !((Parameters.Prefetch) stage.parameters()).value().isAuto();
-      default -> false;
-    };
+    // The stages that hold elements in memory; no other kind holds more than it works on.
+    StageDefinition definition = stage.definition();
+    return definition instanceof ShuffleStage
+        || definition instanceof CacheStage cache && cache.file().isEmpty()
+        || definition instanceof PrefetchStage prefetch && !prefetch.value().isAuto();
   }
 
   /** A contribution to the memory held in buffers at steady state. */
@@ -97,10 +96,10 @@ final class MemoryRules {
         .toList());
     Stage anchor = largest.stage();
     if (total > budget) {
-      report.add(Message.IN_FLIGHT_OVER_BUDGET, anchor.method(), anchor.annotation(), null,
+      report.at(anchor).report(Message.IN_FLIGHT_OVER_BUDGET,
           pipeline.simpleName(), SizeModel.bytes(total), parts, SizeModel.bytes(budget));
     } else {
-      report.add(Message.IN_FLIGHT_NEAR_BUDGET, anchor.method(), anchor.annotation(), null,
+      report.at(anchor).report(Message.IN_FLIGHT_NEAR_BUDGET,
           pipeline.simpleName(), SizeModel.bytes(total), parts, Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
     }
@@ -108,13 +107,18 @@ final class MemoryRules {
 
   /** The elements a stage holds at steady state: its shuffle buffer, fixed prefetch or calls. */
   private static long held(PipelineModel pipeline, Stage stage) {
-    return switch (stage.kind()) {
-      case SHUFFLE -> Stages.onFileNames(pipeline, stage) ? 0
-          : ((Parameters.Shuffle) stage.parameters()).buffer();
-      case PREFETCH -> ((Parameters.Prefetch) stage.parameters()).value().fixed().orElse(0);
-      case MAP, DECODE, DECODE_CSV ->
-          ((Parameters.Parallel) stage.parameters()).parallel().fixed().orElse(0);
-      default -> 0;
-    };
+    StageDefinition definition = stage.definition();
+    if (definition instanceof ShuffleStage shuffle) {
+      return Stages.onFileNames(pipeline, stage) ? 0 : shuffle.buffer();
+    }
+    if (definition instanceof PrefetchStage prefetch) {
+      return prefetch.value().fixed().orElse(0);
+    }
+    // The elements in flight in the calls of a parallel map, decode or CSV decode.
+    if (definition instanceof StageDefinition.Parallel parallel && (definition instanceof MapStage
+        || definition instanceof DecodeStage || definition instanceof DecodeCsvStage)) {
+      return parallel.parallel().fixed().orElse(0);
+    }
+    return 0;
   }
 }

@@ -3,7 +3,6 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
-import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -34,7 +33,7 @@ final class OrderRules {
       for (Stage later : ranked.subList(i + 1, ranked.size())) {
         if (rank(earlier, cached) > rank(later, cached)) {
           if (!reportedOn(report, earlier) && !reportedOn(report, later)) {
-            report.add(Message.UNHEALTHY_ORDER, pipeline.type(), pipeline.annotation(), null,
+            report.at(pipeline.type(), pipeline.annotation(), null).report(Message.UNHEALTHY_ORDER,
                 pipeline.simpleName(), earlier.name(), earlier.kind().annotation(), later.name(),
                 later.kind().annotation(), suggested(ranked, cached));
           }
@@ -57,30 +56,8 @@ final class OrderRules {
         .collect(Collectors.joining(" → "));
   }
 
-  /** The stage's place in the reference order; -1 for stages it does not place. */
-  private static int rank(Stage stage, boolean cached) {
-    if (stage.isOnDevice()) {
-      return 10; // after the iterator: DeviceRules places them
-    }
-    boolean randomMap = stage.isRandom();
-    boolean vectorized = stage.isVectorized();
-    return switch (stage.kind()) {
-      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP,
-          CHOOSE -> 0;
-      case SHARD -> 1;
-      case INTERLEAVE -> 2;
-      case SHUFFLE -> cached ? 5 : 3;
-      case DECODE, DECODE_JPEG, DECODE_CSV, FILTER, FLAT_MAP -> 4;
-      // With a cache, a cheap deterministic map is fine on either side of it.
-      case MAP -> vectorized ? 8
-          : randomMap && cached ? 6
-          : cached && !CostModel.isExpensive(stage) ? -1
-          : 4;
-      case CACHE, SNAPSHOT -> 5;
-      case BATCH, PADDED_BATCH, BUCKET_BY_LENGTH, WINDOW -> 7;
-      case PREFETCH -> 9;
-      case PREFETCH_TO_DEVICE -> 10;
-      case TAKE, SKIP, REPEAT, UNBATCH -> -1;
-    };
+  /** The stage's place in the reference order, as its kind says; -1 for stages it does not place. */
+  static int rank(Stage stage, boolean cached) {
+    return stage.definition().rank(stage, cached);
   }
 }

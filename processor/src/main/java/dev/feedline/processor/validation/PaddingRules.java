@@ -8,7 +8,9 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.BucketByLengthStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -27,62 +29,62 @@ final class PaddingRules {
 
   static void check(PipelineModel pipeline, Report report) {
     for (Stage stage : pipeline.stages()) {
-      if (stage.parameters() instanceof Parameters.Padding padding) {
+      if (stage.definition() instanceof StageDefinition.Padding padding) {
         checkPads(stage, padding.padding(), report);
       }
-      if (stage.parameters() instanceof Parameters.BucketByLength bucket) {
+      if (stage.definition() instanceof BucketByLengthStage bucket) {
         checkBuckets(stage, bucket, report);
       }
       if (stage.kind() == StageKind.UNBATCH && stage.position() > 1
           && pipeline.previous(stage).outer().isEmpty()) {
-        report.add(Message.UNBATCH_WITHOUT_BATCH, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.UNBATCH_WITHOUT_BATCH,
             stage.name(), stage.input());
       }
-      if (stage.parameters() instanceof Parameters.TFRecordSource source
+      if (stage.definition() instanceof TFRecordSourceStage source
           && source.badRecords() == BadRecords.SKIP && source.compression() != Compression.NONE) {
-        report.add(Message.SKIP_COMPRESSED, stage.method(), stage.annotation(),
-            stage.anchor(Member.TFRECORD_SOURCE_COMPRESSION), stage.name(), source.compression());
+        report.at(stage, Member.TFRECORD_SOURCE_COMPRESSION).report(Message.SKIP_COMPRESSED,
+            stage.name(), source.compression());
       }
       if (stage.isOnDevice() && !stage.inputs().isEmpty()) {
-        report.add(Message.INPUT_ON_DEVICE, stage.method(), stage.annotation(),
-            stage.anchor(Member.MAP_ON_DEVICE), stage.name(), stage.inputs().get(0).name());
+        report.at(stage, Member.MAP_ON_DEVICE).report(Message.INPUT_ON_DEVICE,
+            stage.name(), stage.inputs().get(0).name());
       }
     }
   }
 
-  private static void checkPads(Stage stage, List<Parameters.Pad> pads, Report report) {
+  private static void checkPads(Stage stage, List<StageDefinition.Pad> pads, Report report) {
     Member member = stage.kind() == StageKind.PADDED_BATCH
         ? Member.PADDED_BATCH_PADDING : Member.BUCKET_BY_LENGTH_PADDING;
     String kind = stage.kind().annotation();
     ElementType input = stage.input();
     Set<String> seen = new HashSet<>();
-    for (Parameters.Pad pad : pads) {
+    for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElse(null);
       if (component == null) {
-        report.add(Message.PAD_UNKNOWN_COMPONENT, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component(), input,
+        report.at(stage, member).report(Message.PAD_UNKNOWN_COMPONENT,
+            kind, stage.name(), pad.component(), input,
             input.components().stream().map(Component::name).collect(Collectors.joining(", ")));
         continue;
       }
       if (!seen.add(pad.component())) {
-        report.add(Message.PAD_TWICE, stage.method(), stage.annotation(), stage.anchor(member),
+        report.at(stage, member).report(Message.PAD_TWICE,
             kind, stage.name(), pad.component());
       }
       checkValue(stage, member, pad, component, report);
       if (pad.truncate() && pad.length().isEmpty()) {
-        report.add(Message.PAD_TRUNCATE_WITHOUT_LENGTH, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component());
+        report.at(stage, member).report(Message.PAD_TRUNCATE_WITHOUT_LENGTH,
+            kind, stage.name(), pad.component());
       }
       if (pad.length().isPresent() && !component.isVariableLength()) {
-        report.add(Message.PAD_LENGTH_FIXED, stage.method(), stage.annotation(),
-            stage.anchor(member), kind, stage.name(), pad.component(), pad.length().getAsLong(),
+        report.at(stage, member).report(Message.PAD_LENGTH_FIXED,
+            kind, stage.name(), pad.component(), pad.length().getAsLong(),
             component.shape());
       }
     }
   }
 
   /** A string is padded with {@code text}, a number with a {@code value} its dtype holds. */
-  private static void checkValue(Stage stage, Member member, Parameters.Pad pad,
+  private static void checkValue(Stage stage, Member member, StageDefinition.Pad pad,
       Component component, Report report) {
     String problem = null;
     String written = null;
@@ -100,7 +102,7 @@ final class PaddingRules {
               ? ", a whole number" : "");
     }
     if (problem != null) {
-      report.add(Message.PAD_VALUE_TYPE, stage.method(), stage.annotation(), stage.anchor(member),
+      report.at(stage, member).report(Message.PAD_VALUE_TYPE,
           stage.kind().annotation(), stage.name(), pad.component(), dtype.className(), written,
           problem);
     }
@@ -134,7 +136,7 @@ final class PaddingRules {
         ? Long.toString((long) value) : Double.toString(value);
   }
 
-  private static void checkBuckets(Stage stage, Parameters.BucketByLength bucket,
+  private static void checkBuckets(Stage stage, BucketByLengthStage bucket,
       Report report) {
     ElementType input = stage.input();
     boolean variable = input.component(bucket.component())
@@ -142,8 +144,8 @@ final class PaddingRules {
     if (!variable) {
       List<String> candidates = input.components().stream()
           .filter(Component::isVariableLength).map(Component::name).toList();
-      report.add(Message.BUCKET_COMPONENT, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_COMPONENT), stage.name(), bucket.component(), input,
+      report.at(stage, Member.BUCKET_BY_LENGTH_COMPONENT).report(Message.BUCKET_COMPONENT,
+          stage.name(), bucket.component(), input,
           candidates.isEmpty() ? "none: declare one @Shape({-1, ...})"
               : String.join(", ", candidates));
     }
@@ -153,13 +155,13 @@ final class PaddingRules {
       ascending &= boundaries.get(i) > boundaries.get(i - 1);
     }
     if (!ascending) {
-      report.add(Message.BUCKET_BOUNDARIES, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_BOUNDARIES), stage.name(), braces(boundaries));
+      report.at(stage, Member.BUCKET_BY_LENGTH_BOUNDARIES).report(Message.BUCKET_BOUNDARIES,
+          stage.name(), braces(boundaries));
     }
     List<Long> sizes = bucket.batchSizes();
     if (sizes.size() != boundaries.size() + 1 || sizes.stream().anyMatch(size -> size < 1)) {
-      report.add(Message.BUCKET_BATCH_SIZES, stage.method(), stage.annotation(),
-          stage.anchor(Member.BUCKET_BY_LENGTH_BATCH_SIZES), stage.name(), braces(sizes),
+      report.at(stage, Member.BUCKET_BY_LENGTH_BATCH_SIZES).report(Message.BUCKET_BATCH_SIZES,
+          stage.name(), braces(sizes),
           boundaries.size(), boundaries.size() + 1);
     }
   }

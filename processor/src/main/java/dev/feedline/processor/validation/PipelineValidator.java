@@ -5,7 +5,7 @@ import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -41,6 +41,7 @@ public final class PipelineValidator {
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
     SourcesRules.check(pipeline, report);
+    ServingRules.check(pipeline, report);
     OrderRules.check(pipeline, report); // last: it defers to every rule above
   }
 
@@ -51,7 +52,7 @@ public final class PipelineValidator {
    */
   private static void readPipelinesValid(PipelineModel pipeline, Options options, Report report) {
     if (pipeline.stages().isEmpty()
-        || !(pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines pipelines)) {
+        || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines pipelines)) {
       return;
     }
     Stage source = pipeline.stages().get(0);
@@ -64,8 +65,7 @@ public final class PipelineValidator {
       boolean errors = own.findings().stream().anyMatch(f -> options.severity(f.rule())
           .orElse(f.message().severity()) == Severity.ERROR);
       if (errors) {
-        report.add(Message.SOURCE_INVALID, source.method(), source.annotation(),
-            (AnnotationValue) written.get(i), "@" + source.kind().annotation() + " '"
+        report.at(source.method(), source.annotation(), (AnnotationValue) written.get(i)).report(Message.SOURCE_INVALID, "@" + source.kind().annotation() + " '"
                 + source.name() + "'", read.simpleName());
       }
     }

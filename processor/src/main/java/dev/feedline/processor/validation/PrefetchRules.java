@@ -3,7 +3,7 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -15,19 +15,19 @@ final class PrefetchRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage last = pipeline.lastOnHost(); // device stages come after the iterator
-    if (!(last.parameters() instanceof Parameters.Prefetch prefetch)) {
-      report.add(Message.PREFETCH_MISSING, last.method(), last.annotation(), null,
+    if (!(last.definition() instanceof PrefetchStage prefetch)) {
+      report.at(last).report(Message.PREFETCH_MISSING,
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
     } else if (!prefetch.value().isAuto()) {
-      report.add(Message.PREFETCH_FIXED, last.method(), last.annotation(),
-          last.anchor(Member.PREFETCH_VALUE), last.name(), prefetch.value().value());
+      report.at(last, Member.PREFETCH_VALUE).report(Message.PREFETCH_FIXED,
+          last.name(), prefetch.value().value());
     }
     for (Stage early : pipeline.stagesOf(StageKind.PREFETCH)) {
       Optional<Stage> batch = Stages.firstAfter(pipeline, early, Stages::isBatching);
       boolean prefetchedAfter = batch.isPresent()
           && Stages.firstAfter(pipeline, batch.get(), Stages.is(StageKind.PREFETCH)).isPresent();
       if (batch.isPresent() && !prefetchedAfter) {
-        report.add(Message.PREFETCH_BEFORE_BATCH, early.method(), early.annotation(), null,
+        report.at(early).report(Message.PREFETCH_BEFORE_BATCH,
             early.name(), batch.get().kind().annotation(), batch.get().name());
       }
     }

@@ -3,7 +3,8 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 
@@ -16,20 +17,19 @@ final class ReproducibilityRules {
       return;
     }
     for (Stage stage : pipeline.stages()) {
-      if (stage.parameters() instanceof Parameters.Parallel parallel && stage.isParallel()
+      if (stage.definition() instanceof StageDefinition.Parallel parallel && stage.isParallel()
           && !parallel.deterministic()) {
-        report.add(Message.NOT_DETERMINISTIC, stage.method(), stage.annotation(),
-            stage.anchor(ParallelismRules.deterministicMember(stage.kind())),
+        report.at(stage, parallel.deterministicMember()).report(Message.NOT_DETERMINISTIC,
             pipeline.simpleName(), stage.kind().annotation(), stage.name());
       }
-      if (stage.parameters() instanceof Parameters.Shuffle shuffle && shuffle.seed().isEmpty()) {
-        report.add(Message.UNSEEDED_SHUFFLE, stage.method(), stage.annotation(), null,
+      if (stage.definition() instanceof ShuffleStage shuffle && shuffle.seed().isEmpty()) {
+        report.at(stage).report(Message.UNSEEDED_SHUFFLE,
             pipeline.simpleName(), stage.name());
       }
       // A map that draws from per-element seeds gives the same values at any parallelism.
       if (stage.isRandom() && stage.isParallel() && !stage.isSeeded()) {
-        report.add(Message.PARALLEL_RANDOM_MAP, stage.method(), stage.annotation(),
-            stage.anchor(Member.MAP_PARALLEL), pipeline.simpleName(), stage.name());
+        report.at(stage, Member.MAP_PARALLEL).report(Message.PARALLEL_RANDOM_MAP,
+            pipeline.simpleName(), stage.name());
       }
     }
   }

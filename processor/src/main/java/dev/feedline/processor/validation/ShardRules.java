@@ -4,7 +4,9 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -22,21 +24,19 @@ final class ShardRules {
 
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
-    Parameters.Files files = source.parameters() instanceof Parameters.Files f ? f : null;
+    StageDefinition.Files files = source.definition() instanceof StageDefinition.Files f ? f : null;
     boolean text = source.kind() == StageKind.TEXT_LINE_SOURCE;
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
-        boolean seeded = ((Parameters.Shuffle) shuffle.parameters()).seed().isPresent();
-        report.add(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE,
-            shard.method(), shard.annotation(), null, shard.name(), shuffle.name());
+        boolean seeded = shuffle.as(ShuffleStage.class).orElseThrow().seed().isPresent();
+        report.at(shard).report(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE, shard.name(), shuffle.name());
       });
       Optional<Stage> work = Stages.lastBefore(pipeline, shard, s -> s.kind() == StageKind.INTERLEAVE
           || s.is(StageKind.Trait.TRANSFORMS) || Stages.isBatching(s));
-      work.ifPresent(late -> report.add(late.kind() == StageKind.INTERLEAVE
-              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK,
-          shard.method(), shard.annotation(), null, shard.name(), late.kind().annotation(),
+      work.ifPresent(late -> report.at(shard).report(late.kind() == StageKind.INTERLEAVE
+              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK, shard.name(), late.kind().annotation(),
           late.name()));
-      OptionalLong workers = ((Parameters.Shard) shard.parameters()).workers();
+      OptionalLong workers = shard.as(ShardStage.class).orElseThrow().workers();
       if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {
         continue;
       }
@@ -45,20 +45,20 @@ final class ShardRules {
       AnnotationValue anchor = source.anchor(
           text ? Member.TEXT_LINE_SOURCE_FILES : Member.TFRECORD_SOURCE_FILES);
       if (count < workers.getAsLong()) {
-        report.add(Message.TOO_FEW_FILES, source.method(), source.annotation(), anchor,
+        report.at(source.method(), source.annotation(), anchor).report(Message.TOO_FEW_FILES,
             source.kind().annotation(), source.name(), count, workers.getAsLong(), shard.name(),
             needed);
       } else if (count < needed) {
-        report.add(Message.FEW_FILES_PER_WORKER, source.method(), source.annotation(), anchor,
+        report.at(source.method(), source.annotation(), anchor).report(Message.FEW_FILES_PER_WORKER,
             source.kind().annotation(), source.name(), count, workers.getAsLong(), shard.name(),
             needed);
       }
     }
     if (files != null && files.bytesPerFile().isPresent()
         && files.bytesPerFile().getAsLong() < SMALL_FILE_BYTES) {
-      report.add(Message.MANY_SMALL_FILES, source.method(), source.annotation(),
-          source.anchor(text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
-              : Member.TFRECORD_SOURCE_BYTES_PER_FILE), source.kind().annotation(), source.name(),
+      report.at(source, text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
+              : Member.TFRECORD_SOURCE_BYTES_PER_FILE).report(Message.MANY_SMALL_FILES,
+                  source.kind().annotation(), source.name(),
           SizeModel.bytes(files.bytesPerFile().getAsLong()));
     }
   }

@@ -6,14 +6,13 @@ import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.Locale;
 import java.util.Optional;
-import javax.lang.model.element.AnnotationValue;
 
 /** Rules 18 to 22: where a shuffle stands, how big its buffer is, and epochs. */
 final class ShuffleRules {
@@ -21,22 +20,23 @@ final class ShuffleRules {
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
     for (Stage stage : pipeline.stages()) {
-      switch (stage.kind()) {
-        case SHUFFLE -> {
-          Parameters.Shuffle shuffle = (Parameters.Shuffle) stage.parameters();
-          afterBatch(pipeline, stage, report);
-          bufferSize(pipeline, stage, shuffle, report);
-          if (!Stages.onFileNames(pipeline, stage)) {
-            bufferMemory(stage, shuffle, sizes, report);
-          }
+      StageDefinition definition = stage.definition();
+      if (definition instanceof ShuffleStage shuffle) {
+        afterBatch(pipeline, stage, report);
+        bufferSize(pipeline, stage, shuffle, report);
+        if (!Stages.onFileNames(pipeline, stage)) {
+          bufferMemory(stage, shuffle, sizes, report);
         }
-        case TAKE, SKIP -> Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
-            .filter(shuffle -> ((Parameters.Shuffle) shuffle.parameters()).reshuffleEachEpoch())
-            .ifPresent(shuffle -> report.add(Message.SHUFFLE_SPLIT_LEAK, stage.method(),
-                stage.annotation(), null, stage.kind().annotation(), stage.name(),
+      }
+      if (definition instanceof TakeStage || definition instanceof SkipStage) {
+        Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE))
+            .filter(shuffle -> shuffle.as(ShuffleStage.class).orElseThrow().reshuffleEachEpoch())
+            .ifPresent(shuffle -> report.at(stage).report(Message.SHUFFLE_SPLIT_LEAK,
+                stage.kind().annotation(), stage.name(),
                 shuffle.name()));
-        case REPEAT -> blursEpochs(pipeline, stage, report);
-        default -> { }
+      }
+      if (definition instanceof RepeatStage) {
+        blursEpochs(pipeline, stage, report);
       }
     }
   }
@@ -45,25 +45,24 @@ final class ShuffleRules {
     Optional<Stage> batch = Stages.lastBefore(pipeline, shuffle, Stages::isBatching);
     if (batch.isPresent()
         && Stages.lastBefore(pipeline, batch.get(), Stages.is(StageKind.SHUFFLE)).isEmpty()) {
-      report.add(Message.SHUFFLE_AFTER_BATCH, shuffle.method(), shuffle.annotation(), null,
+      report.at(shuffle).report(Message.SHUFFLE_AFTER_BATCH,
           shuffle.name(), batch.get().kind().annotation(), batch.get().name());
     }
   }
 
   private static void bufferSize(
-      PipelineModel pipeline, Stage stage, Parameters.Shuffle shuffle, Report report) {
+      PipelineModel pipeline, Stage stage, ShuffleStage shuffle, Report report) {
     long buffer = shuffle.buffer();
-    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (buffer <= 1) {
-      report.add(Message.SHUFFLE_NO_OP, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_OP,
           stage.name(), buffer);
       return;
     }
     Optional<Stage> batch = Stages.firstAfter(pipeline, stage, Stages::isBatching);
     if (batch.isPresent()) {
-      long size = ((Parameters.Batching) batch.get().parameters()).size();
+      long size = batch.get().as(StageDefinition.Batching.class).orElseThrow().size();
       if (buffer < size) {
-        report.add(Message.SHUFFLE_SMALLER_THAN_BATCH, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_BATCH,
             stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
         return;
       }
@@ -72,48 +71,47 @@ final class ShuffleRules {
     boolean filesInFixedOrder = reader.isPresent()
         && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
     if (!filesInFixedOrder
-        || ((Parameters.Interleave) reader.get().parameters()).cycleLength().value() != 1
-        || !(pipeline.stages().get(0).parameters() instanceof Parameters.Files source)
+        || reader.get().as(InterleaveStage.class).orElseThrow().cycleLength().value() != 1
+        || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
         || source.files().isEmpty() || source.records().isEmpty()) {
       return;
     }
     long perFile = source.records().getAsLong() / source.files().getAsLong();
     if (buffer < perFile) {
-      report.add(Message.SHUFFLE_SMALLER_THAN_FILE, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_FILE,
           stage.name(), buffer, perFile, reader.get().name());
     }
   }
 
-  private static void bufferMemory(Stage stage, Parameters.Shuffle shuffle, SizeModel sizes,
+  private static void bufferMemory(Stage stage, ShuffleStage shuffle, SizeModel sizes,
       Report report) {
     SizeModel.Count count = sizes.count(stage);
     long held = count.isFinite() ? Math.min(shuffle.buffer(), count.value()) : shuffle.buffer();
     Optional<Long> bytes = sizes.bytesPerElement(stage);
-    AnnotationValue anchor = stage.anchor(Member.SHUFFLE_BUFFER);
     if (bytes.isEmpty()) {
       Component unsized = CacheRules.unsized(stage);
       if (unsized.dtype() == DType.STRING && stage.shapeOf(unsized).isFullyKnown()) {
-        report.add(Message.SHUFFLE_STRING_SIZE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_STRING_SIZE_UNKNOWN,
             stage.name(), unsized.name());
       } else {
-        report.add(Message.SHUFFLE_SHAPE_UNKNOWN, stage.method(), stage.annotation(), anchor,
+        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SHAPE_UNKNOWN,
             stage.name(), unsized.name(), stage.shapeOf(unsized));
       }
       return;
     }
     if (sizes.budget().isEmpty()) {
-      report.add(Message.SHUFFLE_NO_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_BUDGET,
           stage.name());
       return;
     }
     long total = Saturating.multiply(bytes.get(), held);
     long budget = sizes.budget().get();
     if (total > budget) {
-      report.add(Message.SHUFFLE_OVER_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_OVER_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), SizeModel.bytes(budget));
     } else if (total > budget / 4.0) {
-      report.add(Message.SHUFFLE_NEAR_BUDGET, stage.method(), stage.annotation(), anchor,
+      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NEAR_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
@@ -129,10 +127,10 @@ final class ShuffleRules {
             s -> s.kind() == StageKind.SHUFFLE || Stages.isBatching(s))
         .ifPresent(later -> {
           if (later.kind() == StageKind.SHUFFLE) {
-            report.add(Message.REPEAT_BEFORE_SHUFFLE, repeat.method(), repeat.annotation(), null,
+            report.at(repeat).report(Message.REPEAT_BEFORE_SHUFFLE,
                 repeat.name(), later.name());
           } else {
-            report.add(Message.REPEAT_BEFORE_BATCH, repeat.method(), repeat.annotation(), null,
+            report.at(repeat).report(Message.REPEAT_BEFORE_BATCH,
                 repeat.name(), later.kind().annotation(), later.name());
           }
         });

@@ -5,7 +5,9 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Member;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -31,13 +33,13 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((Parameters.Pipelines) stage.parameters()).of();
+    List<PipelineModel> read = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
     PipelineModel first = read.get(0);
     for (PipelineModel other : read) {
       Stage last = other.lastOnHost();
       if (stage.kind() != StageKind.ZIP && !last.output().sameTypeAs(stage.output())) {
         boolean qualified = last.output().displayName().equals(stage.output().displayName());
-        report.add(Message.MIXED_ELEMENT_TYPE, stage.method(), stage.annotation(), null, stage,
+        report.at(stage).report(Message.MIXED_ELEMENT_TYPE, stage,
             stage.output().display(qualified), other.simpleName(),
             last.output().display(qualified));
       }
@@ -46,7 +48,7 @@ final class SourcesRules {
       boolean alike = stage.kind() == StageKind.ZIP
           ? outer.equals(firstOuter) : outer.size() == firstOuter.size();
       if (!alike) {
-        report.add(Message.MIXED_BATCHING, stage.method(), stage.annotation(), null, stage,
+        report.at(stage).report(Message.MIXED_BATCHING, stage,
             first.simpleName(), firstOuter, other.simpleName(), outer, stage.name());
         return;
       }
@@ -55,7 +57,7 @@ final class SourcesRules {
       List<Component> joined = new ArrayList<>();
       read.forEach(p -> joined.addAll(p.lastOnHost().output().components()));
       if (!fits(stage.output().components(), joined)) {
-        report.add(Message.ZIP_COMPONENTS, stage.method(), stage.annotation(), null, stage,
+        report.at(stage).report(Message.ZIP_COMPONENTS, stage,
             stage.output(), read.stream().map(PipelineModel::simpleName)
                 .collect(Collectors.joining(", then ")), describe(joined),
             describe(stage.output().components()));
@@ -95,28 +97,28 @@ final class SourcesRules {
       return;
     }
     Stage stage = reading.get();
-    List<PipelineModel> read = ((Parameters.Pipelines) stage.parameters()).of();
-    if (stage.parameters() instanceof Parameters.Mix mix) {
+    List<PipelineModel> read = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
+    if (stage.definition() instanceof MixStage mix) {
       checkMix(pipeline, stage, mix, report);
     }
     for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
       // A choice follows indices given at run time, the same on every worker: like a seeded mix.
-      boolean unseeded = stage.parameters() instanceof Parameters.Mix mix && mix.seed().isEmpty();
+      boolean unseeded = stage.definition() instanceof MixStage mix && mix.seed().isEmpty();
       if (unseeded) {
-        report.add(Message.SHARD_AFTER_UNSEEDED_MIX, shard.method(), shard.annotation(), null,
+        report.at(shard).report(Message.SHARD_AFTER_UNSEEDED_MIX,
             shard.name(), stage.name());
       } else {
-        report.add(Message.SHARD_AFTER_MIX, shard.method(), shard.annotation(), null,
+        report.at(shard).report(Message.SHARD_AFTER_MIX,
             shard.name(), stage.kind().annotation(), stage.name());
       }
     }
     if (stage.kind() == StageKind.CONCATENATE) {
       SizeModel.Count firstCount = count(read.get(0));
       for (Stage shuffle : pipeline.stagesOf(StageKind.SHUFFLE)) {
-        long buffer = ((Parameters.Shuffle) shuffle.parameters()).buffer();
+        long buffer = shuffle.as(ShuffleStage.class).orElseThrow().buffer();
         if (firstCount.kind() == SizeModel.Count.Kind.EXACT && buffer < firstCount.value()) {
-          report.add(Message.SHUFFLE_AFTER_CONCATENATE, shuffle.method(), shuffle.annotation(),
-              shuffle.anchor(Member.SHUFFLE_BUFFER), shuffle.name(), buffer, firstCount.value(),
+          report.at(shuffle, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_AFTER_CONCATENATE,
+              shuffle.name(), buffer, firstCount.value(),
               read.get(0).simpleName(), stage.name());
         }
       }
@@ -127,7 +129,7 @@ final class SourcesRules {
         SizeModel.Count b = count(other);
         if (a.kind() == SizeModel.Count.Kind.EXACT && b.kind() == SizeModel.Count.Kind.EXACT
             && a.value() != b.value()) {
-          report.add(Message.ZIP_RECORD_COUNTS, stage.method(), stage.annotation(), null,
+          report.at(stage).report(Message.ZIP_RECORD_COUNTS,
               stage.name(), read.get(0).simpleName(), a.value(), other.simpleName(), b.value(),
               Math.abs(a.value() - b.value()));
         }
@@ -135,30 +137,30 @@ final class SourcesRules {
     }
   }
 
-  private static void checkMix(PipelineModel pipeline, Stage stage, Parameters.Mix mix,
+  private static void checkMix(PipelineModel pipeline, Stage stage, MixStage mix,
       Report report) {
     if (mix.onEmpty() == OnEmpty.CONTINUE) {
       for (PipelineModel read : mix.of()) {
         if (count(read).kind() == SizeModel.Count.Kind.INFINITE) {
-          report.add(Message.MIX_INFINITE_SOURCE, stage.method(), stage.annotation(),
-              stage.anchor(Member.MIX_ON_EMPTY), stage.name(), read.simpleName());
+          report.at(stage, Member.MIX_ON_EMPTY).report(Message.MIX_INFINITE_SOURCE,
+              stage.name(), read.simpleName());
         }
       }
     }
     for (PipelineModel read : mix.of()) { // once: the pipelines read are batched alike
       Optional<Stage> batch = read.stages().stream().filter(Stages::isBatching).findFirst();
       if (batch.isPresent()) {
-        report.add(Message.MIX_OF_BATCHES, stage.method(), stage.annotation(), null,
+        report.at(stage).report(Message.MIX_OF_BATCHES,
             stage.name(), read.simpleName(), batch.get().name());
         break;
       }
     }
     for (Stage cache : pipeline.stagesOf(StageKind.CACHE)) {
-      report.add(Message.CACHE_AFTER_MIX, cache.method(), cache.annotation(), null, cache.name(),
+      report.at(cache).report(Message.CACHE_AFTER_MIX, cache.name(),
           stage.name());
     }
     if (pipeline.settings().reproducible() && mix.seed().isEmpty()) {
-      report.add(Message.UNSEEDED_MIX, stage.method(), stage.annotation(), null,
+      report.at(stage).report(Message.UNSEEDED_MIX,
           pipeline.simpleName(), stage.name());
     }
   }

@@ -25,11 +25,11 @@ public final class WriterRules {
         continue; // computed by the reader, not written
       }
       if (!component.dtype().isExampleFeature()) {
-        report.add(Message.WRITER_COMPONENT_DTYPE, component.declaration(), record,
+        report.at(component.declaration()).report(Message.WRITER_COMPONENT_DTYPE, record,
             component.name(), component.dtype().className());
         writable = false;
       } else if (!rowsKnown(component.shape())) {
-        report.add(Message.WRITER_COMPONENT_SHAPE, component.declaration(), record,
+        report.at(component.declaration()).report(Message.WRITER_COMPONENT_SHAPE, record,
             component.name(), component.shape());
         writable = false;
       }

@@ -14,7 +14,16 @@ import dev.feedline.Compression;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.ChooseStage;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.TFRecordSourceStage;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -32,7 +41,8 @@ final class BuilderWriter {
 
   private BuilderWriter() {}
 
-  static TypeSpec write(PipelineModel pipeline, GeneratedNames names, DatasetWriter dataset) {
+  static TypeSpec write(Plan plan, GeneratedNames names, DatasetWriter dataset) {
+    PipelineModel pipeline = plan.pipeline();
     ClassName builder = names.generated().nestedClass("Builder");
     Stage source = pipeline.stages().get(0);
     TypeSpec.Builder type = TypeSpec.classBuilder(builder)
@@ -48,7 +58,7 @@ final class BuilderWriter {
     CodeBlock.Builder prelude = CodeBlock.builder();
     if (source.kind().readsFiles()) {
       addFiles(type, builder, source, prelude, pipeline, names);
-    } else if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+    } else if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       addPipelines(type, builder, pipelines, prelude, pipeline, names);
     } else {
       addDataSetter(type, builder, source, prelude, names);
@@ -57,8 +67,8 @@ final class BuilderWriter {
     for (Stage cache : fileCaches) {
       String field = names.cacheFile(cache).orElseThrow();
       boolean snapshot = cache.kind() == StageKind.SNAPSHOT;
-      String prefix = snapshot ? ((Parameters.Snapshot) cache.parameters()).path()
-          : ((Parameters.Cache) cache.parameters()).file().orElseThrow();
+      String prefix = snapshot ? cache.as(SnapshotStage.class).orElseThrow().path()
+          : cache.as(CacheStage.class).orElseThrow().file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
           .initializer("$S", prefix).build());
       type.addMethod(MethodSpec.methodBuilder(field)
@@ -101,7 +111,7 @@ final class BuilderWriter {
               : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
                   .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
     }
-    if (memoryGuard(pipeline, names, build)) {
+    if (memoryGuard(plan, names, build)) {
       addRamBudget(type, builder);
     }
     CodeBlock.Builder iterator = CodeBlock.builder()
@@ -139,7 +149,9 @@ final class BuilderWriter {
             : CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE)));
     reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, tables.isEmpty()
         ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", tables))));
-    build.addStatement("return new $T($L\n.build())", names.generated(), iterator.build());
+    CodeBlock kept = CodeBlock.join(ServingWriter.keptColumns(pipeline).stream()
+        .map(csv -> CodeBlock.of(",\n$N /* for serving() */", names.csvColumns(csv))).toList(), "");
+    build.addStatement("return new $T($L\n.build()$L)", names.generated(), iterator.build(), kept);
     type.addMethod(build.build());
     if (canBeSource(pipeline)) {
       type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources));
@@ -206,16 +218,16 @@ final class BuilderWriter {
     if (source.kind().readsFiles()) {
       return Optional.of(dataSource(pipeline, names));
     }
-    if (!(source.parameters() instanceof Parameters.Pipelines pipelines)) {
+    if (!(source.definition() instanceof StageDefinition.Pipelines pipelines)) {
       return Optional.empty();
     }
     CodeBlock read = CodeBlock.of("$T.of($L)", Names.LIST, String.join(", ",
         pipelines.of().stream().map(names::sourcePipeline).toList()));
-    if (pipelines instanceof Parameters.Mix) {
+    if (pipelines instanceof MixStage) {
       return Optional.of(CodeBlock.of("$T.mixed($L, $N)", Names.DATA_SOURCE, read,
           names.mixWeights()));
     }
-    if (pipelines instanceof Parameters.Choose) {
+    if (pipelines instanceof ChooseStage) {
       return Optional.of(CodeBlock.of("$T.chosen($L, $N)", Names.DATA_SOURCE, read,
           names.choices()));
     }
@@ -225,7 +237,7 @@ final class BuilderWriter {
   /** Each pipeline a source stage reads, resolved under a name scope of its own. */
   private static CodeBlock sourcePipelines(Stage source, GeneratedNames names) {
     CodeBlock.Builder code = CodeBlock.builder();
-    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+    if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       for (PipelineModel read : pipelines.of()) {
         String name = names.sourcePipeline(read);
         code.addStatement("$T $N = this.$N.asSource(tf.withSubScope($S))", Names.SOURCE_DATASET,
@@ -240,7 +252,7 @@ final class BuilderWriter {
    * check in {@code build} that each was given.
    */
   private static void addPipelines(TypeSpec.Builder type, ClassName builder,
-      Parameters.Pipelines pipelines, CodeBlock.Builder prelude, PipelineModel pipeline,
+      StageDefinition.Pipelines pipelines, CodeBlock.Builder prelude, PipelineModel pipeline,
       GeneratedNames names) {
     for (PipelineModel read : pipelines.of()) {
       String name = names.sourcePipeline(read);
@@ -263,10 +275,10 @@ final class BuilderWriter {
               + ".builder()...) before building")
           .endControlFlow();
     }
-    if (pipelines instanceof Parameters.Mix mix) {
+    if (pipelines instanceof MixStage mix) {
       addWeights(type, builder, pipeline.stages().get(0), mix, names);
     }
-    if (pipelines instanceof Parameters.Choose) {
+    if (pipelines instanceof ChooseStage) {
       addChoices(type, builder, pipeline, prelude, names);
     }
   }
@@ -289,14 +301,14 @@ final class BuilderWriter {
         .addStatement("this.$N = indices", field)
         .addStatement("return this")
         .build());
-    int count = ((Parameters.Pipelines) stage.parameters()).of().size();
+    int count = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().size();
     prelude.addStatement("$T.checkChoices($N, $S, $L, $N)", Names.MIXING, GeneratedNames.PIPELINE,
         stage.name(), count, field);
   }
 
   /** The mix's weights, as declared unless the builder is given others. */
   private static void addWeights(TypeSpec.Builder type, ClassName builder, Stage stage,
-      Parameters.Mix mix, GeneratedNames names) {
+      MixStage mix, GeneratedNames names) {
     String field = names.mixWeights();
     String declared = mix.weights().stream().map(String::valueOf)
         .collect(java.util.stream.Collectors.joining(", "));
@@ -348,9 +360,9 @@ final class BuilderWriter {
         .varargs()
         .addStatement("return files($T.of(pathsOrGlobs))", Names.LIST)
         .build());
-    Parameters.Files files = (Parameters.Files) source.parameters();
-    if (files instanceof Parameters.TextLineSource text) {
-      Optional<Stage> rows = rowsParsedAsRead(pipeline);
+    StageDefinition.Files files = (StageDefinition.Files) source.definition();
+    if (files instanceof TextLineSourceStage text) {
+      Optional<Stage> rows = Plan.rowsParsedAsRead(pipeline);
       build.add(rows.isPresent()
               ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
               : "// Reads every line now, decompressed, and counts them.\n")
@@ -483,31 +495,23 @@ final class BuilderWriter {
    * Checks, before the first element, that caches and shuffle buffers fit the RAM budget with the
    * real number of elements: the compile-time checks know only the declared hints.
    */
-  private static boolean memoryGuard(
-      PipelineModel pipeline, GeneratedNames names, MethodSpec.Builder build) {
+  private static boolean memoryGuard(Plan plan, GeneratedNames names, MethodSpec.Builder build) {
+    if (plan.memoryGuard().isEmpty()) {
+      return false; // nothing to guard, or the pipelines a source reads count their own elements
+    }
     List<CodeBlock> buffers = new ArrayList<>();
-    boolean everyElement = true;
-    for (Stage stage : pipeline.stages()) {
-      if (stage.parameters() instanceof Parameters.Cache cache && cache.file().isEmpty()) {
-        buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
-            names.elementSpec(stage), seesEvery(everyElement)));
-      } else if (stage.parameters() instanceof Parameters.Shuffle shuffle
-          && !onFileNames(pipeline, stage)) {
+    for (Plan.Guarded guarded : plan.memoryGuard()) {
+      Stage stage = guarded.stage();
+      if (stage.definition() instanceof ShuffleStage shuffle) {
         buffers.add(CodeBlock.of("$T.shuffle($S, $L, $LL /* buffer */, $L)", Names.MEMORY_GUARD,
             stage.name(), names.elementSpec(stage), shuffle.buffer(),
-            seesEvery(everyElement)));
+            seesEvery(guarded.seesEverySourceElement())));
+      } else {
+        buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),
+            names.elementSpec(stage), seesEvery(guarded.seesEverySourceElement())));
       }
-      everyElement &= switch (stage.kind()) {
-        case FILTER, FLAT_MAP, TAKE, SKIP, SHARD, REPEAT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
-            UNBATCH, WINDOW ->
-            false;
-        default -> true;
-      };
     }
-    if (buffers.isEmpty() || pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines) {
-      return false; // the pipelines a source reads count their own elements
-    }
-    Stage source = pipeline.stages().get(0);
+    Stage source = plan.pipeline().stages().get(0);
     CodeBlock elements = source.kind().readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
@@ -524,7 +528,7 @@ final class BuilderWriter {
 
   /** The depth of {@code @PrefetchToDevice}, declared, or set per build to compare it with none. */
   private static void addDeviceBuffer(TypeSpec.Builder type, ClassName builder, Stage toDevice) {
-    int buffer = ((Parameters.PrefetchToDevice) toDevice.parameters()).buffer();
+    int buffer = toDevice.as(PrefetchToDeviceStage.class).orElseThrow().buffer();
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
         .initializer("$L", buffer).build());
     type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
@@ -586,34 +590,11 @@ final class BuilderWriter {
         .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
   }
 
-  /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
-  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
-      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
-
-  /**
-   * The {@code @DecodeCsv} that parses a text source's lines as they are read, whose columns every
-   * row is checked against at build: none when another stage (a filter, a map) comes between.
-   */
-  static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
-    List<Stage> stages = pipeline.stages();
-    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
-        .orElse(null));
-    for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
-        return Optional.of(stages.get(i));
-      }
-      if (!KEEP_LINES.contains(stages.get(i).kind())) {
-        break;
-      }
-    }
-    return Optional.empty();
-  }
-
   /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */
   static boolean skipsBadRecords(PipelineModel pipeline) {
     Stage source = pipeline.stages().get(0);
     return source.kind() == StageKind.TFRECORD_SOURCE
-        && ((Parameters.TFRecordSource) source.parameters()).badRecords() == BadRecords.SKIP;
+        && source.as(TFRecordSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP;
   }
 
   /** How many complete caches the folder of each file cache and snapshot keeps. */

@@ -10,14 +10,14 @@ import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Parameters;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
+import dev.feedline.processor.model.kinds.*;
+import dev.feedline.processor.planning.Plan;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,28 +39,20 @@ final class DatasetWriter {
   private record StageCode(CodeBlock code, List<ClassName> ops) {}
 
   private final PipelineModel pipeline;
+  private final Plan plan;
   private final GeneratedNames names;
   private final Map<Stage, StageCode> code = new HashMap<>();
 
-  DatasetWriter(PipelineModel pipeline, GeneratedNames names) {
-    this.pipeline = pipeline;
+  DatasetWriter(Plan plan, GeneratedNames names) {
+    this.pipeline = plan.pipeline();
+    this.plan = plan;
     this.names = names;
     pipeline.hostStages().forEach(stage -> code.put(stage, stageCode(stage)));
   }
 
-  /**
-   * The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one. The stages up to
-   * it are built once per session and kept, so the cache outlives epochs; the stages after it are
-   * built again for every epoch, with that epoch's number, which seeds its shuffles.
-   */
-  /** Stages that hand out, every epoch, as many elements as they are given. */
-  private static final Set<StageKind> EPOCH_LENGTH_KEPT = EnumSet.of(StageKind.MAP,
-      StageKind.SHUFFLE, StageKind.BATCH, StageKind.PADDED_BATCH, StageKind.PREFETCH);
-
+  /** The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one: the plan's. */
   private int lastCache() {
-    return pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT)
-        .mapToInt(Stage::position).max().orElse(0);
+    return plan.lastCache();
   }
 
   /**
@@ -73,35 +65,20 @@ final class DatasetWriter {
 
   /** Whether the pipeline has a cached part, built once per session. */
   boolean hasCachedPart() {
-    return lastCache() > 0;
+    return plan.hasCachedPart();
   }
 
-  /**
-   * Whether the epochs after the one that fills the cache may run on one iterator, one after
-   * another: the last cache is in memory, and every stage after it hands out as many elements each
-   * epoch and is built from the cache, the epoch's number and Java values alone (a vocabulary's
-   * table is found by its shared name, in any function), so that the
-   * runtime can build the stages in a graph function of their own, and end each epoch after the
-   * elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to
-   * the end of each epoch.
-   */
+  /** Whether the epochs after the first run on one iterator, as the plan decided. */
   boolean runsEpochsAcrossOneIterator() {
-    if (!hasCachedPart() || pipeline.deviceStages().stream()
-        .anyMatch(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE)) {
-      return false;
-    }
-    Stage cache = pipeline.stages().get(lastCache() - 1);
-    return cache.kind() == StageKind.CACHE && names.cacheFile(cache).isEmpty()
-        && epochPart().stream().allMatch(s -> EPOCH_LENGTH_KEPT.contains(s.kind())
-            && s.inputs().stream().allMatch(i -> i.kind() == Input.Kind.VOCABULARY));
+    return plan.acrossEpochs();
   }
 
   private List<Stage> cachedPart() {
-    return pipeline.stages().subList(0, lastCache());
+    return plan.cachedPart();
   }
 
   private List<Stage> epochPart() {
-    return pipeline.hostStages().subList(lastCache(), pipeline.hostStages().size());
+    return plan.epochPart();
   }
 
   /**
@@ -125,39 +102,38 @@ final class DatasetWriter {
         parameters.add(ParameterSpec.builder(Names.FILE_CACHES, GeneratedNames.FILE_CACHES).build());
         keepsFiles = true;
       }
-      switch (stage.kind()) {
-        case TFRECORD_SOURCE, TEXT_LINE_SOURCE -> parameters.add(ParameterSpec.builder(
+      // The kinds whose ops take values known only when the builder runs.
+      StageDefinition definition = stage.definition();
+      if (definition instanceof StageDefinition.Files) {
+        parameters.add(ParameterSpec.builder(
             ParameterizedTypeName.get(Names.LIST, Names.FILE_SEGMENT), "segments").build());
-        case DECODE_CSV -> parameters.add(
-            ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
-        case IN_MEMORY_SOURCE -> stage.output().components().forEach(c -> parameters.add(
+      } else if (definition instanceof DecodeCsvStage) {
+        parameters.add(ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
+      } else if (definition instanceof InMemorySourceStage) {
+        stage.output().components().forEach(c -> parameters.add(
             ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
-        case MIX, CONCATENATE, ZIP, CHOOSE -> {
-          ((Parameters.Pipelines) stage.parameters()).of()
-              .forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
-                  names.sourcePipeline(p)).build()));
-          if (stage.kind() == StageKind.MIX) {
-            parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
-          }
-          if (stage.kind() == StageKind.CHOOSE) {
-            parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
-                .build());
-          }
+      } else if (definition instanceof StageDefinition.Pipelines sources) {
+        sources.of().forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
+            names.sourcePipeline(p)).build()));
+        if (definition instanceof MixStage) {
+          parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
         }
-        case CACHE -> names.cacheFile(stage).ifPresent(
+        if (definition instanceof ChooseStage) {
+          parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
+              .build());
+        }
+      } else if (definition instanceof CacheStage) {
+        names.cacheFile(stage).ifPresent(
             file -> parameters.add(ParameterSpec.builder(STRING, file).build()));
-        case SNAPSHOT -> {
-          parameters.add(ParameterSpec.builder(STRING, names.cacheFile(stage).orElseThrow()).build());
-          if (snapshotSplitsWorkers()) {
-            parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
-            parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
-          }
-        }
-        case SHARD -> {
+      } else if (definition instanceof SnapshotStage) {
+        parameters.add(ParameterSpec.builder(STRING, names.cacheFile(stage).orElseThrow()).build());
+        if (snapshotSplitsWorkers()) {
           parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
           parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
         }
-        default -> { }
+      } else if (definition instanceof ShardStage) {
+        parameters.add(ParameterSpec.builder(long.class, "workerIndex").build());
+        parameters.add(ParameterSpec.builder(long.class, "workerCount").build());
       }
     }
     inputs.forEach(input -> parameters.add(
@@ -227,45 +203,131 @@ final class DatasetWriter {
   }
 
   private StageCode stageCode(Stage stage) {
-    CodeBlock spec = names.elementSpec(stage);
-    CodeBlock types = CodeBlock.of("$L.types()", spec);
-    CodeBlock shapes = CodeBlock.of("$L.shapes()", spec);
-    return switch (stage.kind()) {
-      case TFRECORD_SOURCE -> new StageCode(CodeBlock.builder()
+    return stage.definition().accept(new Coder(stage));
+  }
+
+  /** One stage's tf.data code, by kind. */
+  private final class Coder implements StageCoder<StageCode> {
+    private final Stage stage;
+    private final CodeBlock spec;
+    private final CodeBlock types;
+    private final CodeBlock shapes;
+
+    Coder(Stage stage) {
+      this.stage = stage;
+      this.spec = names.elementSpec(stage);
+      this.types = CodeBlock.of("$L.types()", spec);
+      this.shapes = CodeBlock.of("$L.shapes()", spec);
+    }
+
+    @Override
+    public StageCode tfRecordSource(TFRecordSourceStage source) {
+      return fileSegments();
+    }
+
+    @Override
+    public StageCode textLineSource(TextLineSourceStage source) {
+      return fileSegments();
+    }
+
+    private StageCode fileSegments() {
+      return new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = $T.fileSegments(tf, segments)",
               Names.anyDataset(), Names.DATASET_OPS)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
-      case TEXT_LINE_SOURCE -> new StageCode(CodeBlock.builder()
-          .addStatement("$T dataset = $T.fileSegments(tf, segments)",
-              Names.anyDataset(), Names.DATASET_OPS)
-          .build(), List.of(Names.dataOp("TensorSliceDataset")));
-      case IN_MEMORY_SOURCE -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode inMemorySource(InMemorySourceStage source) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
               Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
-      case MIX, CONCATENATE, ZIP, CHOOSE -> pipelines(stage, spec);
-      case INTERLEAVE -> interleave(stage, (Parameters.Interleave) stage.parameters(), types,
-          shapes);
-      case DECODE, DECODE_JPEG, DECODE_CSV, MAP -> VectorizedParse.applies(pipeline, stage)
-          ? vectorizedParse(stage, types, shapes) : map(stage, types, shapes);
-      case FLAT_MAP -> new StageCode(withFunction(stage, CodeBlock.of(
+    }
+
+    @Override
+    public StageCode mix(MixStage mix) {
+      return pipelines(stage, spec);
+    }
+
+    @Override
+    public StageCode concatenate(ConcatenateStage concatenate) {
+      return pipelines(stage, spec);
+    }
+
+    @Override
+    public StageCode zip(ZipStage zip) {
+      return pipelines(stage, spec);
+    }
+
+    @Override
+    public StageCode choose(ChooseStage choose) {
+      return pipelines(stage, spec);
+    }
+
+    @Override
+    public StageCode interleave(InterleaveStage interleave) {
+      return DatasetWriter.this.interleave(stage, interleave, types, shapes);
+    }
+
+    @Override
+    public StageCode decode(DecodeStage decode) {
+      return parse();
+    }
+
+    @Override
+    public StageCode decodeJpeg(DecodeJpegStage decode) {
+      return parse();
+    }
+
+    @Override
+    public StageCode decodeCsv(DecodeCsvStage decode) {
+      return parse();
+    }
+
+    @Override
+    public StageCode map(MapStage map) {
+      return parse();
+    }
+
+    private StageCode parse() {
+      return plan.vectorizedParses().contains(stage)
+          ? vectorizedParse(stage, types, shapes) : DatasetWriter.this.map(stage, types, shapes);
+    }
+
+    @Override
+    public StageCode flatMap(FlatMapStage flatMap) {
+      return new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.flatMapDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FlatMapDataset")));
-      case WINDOW -> {
-        Parameters.Window window = (Parameters.Window) stage.parameters();
-        yield new StageCode(CodeBlock.builder()
-            .add("// Each window is a dataset per component; a flat map stacks it into one element.\n")
-            .addStatement("dataset = $T.windows(tf, dataset, $LL /* size */, $LL /* shift */,\n"
-                    + "$LL /* stride */, $L /* dropRemainder */, $L, $L)", Names.WINDOWS,
-                window.size(), window.shift(), window.stride(), window.dropRemainder(),
-                names.elementSpec(pipeline.previous(stage)), spec)
-            .build(), List.of(Names.dataOp("FlatMapDataset"), Names.dataOp("WindowDataset")));
-      }
-      case FILTER -> new StageCode(withFunction(stage, CodeBlock.of(
+    }
+
+    @Override
+    public StageCode window(WindowStage window) {
+      return new StageCode(CodeBlock.builder()
+          .add("// Each window is a dataset per component; a flat map stacks it into one element.\n")
+          .addStatement("dataset = $T.windows(tf, dataset, $LL /* size */, $LL /* shift */,\n"
+                  + "$LL /* stride */, $L /* dropRemainder */, $L, $L)", Names.WINDOWS,
+              window.size(), window.shift(), window.stride(), window.dropRemainder(),
+              names.elementSpec(pipeline.previous(stage)), spec)
+          .build(), List.of(Names.dataOp("FlatMapDataset"), Names.dataOp("WindowDataset")));
+    }
+
+    @Override
+    public StageCode filter(FilterStage filter) {
+      return new StageCode(withFunction(stage, CodeBlock.of(
           "dataset = tf.data.filterDataset(dataset, $T.of(), function, $L, $L)",
           Names.LIST, types, shapes)), List.of(Names.dataOp("FilterDataset")));
-      case SHUFFLE -> shuffle(stage, (Parameters.Shuffle) stage.parameters(), types, shapes);
-      case CACHE -> new StageCode(names.cacheFile(stage)
+    }
+
+    @Override
+    public StageCode shuffle(ShuffleStage shuffle) {
+      return DatasetWriter.this.shuffle(stage, shuffle, types, shapes);
+    }
+
+    @Override
+    public StageCode cache(CacheStage cache) {
+      return new StageCode(names.cacheFile(stage)
           .map(file -> CodeBlock.builder()
               .add("// In $N/<key>/: the key covers the graph up to here, the files read and\n"
                   + "// TensorFlow's version, so a cache of other data or code is never read.\n", file)
@@ -275,67 +337,112 @@ final class DatasetWriter {
               .addStatement("dataset = tf.data.cacheDataset(dataset, tf.constant(\"\") /* in memory */,"
                   + " tf.dummyMemoryCache(),\n$L, $L)", types, shapes))
           .build(), List.of(Names.dataOp("CacheDataset")));
-      case SNAPSHOT -> snapshot(stage, (Parameters.Snapshot) stage.parameters(), spec);
-      case PADDED_BATCH -> {
-        Parameters.Batching batch = (Parameters.Batching) stage.parameters();
-        yield new StageCode(CodeBlock.builder()
-            .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
-                names.batchingConstant(stage), batch.size(), batch.dropRemainder(),
-                names.elementSpec(pipeline.previous(stage)), spec)
-            .build(), List.of(Names.dataOp("PaddedBatchDataset")));
-      }
-      case BUCKET_BY_LENGTH -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode snapshot(SnapshotStage snapshot) {
+      return DatasetWriter.this.snapshot(stage, snapshot, spec);
+    }
+
+    @Override
+    public StageCode paddedBatch(PaddedBatchStage batch) {
+      return new StageCode(CodeBlock.builder()
+          .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
+              names.batchingConstant(stage), batch.size(), batch.dropRemainder(),
+              names.elementSpec(pipeline.previous(stage)), spec)
+          .build(), List.of(Names.dataOp("PaddedBatchDataset")));
+    }
+
+    @Override
+    public StageCode bucketByLength(BucketByLengthStage bucket) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = $N.batch(tf, dataset, $L, $L)", names.batchingConstant(stage),
               names.elementSpec(pipeline.previous(stage)), spec)
           .build(), List.of(Names.dataOp("GroupByWindowDataset")));
-      case UNBATCH -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode unbatch(UnbatchStage unbatch) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
           .build(), List.of(Names.dataOp("UnbatchDataset")));
-      case TAKE -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode take(TakeStage take) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
-              ((Parameters.Take) stage.parameters()).count(), types, shapes)
+              take.count(), types, shapes)
           .build(), List.of(Names.dataOp("TakeDataset")));
-      case SKIP -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode skip(SkipStage skip) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.skipDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
-              ((Parameters.Skip) stage.parameters()).count(), types, shapes)
+              skip.count(), types, shapes)
           .build(), List.of(Names.dataOp("SkipDataset")));
-      case SHARD -> new StageCode(CodeBlock.builder()
+    }
+
+    @Override
+    public StageCode shard(ShardStage shard) {
+      return new StageCode(CodeBlock.builder()
           .add("// Element i goes to worker i % workerCount; a worker left without elements is an error.\n")
           .addStatement("dataset = tf.data.shardDataset(dataset, tf.constant(workerCount), tf.constant(workerIndex),\n"
                   + "$L, $L, $T.requireNonEmpty(true))", types, shapes, Names.SHARD)
           .build(), List.of(Names.SHARD));
-      case BATCH -> {
-        Parameters.Batching batch = (Parameters.Batching) stage.parameters();
-        CodeBlock.Builder code = CodeBlock.builder();
-        if (stage.position() > lastCache() && runsEpochsAcrossOneIterator()) {
-          yield new StageCode(code
-              .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so where it\n"
-                  + "// sees the batch, but not inside the function that runs epochs one after another.\n")
-              .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
-                  + "tf.constant($L) /* dropRemainder */, $L, $L, $T.parallelCopy(true))",
-                  batch.size(), batch.dropRemainder(), types, shapes, Names.dataOp("BatchDataset"))
-              .build(), List.of(Names.dataOp("BatchDataset")));
-        }
-        yield new StageCode(code
+    }
+
+    @Override
+    public StageCode batch(BatchStage batch) {
+      CodeBlock.Builder code = CodeBlock.builder();
+      if (stage.position() > lastCache() && runsEpochsAcrossOneIterator()) {
+        return new StageCode(code
+            .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so where it\n"
+                + "// sees the batch, but not inside the function that runs epochs one after another.\n")
             .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
-                + "tf.constant($L) /* dropRemainder */, $L, $L)",
-                batch.size(), batch.dropRemainder(), types, shapes)
+                + "tf.constant($L) /* dropRemainder */, $L, $L, $T.parallelCopy(true))",
+                batch.size(), batch.dropRemainder(), types, shapes, Names.dataOp("BatchDataset"))
             .build(), List.of(Names.dataOp("BatchDataset")));
       }
-      case REPEAT -> {
-        OptionalLong count = ((Parameters.Repeat) stage.parameters()).count();
-        yield new StageCode(CodeBlock.builder()
-            .addStatement("dataset = tf.data.repeatDataset(dataset, $L, $L, $L)",
-                count.isPresent() ? CodeBlock.of("tf.constant($LL) /* count */", count.getAsLong())
-                    : CodeBlock.of("tf.constant(-1L) /* forever */"), types, shapes)
-            .build(), List.of(Names.dataOp("RepeatDataset")));
-      }
-      case PREFETCH -> new StageCode(CodeBlock.builder()
+      return new StageCode(code
+          .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
+              + "tf.constant($L) /* dropRemainder */, $L, $L)",
+              batch.size(), batch.dropRemainder(), types, shapes)
+          .build(), List.of(Names.dataOp("BatchDataset")));
+    }
+
+    @Override
+    public StageCode repeat(RepeatStage repeat) {
+      OptionalLong count = repeat.count();
+      return new StageCode(CodeBlock.builder()
+          .addStatement("dataset = tf.data.repeatDataset(dataset, $L, $L, $L)",
+              count.isPresent() ? CodeBlock.of("tf.constant($LL) /* count */", count.getAsLong())
+                  : CodeBlock.of("tf.constant(-1L) /* forever */"), types, shapes)
+          .build(), List.of(Names.dataOp("RepeatDataset")));
+    }
+
+    @Override
+    public StageCode prefetch(PrefetchStage prefetch) {
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.prefetchDataset(dataset, tf.constant($L) /* buffer */, $L, $L)",
-              tunable(((Parameters.Prefetch) stage.parameters()).value()), types, shapes)
+              tunable(prefetch.value()), types, shapes)
           .build(), List.of(Names.dataOp("PrefetchDataset")));
-      case PREFETCH_TO_DEVICE -> throw new IllegalStateException("a device stage is not in tf.data");
-    };
+    }
+
+    @Override
+    public StageCode rebatch(RebatchStage rebatch) {
+      return new StageCode(CodeBlock.builder()
+          .addStatement("dataset = tf.data.rebatchDatasetV2(dataset,\n"
+                  + "tf.constant(new long[] {$LL}) /* batchSizes */, tf.constant($L) /* dropRemainder */,"
+                  + "\n$L, $L)", rebatch.size(), rebatch.dropRemainder(), types, shapes)
+          .build(), List.of(Names.dataOp("RebatchDatasetV2")));
+    }
+
+    @Override
+    public StageCode prefetchToDevice(PrefetchToDeviceStage toDevice) {
+      throw new IllegalStateException("a device stage is not in tf.data");
+    }
   }
 
   /**
@@ -343,7 +450,7 @@ final class DatasetWriter {
    * ones; each worker reads its share of the shards, unless a {@code @Shard} stage splits the
    * elements.
    */
-  private StageCode snapshot(Stage stage, Parameters.Snapshot snapshot, CodeBlock spec) {
+  private StageCode snapshot(Stage stage, SnapshotStage snapshot, CodeBlock spec) {
     String path = names.cacheFile(stage).orElseThrow();
     CodeBlock workers = snapshotSplitsWorkers() ? CodeBlock.of("workerIndex, workerCount")
         : CodeBlock.of("0L, 1L /* @Shard splits the elements */");
@@ -365,12 +472,12 @@ final class DatasetWriter {
     CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
     CodeBlock options = perEpoch ? CodeBlock.of("options")
         : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
-    List<CodeBlock> datasets = ((Parameters.Pipelines) stage.parameters()).of().stream()
+    List<CodeBlock> datasets = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().stream()
         .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
         .toList();
     CodeBlock list = CodeBlock.of("$T.of(\n$>$>$L)$<$<", Names.LIST,
         CodeBlock.join(datasets, ",\n"));
-    if (stage.parameters() instanceof Parameters.Mix mix) {
+    if (stage.definition() instanceof MixStage mix) {
       return new StageCode(CodeBlock.builder()
           .add(mix.seed().isPresent()
               ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on every run.\n"
@@ -384,7 +491,7 @@ final class DatasetWriter {
               epoch, mix.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }
-    if (stage.parameters() instanceof Parameters.Choose choose) {
+    if (stage.definition() instanceof ChooseStage choose) {
       return new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when one ends */, $L)",
               Names.anyDataset(), Names.MIXING, list, names.choices(),
@@ -393,7 +500,7 @@ final class DatasetWriter {
     }
     boolean zip = stage.kind() == StageKind.ZIP;
     if (zip) {
-      List<PipelineModel> zipped = ((Parameters.Pipelines) stage.parameters()).of();
+      List<PipelineModel> zipped = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
       return new StageCode(CodeBlock.builder()
           .addStatement("$T dataset = $T.zip(tf, $S, $T.of($L), $L,\nnew int[] {$L} /* components of each */, $L)",
               Names.anyDataset(), Names.MIXING, stage.name(), Names.LIST,
@@ -425,14 +532,14 @@ final class DatasetWriter {
     return CodeBlock.join(constants, ", ");
   }
 
-  private StageCode interleave(Stage stage, Parameters.Interleave interleave,
+  private StageCode interleave(Stage stage, InterleaveStage interleave,
       CodeBlock types, CodeBlock shapes) {
     Stage source = pipeline.stages().get(0);
-    Parameters.Files files = (Parameters.Files) source.parameters();
+    StageDefinition.Files files = (StageDefinition.Files) source.definition();
     CodeBlock compression = CodeBlock.of("$T.$L", Names.COMPRESSION, files.compression());
     CodeBlock reader;
     ClassName readerOp;
-    if (files instanceof Parameters.TextLineSource text) {
+    if (files instanceof TextLineSourceStage text) {
       reader = CodeBlock.of("$T.textLineReader($L)", Names.DATASET_OPS, compression);
       readerOp = Names.dataOp("TextLineDataset");
     } else {
@@ -462,7 +569,7 @@ final class DatasetWriter {
   }
 
   private StageCode map(Stage stage, CodeBlock types, CodeBlock shapes) {
-    Parameters.Parallel parallel = (Parameters.Parallel) stage.parameters();
+    StageDefinition.Parallel parallel = (StageDefinition.Parallel) stage.definition();
     // A seeded map's one captured argument: its seed for the epoch, computed when the epoch starts.
     CodeBlock captured = stage.isSeeded() ? CodeBlock.of("\n$L", stageSeed(stage))
         : CodeBlock.of("");
@@ -572,7 +679,7 @@ final class DatasetWriter {
    * epoch's number, so each epoch draws its own order, the same on every run and after a restore.
    * A shuffle before the cache lives as long as the session, and TensorFlow reshuffles it itself.
    */
-  private StageCode shuffle(Stage stage, Parameters.Shuffle shuffle, CodeBlock types,
+  private StageCode shuffle(Stage stage, ShuffleStage shuffle, CodeBlock types,
       CodeBlock shapes) {
     boolean perEpoch = stage.position() > lastCache();
     boolean reshuffle = shuffle.reshuffleEachEpoch();
@@ -606,12 +713,15 @@ final class DatasetWriter {
   List<MethodSpec> functionMethods() {
     List<MethodSpec> methods = new ArrayList<>();
     for (Stage stage : pipeline.hostStages()) {
-      switch (stage.kind()) {
-        case DECODE -> methods.add(FunctionWriter.decode(stage, names));
-        case DECODE_JPEG -> methods.add(FunctionWriter.decodeJpeg(stage, names));
-        case DECODE_CSV -> methods.add(FunctionWriter.decodeCsv(stage, names));
-        case MAP, FILTER, FLAT_MAP -> methods.add(FunctionWriter.body(pipeline, stage, names));
-        default -> { }
+      StageDefinition definition = stage.definition();
+      if (definition instanceof DecodeStage) {
+        methods.add(FunctionWriter.decode(stage, names));
+      } else if (definition instanceof DecodeJpegStage) {
+        methods.add(FunctionWriter.decodeJpeg(stage, names));
+      } else if (definition instanceof DecodeCsvStage) {
+        methods.add(FunctionWriter.decodeCsv(stage, names));
+      } else if (stage.kind().form() == StageKind.Form.BODY) { // map, filter, flat map
+        methods.add(FunctionWriter.body(pipeline, stage, names));
       }
     }
     return methods;

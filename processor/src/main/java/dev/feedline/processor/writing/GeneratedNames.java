@@ -4,8 +4,9 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
@@ -94,6 +95,8 @@ public final class GeneratedNames {
   private String choices;
   /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
   private String mixWeights;
+  /** The serving function's public method and the method that adds its ops; empty without. */
+  private List<String> servingNames = List.of();
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
 
@@ -118,16 +121,16 @@ public final class GeneratedNames {
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
       }
-      switch (stage.kind()) {
-        case DECODE ->
-            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
-        case DECODE_CSV ->
-            featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
-        case PADDED_BATCH ->
-            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
-        case BUCKET_BY_LENGTH ->
-            batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
-        default -> { }
+      // The constants StageConstants writes for the kinds that have one, in this order.
+      StageDefinition definition = stage.definition();
+      if (definition instanceof DecodeStage) {
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+      } else if (definition instanceof DecodeCsvStage) {
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
+      } else if (definition instanceof PaddedBatchStage) {
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
+      } else if (definition instanceof BucketByLengthStage) {
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
       }
       if (VectorizedParse.applies(pipeline, stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
@@ -152,21 +155,24 @@ public final class GeneratedNames {
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
-    if (source.parameters() instanceof Parameters.Pipelines pipelines) {
+    if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
           runTime.newName(lowerCamel(p.simpleName()))));
-      if (pipelines instanceof Parameters.Mix) {
+      if (pipelines instanceof MixStage) {
         mixWeights = runTime.newName("weights");
       }
-      if (pipelines instanceof Parameters.Choose) {
+      if (pipelines instanceof ChooseStage) {
         choices = runTime.newName("choices");
       }
+    }
+    if (ServingCut.declared(pipeline)) {
+      servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == StageKind.DECODE_CSV) {
         csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
-      if (stage.parameters() instanceof Parameters.Cache cache
+      if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       } else if (stage.kind() == StageKind.SNAPSHOT) {
@@ -259,6 +265,16 @@ public final class GeneratedNames {
    */
   String featureConstant(Stage decode) {
     return featureConstants.get(decode);
+  }
+
+  /** The public method that returns a {@code @Serving} pipeline's serving function. */
+  String servingMethod() {
+    return servingNames.get(0);
+  }
+
+  /** The private method that adds the serving function's ops. */
+  String servingDataset() {
+    return servingNames.get(1);
   }
 
   /** The private method that builds a stage's graph function. */

@@ -1,7 +1,7 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.Stage;
 
 /**
@@ -13,7 +13,7 @@ import dev.feedline.processor.model.Stage;
  */
 record JpegScale(Stage stage, long outputSide, long ratio) {
   static JpegScale of(Stage stage, long outputSide) {
-    Parameters.DecodeJpeg decode = (Parameters.DecodeJpeg) stage.parameters();
+    DecodeJpegStage decode = stage.as(DecodeJpegStage.class).orElseThrow();
     long source = decode.minSourceSide().orElse(0);
     long ratio = 1;
     if (decode.scaledDecode()) {
@@ -26,7 +26,7 @@ record JpegScale(Stage stage, long outputSide, long ratio) {
 
   /** Why the generated code decodes at this scale, for the reviewer. */
   CodeBlock comment() {
-    Parameters.DecodeJpeg decode = (Parameters.DecodeJpeg) stage.parameters();
+    DecodeJpegStage decode = stage.as(DecodeJpegStage.class).orElseThrow();
     long source = decode.minSourceSide().orElse(0);
     if (!decode.scaledDecode()) {
       return CodeBlock.of("// Full-size decode: scaledDecode = false.\n");

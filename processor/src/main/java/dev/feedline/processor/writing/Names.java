@@ -46,6 +46,7 @@ final class Names {
   static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
   static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
+  static final ClassName SERVING_FUNCTION = ClassName.get(RUNTIME, "ServingFunction");
 
   // Feedline runtime: what only generated code calls (dev.feedline.runtime.internal...)
   static final ClassName ELEMENT_SPEC = ClassName.get(INTERNAL, "ElementSpec");
@@ -58,6 +59,7 @@ final class Names {
   static final ClassName PADDING = ClassName.get(INTERNAL, "Padding");
   static final ClassName BUCKETS = ClassName.get(INTERNAL, "Buckets");
   static final ClassName IN_MEMORY_DATA = ClassName.get(INTERNAL, "InMemoryData");
+  static final ClassName SERVING_OPS = ClassName.get(INTERNAL, "ServingOps");
   static final ClassName ELEMENT_SEEDS = ClassName.get(INTERNAL, "ElementSeeds");
   static final ClassName STATEFUL_RANDOM_CHECK = ClassName.get(INTERNAL, "StatefulRandomCheck");
   static final ClassName SOURCE_DATASET = ClassName.get(INTERNAL, "SourceDataset");

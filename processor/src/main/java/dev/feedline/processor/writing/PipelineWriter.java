@@ -11,7 +11,8 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -54,7 +55,8 @@ public final class PipelineWriter {
     Stage last = pipeline.last();
     ClassName tensors = names.tensors();
     TypeName output = TypeName.get(last.output().type());
-    DatasetWriter dataset = new DatasetWriter(pipeline, names);
+    Plan plan = Plan.of(pipeline);
+    DatasetWriter dataset = new DatasetWriter(plan, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
         .addOriginatingElement(pipeline.type())
         .addJavadoc(classJavadoc(pipeline, names))
@@ -64,7 +66,8 @@ public final class PipelineWriter {
         .addFields(ElementSpecs.fields(pipeline, names))
         .addFields(StageConstants.fields(pipeline, names))
         .addField(datasetOptions())
-        .addMethod(constructor(last.output(), tensors))
+        .addFields(ServingWriter.fields(pipeline, names))
+        .addMethod(constructor(last.output(), tensors, ServingWriter.keptColumns(pipeline), names))
         .addMethod(MethodSpec.methodBuilder("builder")
             .addJavadoc("Starts building the pipeline.\n")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -73,8 +76,9 @@ public final class PipelineWriter {
             .build())
         .addMethods(dataset.datasetMethods())
         .addMethods(dataset.functionMethods())
+        .addMethods(ServingWriter.methods(pipeline, names))
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())
-        .addType(BuilderWriter.write(pipeline, names, dataset))
+        .addType(BuilderWriter.write(plan, names, dataset))
         .addType(TensorsRecordWriter.write(names, last));
     if (generatedAvailable) {
       type.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
@@ -176,7 +180,7 @@ public final class PipelineWriter {
 
   private static String plans(PipelineModel pipeline) {
     StringBuilder plans = new StringBuilder(StagePlan.of(pipeline));
-    if (pipeline.stages().get(0).parameters() instanceof Parameters.Pipelines read) {
+    if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines read) {
       read.of().forEach(p -> plans.append(plans(p)));
     }
     return plans.toString();
@@ -201,7 +205,12 @@ public final class PipelineWriter {
         .build();
   }
 
-  private static MethodSpec constructor(ElementType output, ClassName tensors) {
+  /**
+   * The constructor: the iterator, and the columns that {@code @DecodeCsv} stages found at build,
+   * where the serving function of the built pipeline needs them ({@code kept}).
+   */
+  private static MethodSpec constructor(ElementType output, ClassName tensors, List<Stage> kept,
+      GeneratedNames names) {
     TypeName outputType = TypeName.get(output.type());
     List<CodeBlock> operands = new ArrayList<>();
     List<Component> components = output.components();
@@ -212,10 +221,14 @@ public final class PipelineWriter {
     CodeBlock toOutput = output.isRecord()
         ? CodeBlock.of("next -> new $T(\n$>$>$L)$<$<", outputType, CodeBlock.join(operands, ",\n"))
         : CodeBlock.of("next -> $L", operands.get(0));
-    return MethodSpec.constructorBuilder()
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PRIVATE)
         .addParameter(Names.DATASET_ITERATOR, "iterator")
-        .addStatement("super(iterator, $L,\n$T::of)", toOutput, tensors)
-        .build();
+        .addStatement("super(iterator, $L,\n$T::of)", toOutput, tensors);
+    for (Stage csv : kept) {
+      String columns = names.csvColumns(csv);
+      constructor.addParameter(int[].class, columns).addStatement("this.$N = $N", columns, columns);
+    }
+    return constructor.build();
   }
 }

@@ -4,7 +4,10 @@ import dev.feedline.processor.base.Options;
 import dev.feedline.processor.base.Reporter;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
@@ -36,6 +39,7 @@ public final class ReviewReport {
     md.append("# Pipeline `").append(pipeline.getQualifiedName()).append("`\n\n");
     if (model.isPresent()) {
       stages(md, model.get(), new SizeModel(model.get(), options.ramBudget()));
+      plan(md, Plan.of(model.get()));
     } else {
       md.append("Not generated: its declaration has errors (below).\n\n");
     }
@@ -74,6 +78,13 @@ public final class ReviewReport {
     }
   }
 
+  /** What the generated code does, as the plan the writers render decided it. */
+  private static void plan(StringBuilder md, Plan plan) {
+    md.append("## Plan\n\n");
+    plan.describe().forEach(line -> md.append("- ").append(line).append('\n'));
+    md.append('\n');
+  }
+
   private static String element(Stage stage) {
     return "`" + stage.output() + "`: " + stage.output().components().stream()
         .map(c -> component(stage, c))
@@ -85,8 +96,8 @@ public final class ReviewReport {
   }
 
   private static String buffer(Stage stage, SizeModel sizes) {
-    Optional<String> file = stage.parameters() instanceof Parameters.Cache cache ? cache.file()
-        : stage.parameters() instanceof Parameters.Snapshot snapshot ? Optional.of(snapshot.path())
+    Optional<String> file = stage.definition() instanceof CacheStage cache ? cache.file()
+        : stage.definition() instanceof SnapshotStage snapshot ? Optional.of(snapshot.path())
         : Optional.empty();
     if (file.isPresent()) {
       return "| `" + stage.name() + "` | every element, in files under `" + file.get()
@@ -97,7 +108,7 @@ public final class ReviewReport {
     }
     boolean isCache = stage.kind() == StageKind.CACHE;
     SizeModel.Count count = sizes.count(stage);
-    long buffer = stage.parameters() instanceof Parameters.Shuffle shuffle ? shuffle.buffer() : 0;
+    long buffer = stage.definition() instanceof ShuffleStage shuffle ? shuffle.buffer() : 0;
     long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
     String holds = isCache ? count + " elements" : "a buffer of " + buffer + " elements";
     Optional<Long> bytes = sizes.bytesPerElement(stage);

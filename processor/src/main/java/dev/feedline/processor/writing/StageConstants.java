@@ -7,7 +7,7 @@ import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.Parameters;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
@@ -26,23 +26,26 @@ final class StageConstants {
   static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
     List<FieldSpec> fields = new ArrayList<>();
     for (Stage stage : pipeline.hostStages()) {
-      switch (stage.kind()) {
-        case DECODE -> fields.add(constant(Names.EXAMPLE_FEATURES, names.featureConstant(stage),
+      StageDefinition definition = stage.definition();
+      if (definition instanceof DecodeStage) {
+        fields.add(constant(Names.EXAMPLE_FEATURES, names.featureConstant(stage),
             CodeBlock.of("What stage $L, $L, parses from each record: key, dtype, shape, default.",
                 stage.position(), stage.name()),
             exampleFeatures(stage.output())));
-        case DECODE_CSV -> fields.add(constant(Names.CSV_COLUMNS, names.featureConstant(stage),
+      } else if (definition instanceof DecodeCsvStage) {
+        fields.add(constant(Names.CSV_COLUMNS, names.featureConstant(stage),
             CodeBlock.of("The columns stage $L, $L, parses from each line, in record order.",
                 stage.position(), stage.name()),
             csvColumns(stage)));
-        case PADDED_BATCH -> fields.add(constant(Names.PADDING, names.batchingConstant(stage),
+      } else if (definition instanceof PaddedBatchStage padded) {
+        fields.add(constant(Names.PADDING, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, pads its batches.", stage.position(), stage.name()),
-            padding(stage.input(), ((Parameters.Padding) stage.parameters()).padding())));
-        case BUCKET_BY_LENGTH -> fields.add(constant(Names.BUCKETS, names.batchingConstant(stage),
+            padding(stage.input(), padded.padding())));
+      } else if (definition instanceof BucketByLengthStage) {
+        fields.add(constant(Names.BUCKETS, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, groups elements by length, pads and batches them.",
                 stage.position(), stage.name()),
             buckets(stage)));
-        default -> { }
       }
     }
     return fields;
@@ -82,7 +85,7 @@ final class StageConstants {
   }
 
   private static CodeBlock csvColumns(Stage stage) {
-    Parameters.DecodeCsv csv = (Parameters.DecodeCsv) stage.parameters();
+    DecodeCsvStage csv = stage.as(DecodeCsvStage.class).orElseThrow();
     List<CodeBlock> columns = new ArrayList<>();
     for (Component c : stage.output().components()) {
       CodeBlock common = CodeBlock.of("$S, $T.class", c.featureKey(), Names.dtype(c.dtype()));
@@ -97,12 +100,12 @@ final class StageConstants {
   }
 
   /** The {@code Padding} of a padded batch or a bucketing, over its input's components. */
-  private static CodeBlock padding(ElementType input, List<Parameters.Pad> pads) {
+  private static CodeBlock padding(ElementType input, List<StageDefinition.Pad> pads) {
     if (pads.isEmpty()) {
       return CodeBlock.of("$T.zeros()", Names.PADDING);
     }
     List<CodeBlock> entries = new ArrayList<>();
-    for (Parameters.Pad pad : pads) {
+    for (StageDefinition.Pad pad : pads) {
       Component component = input.component(pad.component()).orElseThrow();
       CodeBlock value = component.dtype() == DType.STRING
           ? CodeBlock.of("$S", pad.text())
@@ -126,7 +129,7 @@ final class StageConstants {
   }
 
   private static CodeBlock buckets(Stage stage) {
-    Parameters.BucketByLength bucket = (Parameters.BucketByLength) stage.parameters();
+    BucketByLengthStage bucket = stage.as(BucketByLengthStage.class).orElseThrow();
     int component = stage.input().components().indexOf(
         stage.input().component(bucket.component()).orElseThrow());
     return CodeBlock.of("new $T($L /* $L */,\n$>$>new long[] {$L} /* boundaries */,"

@@ -1,5 +1,6 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.StageDefinition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The table of stage kinds against the annotations users write: every stage annotation has a
- * kind; every member of it a {@link Member}, and a component of the kind's {@link Parameters}
+ * kind; every member of it a {@link Member}, and a component of the kind's {@link StageDefinition}
  * record of the same name. A kind added without any of these fails here.
  */
 class StageKindTableTest {
@@ -55,7 +56,8 @@ class StageKindTableTest {
     return names;
   }
 
-  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue");
+  /** Method annotations that are not stages: inputs, and @TrainingOnly, which marks a stage. */
+  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue", "TrainingOnly");
 
   @Test
   void everyStageAnnotationHasAKind() throws Exception {
@@ -76,11 +78,12 @@ class StageKindTableTest {
   }
 
   @Test
-  void everyKindHasAParametersRecordNamedAfterItsAnnotationWithAComponentPerMember()
+  void everyKindHasADefinitionRecordNamedAfterItsAnnotationWithAComponentPerMember()
       throws Exception {
     for (StageKind kind : StageKind.values()) {
-      Class<?> record = Class.forName(Parameters.class.getName() + "$" + kind.annotation());
-      assertTrue(record.isRecord() && Parameters.class.isAssignableFrom(record), record.getName());
+      Class<?> record = Class.forName(StageDefinition.class.getPackageName() + "."
+          + kind.annotation() + "Stage");
+      assertTrue(record.isRecord() && StageDefinition.class.isAssignableFrom(record), record.getName());
       Set<String> components = Arrays.stream(record.getRecordComponents())
           .map(RecordComponent::getName).collect(Collectors.toCollection(TreeSet::new));
       Set<String> members = Member.of(kind).stream().map(Member::memberName)

@@ -1,0 +1,61 @@
+package dev.feedline.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Result;
+import org.tensorflow.SavedModelBundle;
+import org.tensorflow.ndarray.NdArrays;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+
+/**
+ * {@code ./feedline export --example spelling} and {@code ./feedline predict} on words: the
+ * exported model looks the letters up in the vocabulary it holds as constants (A to Z are ids 0
+ * to 25, anything else the OOV bucket, 26) and scores the five syllable classes.
+ */
+class ExportSpellingTest {
+  @TempDir Path dir;
+
+  @Test
+  void wordsArePredictedThroughTheVocabularyInTheModel() throws IOException {
+    Path model = dir.resolve("model");
+    int status = ExportCommand.run(new String[] {"--output", model.toString(), "--example",
+        "spelling", "--data", dir.resolve("data").toString(), "--steps", "3"},
+        new PrintStream(new ByteArrayOutputStream()), System.err);
+    assertEquals(0, status);
+
+    try (SavedModelBundle bundle = SavedModelBundle.load(model.toString(), "serve");
+        TString request = TString.tensorOfBytes(NdArrays.vectorOfObjects(
+            PredictCommand.wordRecord("at"), PredictCommand.wordRecord("Zoë")));
+        Result result = bundle.function("serving_default").call(Map.of("records", request))) {
+      TInt64 ids = (TInt64) result.get("ids").orElseThrow();
+      assertEquals(List.of(0L, 19L, 0L, 25L, 14L, 26L), List.of(ids.getLong(0, 0),
+          ids.getLong(0, 1), ids.getLong(0, 2) /* padding */,
+          ids.getLong(1, 0), ids.getLong(1, 1), ids.getLong(1, 2) /* Ë: out of vocabulary */));
+      TFloat32 scores = (TFloat32) result.get("scores").orElseThrow();
+      double sum = 0;
+      for (int c = 0; c < 5; c++) {
+        sum += scores.getFloat(0, c);
+      }
+      assertEquals(1.0, sum, 1e-5);
+    }
+
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    assertEquals(0, PredictCommand.run(new String[] {"--model", model.toString(), "banana"},
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err));
+    String line = bytes.toString(StandardCharsets.UTF_8).strip();
+    assertTrue(line.matches("banana: 1 syllable 0\\.\\d{4} 2 syllables 0\\.\\d{4} 3 syllables"
+        + " 0\\.\\d{4} 4 syllables 0\\.\\d{4} 5\\+ syllables 0\\.\\d{4}"), line);
+  }
+}

@@ -1,0 +1,81 @@
+package dev.feedline.processor.model.kinds;
+
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.SizeModel;
+import dev.feedline.processor.model.SizeModel.Count;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.StageDefinition.Batching;
+import dev.feedline.processor.model.kinds.StageDefinition.Pad;
+import dev.feedline.processor.model.kinds.StageDefinition.Padding;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The @BucketByLength stage kind: its parameters, read from the annotation, and its answer to every
+ * question {@link StageDefinition} asks.
+ */
+public record BucketByLengthStage(String component, List<Long> boundaries, List<Long> batchSizes,
+    boolean padToBoundary, boolean dropRemainder, List<Pad> padding) implements Padding {
+
+  public BucketByLengthStage {
+    boundaries = List.copyOf(boundaries);
+    batchSizes = List.copyOf(batchSizes);
+    padding = List.copyOf(padding);
+  }
+
+  /** The smallest batch size, for the size checks. */
+  @Override
+  public long size() {
+    return batchSizes.stream().mapToLong(Long::longValue).min().orElse(1);
+  }
+
+  /** Reads the annotation's values; {@link StageKind#BUCKET_BY_LENGTH} calls it. */
+  public static BucketByLengthStage read(MemberValues v) {
+    return new BucketByLengthStage(v.string(Member.BUCKET_BY_LENGTH_COMPONENT),
+        v.longs(Member.BUCKET_BY_LENGTH_BOUNDARIES), v.longs(Member.BUCKET_BY_LENGTH_BATCH_SIZES),
+        v.bool(Member.BUCKET_BY_LENGTH_PAD_TO_BOUNDARY),
+        v.bool(Member.BUCKET_BY_LENGTH_DROP_REMAINDER), v.pads(Member.BUCKET_BY_LENGTH_PADDING));
+  }
+
+  @Override
+  public StageKind kind() {
+    return StageKind.BUCKET_BY_LENGTH;
+  }
+
+  @Override
+  public Set<StageKind.Trait> traits() {
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.BATCHES);
+  }
+
+  @Override
+  public Count elements(Count in, SizeModel.Upstream upstream) {
+    return in.atMost(); // a batch holds one element or more
+  }
+
+  @Override
+  public List<Long> outer(List<Long> in) {
+    return Batching.batched(in, StaticShape.UNKNOWN); // batches differ by bucket
+  }
+
+  @Override
+  public int rank(Stage stage, boolean cached) {
+    return 7;
+  }
+
+  @Override
+  public boolean passesEverySourceElement() {
+    return false;
+  }
+
+  @Override
+  public boolean keepsEpochLength() {
+    return false;
+  }
+
+  @Override
+  public <R> R accept(StageCoder<R> coder) {
+    return coder.bucketByLength(this);
+  }
+}

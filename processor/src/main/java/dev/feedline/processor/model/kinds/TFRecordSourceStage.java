@@ -1,0 +1,71 @@
+package dev.feedline.processor.model.kinds;
+
+import dev.feedline.BadRecords;
+import dev.feedline.Compression;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.SizeModel;
+import dev.feedline.processor.model.SizeModel.Count;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.kinds.StageDefinition.Files;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The @TFRecordSource stage kind: its parameters, read from the annotation, and its answer to every
+ * question {@link StageDefinition} asks.
+ *
+ * <p>Size hints are empty when not declared (0).
+ */
+public record TFRecordSourceStage(OptionalLong files, OptionalLong records,
+    OptionalLong bytesPerFile, BadRecords badRecords, Compression compression) implements Files {
+
+  /** Reads the annotation's values; {@link StageKind#TFRECORD_SOURCE} calls it. */
+  public static TFRecordSourceStage read(MemberValues v) {
+    return new TFRecordSourceStage(v.hint(Member.TFRECORD_SOURCE_FILES),
+        v.hint(Member.TFRECORD_SOURCE_RECORDS), v.hint(Member.TFRECORD_SOURCE_BYTES_PER_FILE),
+        v.constant(Member.TFRECORD_SOURCE_BAD_RECORDS, BadRecords.class),
+        v.constant(Member.TFRECORD_SOURCE_COMPRESSION, Compression.class));
+  }
+
+  @Override
+  public StageKind kind() {
+    return StageKind.TFRECORD_SOURCE;
+  }
+
+  @Override
+  public Set<StageKind.Trait> traits() {
+    return Set.of();
+  }
+
+  @Override
+  public Count elements(Count in, SizeModel.Upstream upstream) {
+    return Count.hint(files); // the elements are file names
+  }
+
+  @Override
+  public List<Long> outer(List<Long> in) {
+    return in;
+  }
+
+  @Override
+  public int rank(Stage stage, boolean cached) {
+    return 0;
+  }
+
+  @Override
+  public boolean passesEverySourceElement() {
+    return true;
+  }
+
+  @Override
+  public boolean keepsEpochLength() {
+    return false;
+  }
+
+  @Override
+  public <R> R accept(StageCoder<R> coder) {
+    return coder.tfRecordSource(this);
+  }
+}

@@ -1,0 +1,66 @@
+package dev.feedline.processor.model.kinds;
+
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.SizeModel;
+import dev.feedline.processor.model.SizeModel.Count;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The @Take stage kind: its parameters, read from the annotation, and its answer to every
+ * question {@link StageDefinition} asks.
+ */
+public record TakeStage(long count) implements StageDefinition {
+
+  /** Reads the annotation's values; {@link StageKind#TAKE} calls it. */
+  public static TakeStage read(MemberValues v) {
+    return new TakeStage(v.atLeast(Member.TAKE_COUNT, 0, Message.INVALID_COUNT));
+  }
+
+  @Override
+  public StageKind kind() {
+    return StageKind.TAKE;
+  }
+
+  @Override
+  public Set<StageKind.Trait> traits() {
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES);
+  }
+
+  @Override
+  public Count elements(Count in, SizeModel.Upstream upstream) {
+    if (in.isFinite()) {
+      return new Count(Math.min(count, in.value()), in.kind());
+    }
+    return in.kind() == Count.Kind.INFINITE ? Count.exact(count)
+        : new Count(count, Count.Kind.AT_MOST);
+  }
+
+  @Override
+  public List<Long> outer(List<Long> in) {
+    return in;
+  }
+
+  @Override
+  public int rank(Stage stage, boolean cached) {
+    return -1;
+  }
+
+  @Override
+  public boolean passesEverySourceElement() {
+    return false;
+  }
+
+  @Override
+  public boolean keepsEpochLength() {
+    return false;
+  }
+
+  @Override
+  public <R> R accept(StageCoder<R> coder) {
+    return coder.take(this);
+  }
+}

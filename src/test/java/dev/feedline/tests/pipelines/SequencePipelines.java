@@ -248,6 +248,33 @@ public final class SequencePipelines {
     WordId batch(WordId id);
   }
 
+  /**
+   * Lines cached in memory, then each looked up in the vocabulary after the cache: the epochs
+   * after the first run on one iterator across epochs, the table found by its shared name.
+   */
+  @Pipeline
+  public interface CachedLines {
+    @Vocabulary(oovBuckets = 1)
+    VocabularyTable words();
+
+    @TextLineSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Cache
+    Operand<TString> cache(Operand<TString> line);
+
+    @Map
+    static WordId id(Ops tf, Operand<TString> line, VocabularyTable words) {
+      return new WordId(words.ids(tf, line));
+    }
+
+    @Batch(size = 4)
+    WordId batch(WordId id);
+  }
+
   /** Lines of text where an empty line is an error, in batches of 10. */
   @Pipeline
   public interface StrictLines {

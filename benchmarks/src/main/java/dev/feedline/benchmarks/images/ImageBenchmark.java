@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.limit.LimitBenchmark;
 import dev.feedline.benchmarks.startup.Startup;
 import dev.feedline.benchmarks.startup.StartupBenchmark;
 import dev.feedline.benchmarks.text.TextBatching;
@@ -50,12 +51,20 @@ public final class ImageBenchmark {
 
   /** Runs the benchmark; returns the process exit status. */
   static int run(String[] args, PrintStream err) {
-    return LauncherCommand.run(args, CommandSpec.of("usage: ./feedline bench [--quick] [--candidates]")
-            .flag("quick").flag("candidates"), err, options -> {
+    return LauncherCommand.run(args, CommandSpec.of(
+            "usage: ./feedline bench [--quick] [--candidates] [--tables] [--text]")
+            .flag("quick").flag("candidates").flag("tables").flag("text"), err, options -> {
           boolean quick = options.flag("quick");
           boolean candidates = options.flag("candidates");
+          boolean tables = options.flag("tables");
+          boolean text = options.flag("text");
           return () -> {
             try (ScratchFolder data = ScratchFolder.create("bench")) {
+              if (tables || text) { // the tables and text comparisons, without the photos
+                new LimitBenchmark(quick ? LimitBenchmark.Plan.QUICK : LimitBenchmark.Plan.FULL,
+                    data.path()).run(tables, text);
+                return;
+              }
               new ImageBenchmark(quick ? Plan.QUICK : Plan.FULL, data.path()).run(quick, candidates);
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();

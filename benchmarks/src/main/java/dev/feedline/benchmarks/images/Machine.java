@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * @param allocator who allocates the large tensors in the runs
  * @param loads the 1-minute load average before each run
  */
-record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, String build,
+public record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, String build,
     String allocator, List<Double> loads) {
 
   private static final Pattern INSTRUCTIONS =
@@ -36,7 +36,7 @@ record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, Strin
    * Describes this machine, with the TensorFlow facts read from a probe JVM started with the
    * environment the runs get; {@link #withLoad} adds the runs' loads.
    */
-  static Machine probe() throws IOException, InterruptedException {
+  public static Machine probe() throws IOException, InterruptedException {
     List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), MachineProbe.class.getName());
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -53,7 +53,7 @@ record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, Strin
   }
 
   /** The 1-minute load average now, from {@code /proc/loadavg}. */
-  static double loadNow() {
+  public static double loadNow() {
     try {
       return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
     } catch (IOException | RuntimeException e) {
@@ -61,21 +61,21 @@ record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, Strin
     }
   }
 
-  Machine withLoad(double load) {
+  public Machine withLoad(double load) {
     List<Double> more = new ArrayList<>(loads);
     more.add(load);
     return new Machine(cpu, cores, memoryBytes, tensorFlow, build, allocator, List.copyOf(more));
   }
 
   /** One line for reports. */
-  String line() {
+  public String line() {
     return String.format(Locale.ROOT, "%s, %d cores, %.1f GiB; %s; %s; allocator: %s; load"
         + " average %s", cpu, cores, memoryBytes / (double) (1L << 30), tensorFlow, build,
         allocator, loadRange());
   }
 
   /** The least and most 1-minute load average seen before the runs, or "not read". */
-  String loadRange() {
+  public String loadRange() {
     double min = loads.stream().mapToDouble(Double::doubleValue).filter(l -> !Double.isNaN(l))
         .min().orElse(Double.NaN);
     double max = loads.stream().mapToDouble(Double::doubleValue).filter(l -> !Double.isNaN(l))
@@ -84,7 +84,7 @@ record Machine(String cpu, int cores, long memoryBytes, String tensorFlow, Strin
         : String.format(Locale.ROOT, "%.1f to %.1f on %d cores during the runs", min, max, cores);
   }
 
-  String json() {
+  public String json() {
     return String.format(Locale.ROOT, "{\"cpu\": \"%s\", \"cores\": %d, \"memory_bytes\": %d,"
             + " \"tensorflow\": \"%s\", \"build\": \"%s\", \"allocator\": \"%s\", \"loads\": %s}",
         escape(cpu), cores, memoryBytes, escape(tensorFlow), escape(build), escape(allocator),

@@ -1,9 +1,13 @@
 package dev.feedline.processor.planning;
 
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
@@ -11,8 +15,11 @@ import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * How a checked pipeline is generated, decided once between validation and writing: the writers
@@ -23,7 +30,8 @@ import java.util.Locale;
  *     the stages up to it are built once per session and kept, the others again every epoch
  * @param acrossEpochs whether the epochs after the one that fills the cache run one after another
  *     on one iterator
- * @param vectorizedParses the {@code @Decode} stages that parse their records in batches
+ * @param vectorizedParses the {@code @Decode} and {@code @DecodeCsv} stages that parse their
+ *     records or lines in batches
  * @param memoryGuard the caches and shuffle buffers the run-time memory guard checks, in order;
  *     empty where it checks none
  */
@@ -32,6 +40,12 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
+  /** Lines a vectorized CSV parse batches: the measured batch (docs/performance.md#tables-and-text). */
+  public static final long PARSE_LINES = 256;
+
+  /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
+  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
+      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
 
   /**
    * A memory cache or shuffle buffer the run-time guard counts.
@@ -51,16 +65,16 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         .filter(s -> s.definition() instanceof CacheStage || s.definition() instanceof SnapshotStage)
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
-        pipeline.hostStages().stream().filter(Plan::parsesVectorized).toList(),
+        pipeline.hostStages().stream().filter(s -> parsesVectorized(pipeline, s)).toList(),
         memoryGuard(pipeline));
   }
 
   /**
    * Whether the epochs after the one that fills the cache may run on one iterator, one after
    * another: the last cache is in memory, and every stage after it keeps the epoch's length and is
-   * built from the cache, the epoch's number and Java values alone, so that the runtime can build
-   * the stages in a graph function of their own, and end each epoch after the elements the first
-   * one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to the end of each
+   * built from the cache, the epoch's number and Java values alone (a vocabulary's table is found
+   * by its shared name, in any function), so that the runtime can build the stages in a graph
+   * function of their own, and end each epoch after the elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to the end of each
    * epoch.
    */
   private static boolean acrossEpochs(PipelineModel pipeline, int lastCache) {
@@ -72,24 +86,61 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     List<Stage> host = pipeline.hostStages();
     return cache.definition() instanceof CacheStage memory && memory.file().isEmpty()
         && host.subList(lastCache, host.size()).stream()
-            .allMatch(s -> s.definition().keepsEpochLength() && s.inputs().isEmpty());
+            .allMatch(s -> s.definition().keepsEpochLength() && s.inputs().stream()
+                .allMatch(i -> i.kind() == Input.Kind.VOCABULARY));
   }
 
   /**
-   * Whether a {@code @Decode} stage parses its records {@value #PARSE_RECORDS} at a time, with one
-   * {@code ParseExample} a batch between a batch and an unbatch of the records: only for Examples,
-   * not SequenceExamples; every feature of a fixed shape, since the batched parse pads a
-   * variable-length one to the batch's longest list, which the unbatch would keep; no
-   * {@code @LengthOf}, which would measure the batch; one record an element.
+   * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #parseBatch} at a
+   * time, with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an unbatch.
+   * For Examples only where that gives the same elements: not SequenceExamples; every feature of a
+   * fixed shape, since the batched parse pads a variable-length one to the batch's longest list,
+   * which the unbatch would keep; no {@code @LengthOf}, which would measure the batch; one record
+   * an element. For CSV only the {@code @DecodeCsv} that parses the lines as they are read
+   * ({@link #rowsParsedAsRead}), whose every row the runtime checks at build, so that no batch of
+   * a local file's lines meets a bad row; after a filter or a map on the lines, a bad row would
+   * fail its whole batch, and TensorFlow's message would number it within the batch.
    */
-  public static boolean parsesVectorized(Stage stage) {
-    if (!(stage.definition() instanceof DecodeStage) || !stage.outer().isEmpty()) {
+  public static boolean parsesVectorized(PipelineModel pipeline, Stage stage) {
+    boolean csv = stage.definition() instanceof DecodeCsvStage;
+    if (!(stage.definition() instanceof DecodeStage) && !csv || !stage.outer().isEmpty()
+        || stage.input().components().size() != 1) {
       return false;
     }
-    Component record = stage.input().components().get(0);
-    return stage.input().components().size() == 1 && stage.shapeOf(record).rank() == 0
-        && stage.output().components().stream().allMatch(c ->
-            c.source() == Component.Source.FEATURE && stage.innerShapeOf(c).isFullyKnown());
+    Component input = stage.input().components().get(0);
+    if (stage.shapeOf(input).rank() != 0) {
+      return false;
+    }
+    if (csv) {
+      return input.dtype() == DType.STRING
+          && rowsParsedAsRead(pipeline).equals(Optional.of(stage));
+    }
+    return stage.output().components().stream().allMatch(c ->
+        c.source() == Component.Source.FEATURE && stage.innerShapeOf(c).isFullyKnown());
+  }
+
+  /** Inputs a vectorized parse takes at a time: {@link #PARSE_LINES} for CSV, else records. */
+  public static long parseBatch(Stage stage) {
+    return stage.definition() instanceof DecodeCsvStage ? PARSE_LINES : PARSE_RECORDS;
+  }
+
+  /**
+   * The {@code @DecodeCsv} that parses a text source's lines as they are read, whose columns every
+   * row is checked against at build: none when another stage (a filter, a map) comes between.
+   */
+  public static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
+    List<Stage> stages = pipeline.stages();
+    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
+        .orElse(null));
+    for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
+      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
+        return Optional.of(stages.get(i));
+      }
+      if (!KEEP_LINES.contains(stages.get(i).kind())) {
+        break;
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -150,8 +201,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         ? "Epochs after the first run one after another on one iterator (acrossEpochs)."
         : "Each epoch has an iterator of its own.");
     lines.add(vectorizedParses.isEmpty() ? "No vectorized parse."
-        : "Vectorized parse (" + PARSE_RECORDS + " records a parse): " + String.join(", ",
-            vectorizedParses.stream().map(s -> "`" + s.name() + "`").toList()) + ".");
+        : "Vectorized parse: " + String.join(", ", vectorizedParses.stream()
+            .map(s -> "`" + s.name() + "` (" + parseBatch(s) + (s.definition() instanceof DecodeCsvStage
+                ? " lines" : " records") + " a parse)").toList()) + ".");
     lines.add(memoryGuard.isEmpty() ? "Memory guard: checks nothing."
         : "Memory guard, before the first element: " + String.join(", ", memoryGuard.stream()
             .map(g -> "`" + g.stage().name() + "` (" + (g.seesEverySourceElement()

@@ -366,7 +366,7 @@ final class BuilderWriter {
         .build());
     StageDefinition.Files files = (StageDefinition.Files) source.definition();
     if (files instanceof TextLineSourceStage text) {
-      Optional<Stage> rows = rowsParsedAsRead(pipeline);
+      Optional<Stage> rows = Plan.rowsParsedAsRead(pipeline);
       build.add(rows.isPresent()
               ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
               : "// Reads every line now, decompressed, and counts them.\n")
@@ -592,29 +592,6 @@ final class BuilderWriter {
         .filter(s -> s.kind() == StageKind.DECODE)
         .findFirst()
         .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
-  }
-
-  /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
-  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
-      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
-
-  /**
-   * The {@code @DecodeCsv} that parses a text source's lines as they are read, whose columns every
-   * row is checked against at build: none when another stage (a filter, a map) comes between.
-   */
-  private static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
-    List<Stage> stages = pipeline.stages();
-    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
-        .orElse(null));
-    for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
-        return Optional.of(stages.get(i));
-      }
-      if (!KEEP_LINES.contains(stages.get(i).kind())) {
-        break;
-      }
-    }
-    return Optional.empty();
   }
 
   /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */

@@ -615,7 +615,8 @@ final class DatasetWriter {
   }
 
   /**
-   * A {@code @Decode} that parses {@link VectorizedParse#RECORDS} records at a time: the records
+   * A {@code @Decode} or {@code @DecodeCsv} that parses {@link VectorizedParse#batch} records or
+   * lines at a time: the records
    * batched, the parse mapped over the batches as the stage's map would be over the records, and
    * the values unbatched, so that the next stage gets the same elements in the same order.
    */
@@ -625,10 +626,10 @@ final class DatasetWriter {
     StageCode parse = map(stage, CodeBlock.of("$N.types()", batches),
         CodeBlock.of("$N.shapes()", batches));
     CodeBlock code = CodeBlock.builder()
-        .add(VectorizedParse.comment())
-        .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* records */,\n"
+        .add(VectorizedParse.comment(stage))
+        .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* $L */,\n"
                 + "tf.constant(false) /* dropRemainder */, $N.types(), $N.shapes())",
-            VectorizedParse.RECORDS, records, records)
+            VectorizedParse.batch(stage), VectorizedParse.unit(stage), records, records)
         .add(parse.code())
         .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
         .build();

@@ -5,6 +5,7 @@ import com.palantir.javapoet.FieldSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +38,9 @@ final class ElementSpecs {
     List<Long> batch = List.of(StaticShape.UNKNOWN);
     return List.of(
         constant(names.recordBatchConstant(stage), CodeBlock.of(
-                "Batches of up to $L serialized records, into stage $L, $L.",
-                VectorizedParse.RECORDS, stage.position(), stage.name()),
+                "Batches of up to $L $L, into stage $L, $L.", VectorizedParse.batch(stage),
+                stage.kind() == StageKind.DECODE_CSV ? "lines"
+                    : "serialized records", stage.position(), stage.name()),
             stage.input().components().stream()
                 .map(c -> component(c.name(), c, stage.shapeOf(c).withOuter(batch)))
                 .toList()),

@@ -25,13 +25,13 @@ final class FunctionWriter {
   /** The parse function of a {@code @Decode} stage. */
   static MethodSpec decode(Stage stage, GeneratedNames names) {
     MethodSpec.Builder method = start(stage, names, CodeBlock.of(
-        VectorizedParse.applies(stage)
+        names.vectorizedParse(stage)
             ? "Graph function of stage $L, $L: parses a batch of serialized tf.train.Examples into"
                 + " {@link $T}s, batched."
             : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())));
     Component serialized = stage.input().components().get(0);
-    boolean vectorized = VectorizedParse.applies(stage);
+    boolean vectorized = names.vectorizedParse(stage);
     String input = vectorized ? "records" : "record";
     StaticShape shape = stage.shapeOf(serialized);
     method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))",
@@ -63,18 +63,23 @@ final class FunctionWriter {
    * line each component takes, found in the files' header when the pipeline is built.
    */
   static MethodSpec decodeCsv(Stage stage, GeneratedNames names) {
-    MethodSpec.Builder method = start(stage, names, CodeBlock.of(
-        "Graph function of stage $L, $L: parses a line of comma-separated values into {@link $T}.",
+    boolean vectorized = names.vectorizedParse(stage);
+    String input = vectorized ? "lines" : "line";
+    MethodSpec.Builder method = start(stage, names, CodeBlock.of(vectorized
+            ? "Graph function of stage $L, $L: parses a batch of lines of comma-separated values"
+                + " into {@link $T}s, batched."
+            : "Graph function of stage $L, $L: parses a line of comma-separated values into {@link $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())))
         .addParameter(int[].class, "columns");
-    method.addStatement("$T<$T> line = tf.placeholder($T.class, $T.shape($L))",
-        Names.PLACEHOLDER, Names.dtype(DType.STRING), Names.dtype(DType.STRING),
-        Names.PLACEHOLDER, ElementSpecs.shape(StaticShape.scalar()));
-    method.addStatement("$T<$T<?>> values = $N.decode(tf, line, columns)",
-        Names.LIST, Names.OUTPUT, names.featureConstant(stage));
+    method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))",
+        Names.PLACEHOLDER, Names.dtype(DType.STRING), input, Names.dtype(DType.STRING),
+        Names.PLACEHOLDER, ElementSpecs.shape(vectorized
+            ? StaticShape.scalar().withOuter(List.of(StaticShape.UNKNOWN)) : StaticShape.scalar()));
+    method.addStatement("$T<$T<?>> values = $N.decode(tf, $N, columns)",
+        Names.LIST, Names.OUTPUT, names.featureConstant(stage), input);
     CodeBlock.Builder signature = CodeBlock.builder()
-        .add("return $T.builder()\n$>$>.key($S)\n.input(\"line\", line)\n",
-            Names.SIGNATURE, stage.name());
+        .add("return $T.builder()\n$>$>.key($S)\n.input($S, $N)\n",
+            Names.SIGNATURE, stage.name(), input, input);
     List<Component> components = stage.output().components();
     for (int i = 0; i < components.size(); i++) {
       signature.add(".output($S, values.get($L))\n", components.get(i).name(), i);

@@ -132,8 +132,9 @@ public final class GeneratedNames {
       } else if (definition instanceof BucketByLengthStage) {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
       }
-      if (VectorizedParse.applies(stage)) {
-        recordBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_RECORDS"));
+      if (VectorizedParse.applies(pipeline, stage)) {
+        recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
+            + (stage.kind() == StageKind.DECODE_CSV ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
@@ -231,6 +232,11 @@ public final class GeneratedNames {
   /** The {@code Padding} or {@code Buckets} constant of a padded batch or a bucketing. */
   String batchingConstant(Stage stage) {
     return batchingConstants.get(stage);
+  }
+
+  /** Whether a {@code @Decode} or {@code @DecodeCsv} parses batches ({@link VectorizedParse}). */
+  boolean vectorizedParse(Stage decode) {
+    return recordBatchConstants.containsKey(decode);
   }
 
   /** The {@code ElementSpec} of the batches of records a vectorized parse takes. */

@@ -152,11 +152,12 @@ final class ServingWriter {
     for (Stage stage : serving.included()) {
       method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(),
           Javadoc.safe(AnnotationText.of(stage)));
-      if (VectorizedParse.applies(stage)) {
-        method.addCode("// Vectorized as in training: $L records a parse, then unbatched.\n",
-            VectorizedParse.RECORDS);
-        method.addStatement("dataset = $T.batch(tf, dataset, $LL /* records */, $N)",
-            Names.SERVING_OPS, VectorizedParse.RECORDS, names.recordBatchConstant(stage));
+      if (names.vectorizedParse(stage)) {
+        method.addCode("// Vectorized as in training: $L $L a parse, then unbatched.\n",
+            VectorizedParse.batch(stage), VectorizedParse.unit(stage));
+        method.addStatement("dataset = $T.batch(tf, dataset, $LL /* $L */, $N)",
+            Names.SERVING_OPS, VectorizedParse.batch(stage), VectorizedParse.unit(stage),
+            names.recordBatchConstant(stage));
         method.addStatement(map(stage, names, CodeBlock.of("$N", names.parsedBatchConstant(stage))));
         method.addStatement("dataset = $T.unbatch(tf, dataset, $L)", Names.SERVING_OPS,
             names.elementSpec(stage));

@@ -26,8 +26,8 @@ final class StagePlan {
       plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s\n",
           stage.position(), stage.name(), AnnotationText.of(stage),
           stage.isSeeded() ? ", seeded per element" : "",
-          VectorizedParse.applies(stage)
-              ? ", vectorized: " + VectorizedParse.RECORDS + " records a parse" : ""));
+          VectorizedParse.applies(pipeline, stage) ? ", vectorized: " + VectorizedParse.batch(stage)
+              + " " + VectorizedParse.unit(stage) + " a parse" : ""));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

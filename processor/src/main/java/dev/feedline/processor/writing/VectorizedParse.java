@@ -1,32 +1,50 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.planning.Plan;
 
 /**
- * Whether a {@code @Decode} stage parses its records {@value #RECORDS} at a time, with one
- * {@code ParseExample} a batch between a batch and an unbatch of the records, instead of one
- * {@code ParseSingleExample} each: 4 to 5% less CPU per image in the example pipeline's epoch 1
- * (docs/performance.md#epoch-1). The elements, their order and their count are the same.
- *
- * <p>Only where that holds: Examples, not SequenceExamples; every feature of a fixed shape, since
- * the batched parse pads a variable-length one to the batch's longest list, which the unbatch
- * would keep; no {@code @LengthOf}, which would measure the batch; one record an element.
+ * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #batch} at a time,
+ * with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an unbatch,
+ * instead of one {@code ParseSingleExample} or {@code DecodeCSV} an element: less CPU per element
+ * (docs/performance.md#epoch-1 and #tables-and-text measure it). The elements, their order and
+ * their count are the same; {@link Plan#parsesVectorized} says where that holds.
  */
 final class VectorizedParse {
-  /** Records a parse: the measured batch. */
+  /** Records an Example parse: the measured batch. */
   static final long RECORDS = Plan.PARSE_RECORDS;
+  /** Lines a CSV parse: the measured batch. */
+  static final long LINES = Plan.PARSE_LINES;
 
   private VectorizedParse() {}
 
   /** Whether the stage parses vectorized: {@link Plan#parsesVectorized}, the plan's rule. */
-  static boolean applies(Stage stage) {
-    return Plan.parsesVectorized(stage);
+  static boolean applies(PipelineModel pipeline, Stage stage) {
+    return Plan.parsesVectorized(pipeline, stage);
+  }
+
+  /** Inputs a parse: {@link #LINES} for CSV, {@link #RECORDS} for Examples. */
+  static long batch(Stage stage) {
+    return Plan.parseBatch(stage);
+  }
+
+  /** What the batches hold: "lines" or "records". */
+  static String unit(Stage stage) {
+    return stage.kind() == StageKind.DECODE_CSV ? "lines" : "records";
   }
 
   /** Why the generated code batches the records, for the reviewer. */
-  static CodeBlock comment() {
+  static CodeBlock comment(Stage stage) {
+    if (stage.kind() == StageKind.DECODE_CSV) {
+      return CodeBlock.of("// Vectorized: one DecodeCSV per $L lines costs less CPU than one a line\n"
+          + "// (docs/performance.md#tables-and-text measures it); the unbatch gives back the same\n"
+          + "// elements, in order. Every row was checked when the pipeline was built: no batch meets a\n"
+          + "// bad one.\n",
+          LINES);
+    }
     return CodeBlock.of("// Vectorized: one ParseExample per $L records costs less CPU than one ParseSingleExample\n"
         + "// each (docs/performance.md#epoch-1 measures it); the unbatch gives back the same elements,\n"
         + "// in order. A bad record still names its file and index: the runtime finds it.\n",

@@ -1,0 +1,214 @@
+package dev.feedline.benchmarks.limit;
+
+import dev.feedline.benchmarks.images.Machine;
+import dev.feedline.example.HousingDataset;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * {@code ./feedline bench --tables} and {@code --text}: the generated pipelines for a table and
+ * for text against hand-written references of raw tf.data ops, side by side in one run, each run in
+ * a JVM of its own, alternated round by round so that drift hits each alike; then the generated
+ * and hand-written pipelines on one core ({@code taskset -c 0}), whose rate times the cores is the
+ * limit a parallel pipeline can reach. Prints a table, the ratios and a one-line JSON summary,
+ * and writes them to {@code benchmarks/target/bench/limits.md}. docs/performance.md#tables-and-text
+ * explains the method and the figures.
+ */
+public final class LimitBenchmark {
+  private static final Path OUT = Path.of("benchmarks", "target", "bench");
+
+  /** How much to measure: copies of the data in each of the 8 files, epochs, rounds. */
+  public record Plan(int tableCopies, int textCopies, int epochs, int rounds) {
+    public static final Plan QUICK = new Plan(8, 1, 3, 1);
+    public static final Plan FULL = new Plan(32, 2, 3, 3);
+  }
+
+  private final Plan plan;
+  private final Path scratch;
+  private final int cores = Runtime.getRuntime().availableProcessors();
+  private final boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset"));
+  private Machine machine;
+
+  public LimitBenchmark(Plan plan, Path scratch) {
+    this.plan = plan;
+    this.scratch = scratch;
+  }
+
+  /** Runs the tables and/or the text comparison. */
+  public void run(boolean tables, boolean text) throws IOException, InterruptedException {
+    machine = Machine.probe();
+    System.out.println("Machine: " + machine.cpu() + "; " + machine.tensorFlow() + "; "
+        + machine.build() + "; allocator: " + machine.allocator());
+    StringBuilder report = new StringBuilder();
+    Map<String, Double> summary = new LinkedHashMap<>();
+    if (tables) {
+      Path dir = scratch.resolve("tables");
+      long rows = LimitData.tables(dir, plan.tableCopies());
+      report.append(compare("table", String.format(Locale.ROOT, "Tables: the Boston house-price"
+          + " table (%d rows, 13 float columns taken by header name), %d times in each of %d CSV"
+          + " files: %,d rows an epoch", HousingDataset.ROWS, plan.tableCopies(), LimitData.FILES,
+          rows), dir, rows, Variant.TABLE_GENERATED, Variant.TABLE_HAND_WRITTEN,
+          Variant.TABLE_PER_LINE, summary));
+    }
+    if (text) {
+      Path dir = scratch.resolve("text");
+      long rows = LimitData.text(dir, plan.textCopies());
+      report.append(compare("text", String.format(Locale.ROOT, "Text: the CMU Pronouncing"
+          + " Dictionary subset (%,d lines), %d times in each of %d files: %,d lines an epoch,"
+          + " cached, shuffled, batched by %d, tokenized into letter ids", LimitData.WORDS,
+          plan.textCopies(), LimitData.FILES, rows, HandWrittenText.BATCH), dir, rows,
+          Variant.TEXT_GENERATED, Variant.TEXT_HAND_WRITTEN, Variant.TEXT_PER_LINE, summary));
+    }
+    report.append("\nMachine: ").append(machine.line()).append('\n');
+    Files.createDirectories(OUT);
+    Files.writeString(OUT.resolve("limits.md"), report, StandardCharsets.UTF_8);
+    System.out.println();
+    System.out.print(report);
+    System.out.println("Written: " + OUT.resolve("limits.md"));
+    StringBuilder json = new StringBuilder("{");
+    summary.forEach((key, value) -> json.append(json.length() > 1 ? ", " : "")
+        .append('"').append(key).append("\": ").append(String.format(Locale.ROOT, "%.3f", value)));
+    System.out.println(json.append('}'));
+  }
+
+  /**
+   * Rounds of the three variants on every core, then the generated and hand-written ones on one;
+   * returns the Markdown of what they measured and adds the ratios to {@code summary}.
+   */
+  private String compare(String kind, String title, Path dir, long rows, Variant generated,
+      Variant handWritten, Variant other, Map<String, Double> summary)
+      throws IOException, InterruptedException {
+    System.out.println(title);
+    List<LimitResult> all = new ArrayList<>();
+    for (int r = 0; r < plan.rounds(); r++) {
+      for (Variant variant : List.of(generated, handWritten)) {
+        all.add(measure(variant, dir, rows, plan.epochs(), cores));
+      }
+    }
+    all.add(measure(other, dir, rows, plan.epochs(), cores)); // once: it is far from the others
+    List<LimitResult> single = new ArrayList<>();
+    if (cores > 1 && taskset) {
+      for (Variant variant : List.of(generated, handWritten)) {
+        single.add(measure(variant, dir, rows, plan.epochs(), 1));
+      }
+    }
+    StringBuilder md = new StringBuilder("\n## ").append(title).append("\n\n")
+        .append(String.format(Locale.ROOT, "%d epochs a run (epoch 1 reads, parses and fills the"
+            + " cache); generated and hand-written in %d round%s alternated, medians of the rounds;"
+            + " %s once; then both on 1 core.%n%n", plan.epochs(), plan.rounds(),
+            plan.rounds() == 1 ? "" : "s", other.id))
+        .append("| variant | cores | epoch 1 rows/s | cached epochs rows/s | epoch 1 CPU µs a row"
+            + " | start and build s |\n|---|---:|---:|---:|---:|---:|\n");
+    for (Variant variant : List.of(generated, handWritten, other)) {
+      md.append(row(variant, cores, all));
+    }
+    for (LimitResult one : single) {
+      md.append(row(one.variant(), 1, single));
+    }
+    md.append('\n');
+    double first = ratio(all, generated, handWritten, LimitResult::firstEpoch);
+    double cached = ratio(all, generated, handWritten, LimitResult::cachedEpochs);
+    md.append(String.format(Locale.ROOT, "- Generated against hand-written: epoch 1 %.2fx, cached"
+        + " epochs %.2fx (target 0.97x or more)%n", first, cached));
+    summary.put(kind + "_generated_vs_handwritten", first);
+    summary.put(kind + "_generated_vs_handwritten_cached", cached);
+    double cpu = ratio(all, generated, handWritten, LimitResult::firstEpochCpuMicros);
+    md.append(String.format(Locale.ROOT, "- Epoch 1 CPU a row, generated against hand-written:"
+        + " %.2fx (what load from other work changes least)%n", cpu));
+    summary.put(kind + "_generated_vs_handwritten_cpu_per_row", cpu);
+    double otherFirst = median(all, other, LimitResult::firstEpoch)
+        / median(all, handWritten, LimitResult::firstEpoch);
+    double otherCached = median(all, other, LimitResult::cachedEpochs)
+        / median(all, handWritten, LimitResult::cachedEpochs);
+    md.append(String.format(Locale.ROOT, "- %s against hand-written: epoch 1 %.2fx, cached epochs"
+        + " %.2fx%n", other.id, otherFirst, otherCached));
+    summary.put(kind + "_" + (other.isTable() ? "per_line" : "generated_per_line")
+        + "_vs_handwritten", otherFirst);
+    for (LimitResult one : single) {
+      double limit = cores * one.firstEpoch();
+      double reached = median(all, one.variant(), LimitResult::firstEpoch) / limit;
+      double cachedLimit = cores * one.cachedEpochs();
+      double cachedReached = median(all, one.variant(), LimitResult::cachedEpochs) / cachedLimit;
+      md.append(String.format(Locale.ROOT, "- %s on 1 core: epoch 1 %,.0f rows/s, so a %d-core"
+              + " limit of %,.0f; on %d cores it reaches %.2f of it (cached epochs: %.2f;"
+              + " target 0.9)%n", one.variant().id, one.firstEpoch(), cores, limit, cores,
+          reached, cachedReached));
+      double cpuGrowth = median(all, one.variant(), LimitResult::firstEpochCpuMicros)
+          / one.firstEpochCpuMicros();
+      md.append(String.format(Locale.ROOT, "  CPU a row in epoch 1 on %d cores against 1: %.2fx"
+          + " (the work parallelism adds; the share of the limit needs idle cores)%n", cores,
+          cpuGrowth));
+      String who = one.variant() == generated ? "generated" : "handwritten";
+      summary.put(kind + "_" + who + "_of_core_limit", reached);
+      summary.put(kind + "_" + who + "_of_core_limit_cached", cachedReached);
+    }
+    md.append(String.format(Locale.ROOT, "- Variants: %s = %s; %s = %s; %s = %s%n",
+        generated.id, generated.description, handWritten.id, handWritten.description, other.id,
+        other.description));
+    md.append("- Load average (1 minute) before the runs: ").append(machine.loadRange())
+        .append('\n');
+    return md.toString();
+  }
+
+  private static String row(Variant variant, int cores, List<LimitResult> results) {
+    return String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %.2f |%n", variant.id,
+        cores, median(results, variant, LimitResult::firstEpoch),
+        median(results, variant, LimitResult::cachedEpochs),
+        median(results, variant, LimitResult::firstEpochCpuMicros),
+        median(results, variant, LimitResult::buildSeconds));
+  }
+
+  static double median(List<LimitResult> results, Variant variant,
+      ToDoubleFunction<LimitResult> figure) {
+    return LimitResult.median(results.stream().filter(r -> r.variant() == variant)
+        .map(figure::applyAsDouble).toList());
+  }
+
+  /** The median over rounds of {@code a}'s figure over {@code b}'s in the same round. */
+  static double ratio(List<LimitResult> results, Variant a, Variant b,
+      ToDoubleFunction<LimitResult> figure) {
+    List<LimitResult> as = results.stream().filter(r -> r.variant() == a).toList();
+    List<LimitResult> bs = results.stream().filter(r -> r.variant() == b).toList();
+    List<Double> ratios = new ArrayList<>();
+    for (int i = 0; i < Math.min(as.size(), bs.size()); i++) {
+      ratios.add(figure.applyAsDouble(as.get(i)) / figure.applyAsDouble(bs.get(i)));
+    }
+    return LimitResult.median(ratios);
+  }
+
+  /** Runs one variant in a fresh JVM, on the first {@code cores} cores. */
+  private LimitResult measure(Variant variant, Path dir, long rows, int epochs, int cores)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    if (cores < this.cores && taskset) {
+      command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
+    }
+    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), LimitRun.class.getName(), variant.id,
+        dir.toString(), String.valueOf(rows), String.valueOf(epochs)));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
+    machine = machine.withLoad(Machine.loadNow());
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException(variant.id + " failed:\n" + out);
+    }
+    String line = out.lines().filter(l -> l.startsWith("RESULT ")).reduce((a, b) -> b)
+        .orElseThrow(() -> new IllegalStateException(variant.id + " printed no result:\n" + out));
+    LimitResult result = LimitResult.parse(line, cores);
+    System.out.printf(Locale.ROOT, "  %-24s %d core%s: build %.2f s, epoch 1 %,.0f rows/s"
+            + " (%.2f µs CPU a row), cached %,.0f rows/s%n", variant.id, cores,
+        cores == 1 ? " " : "s", result.buildSeconds(), result.firstEpoch(),
+        result.firstEpochCpuMicros(), result.cachedEpochs());
+    return result;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.feedline.benchmarks.limit;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one {@link LimitRun} measured, read back from its {@code RESULT} line.
+ *
+ * @param cores the cores it ran on
+ * @param rows rows an epoch
+ * @param buildSeconds from the start of the build to its end
+ * @param rates rows/s of each epoch; the first fills the cache
+ * @param cpuSeconds the process's CPU time in each epoch
+ */
+record LimitResult(Variant variant, int cores, long rows, double buildSeconds, double[] rates,
+    double[] cpuSeconds) {
+
+  static LimitResult parse(String line, int cores) {
+    Map<String, String> values = new HashMap<>();
+    for (String pair : line.substring("RESULT ".length()).strip().split(" ")) {
+      int eq = pair.indexOf('=');
+      values.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return new LimitResult(Variant.of(values.get("variant")), cores,
+        Long.parseLong(values.get("rows")), Double.parseDouble(values.get("build_s")),
+        numbers(values.get("rates")), numbers(values.get("cpu_s")));
+  }
+
+  private static double[] numbers(String list) {
+    return Arrays.stream(list.split(",")).mapToDouble(Double::parseDouble).toArray();
+  }
+
+  double firstEpoch() {
+    return rates[0];
+  }
+
+  /** Rows/s over the epochs after the first: all their rows over all their time. */
+  double cachedEpochs() {
+    double seconds = Arrays.stream(rates, 1, rates.length).map(r -> rows / r).sum();
+    return (rates.length - 1) * rows / seconds;
+  }
+
+  /** CPU microseconds a row in epoch 1: the work, which load from others changes far less. */
+  double firstEpochCpuMicros() {
+    return 1e6 * cpuSeconds[0] / rows;
+  }
+
+  static double median(List<Double> values) {
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = sorted.length;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}

@@ -1,0 +1,54 @@
+package dev.feedline.benchmarks.limit;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * One measured run of one {@link Variant}, in a JVM of its own so that its CPU time is its own,
+ * and on the cores {@code taskset} gives it: {@code LimitRun VARIANT DIR ROWS EPOCHS}. Prints
+ * {@code RESULT variant=... build_s=... rates=... cpu_s=...}: the seconds from the start of the
+ * build to its end (the generated pipelines check every file then), and per epoch rows/s and CPU
+ * seconds.
+ */
+public final class LimitRun {
+  private LimitRun() {}
+
+  public static void main(String[] args) {
+    Variant variant = Variant.of(args[0]);
+    Path dir = Path.of(args[1]);
+    long rows = Long.parseLong(args[2]);
+    int epochs = Integer.parseInt(args[3]);
+    var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    List<Double> rates = new ArrayList<>();
+    List<Double> cpu = new ArrayList<>();
+    long start = System.nanoTime();
+    double build;
+    try (RowSource source = variant.open(dir, rows)) {
+      build = (System.nanoTime() - start) / 1e9;
+      for (int epoch = 0; epoch < epochs; epoch++) {
+        long epochStart = System.nanoTime();
+        long epochCpu = os.getProcessCpuTime();
+        long seen = source.epoch();
+        double seconds = (System.nanoTime() - epochStart) / 1e9;
+        if (seen != rows) {
+          throw new IllegalStateException(variant.id + " read " + seen + " of " + rows
+              + " rows in epoch " + (epoch + 1));
+        }
+        rates.add(seen / seconds);
+        cpu.add((os.getProcessCpuTime() - epochCpu) / 1e9);
+      }
+    }
+    System.out.printf(Locale.ROOT, "RESULT variant=%s rows=%d cores=%d build_s=%.3f rates=%s cpu_s=%s%n",
+        variant.id, rows, Runtime.getRuntime().availableProcessors(), build, join(rates),
+        join(cpu));
+  }
+
+  private static String join(List<Double> values) {
+    return values.stream().map(v -> String.format(Locale.ROOT, "%.4f", v))
+        .collect(Collectors.joining(","));
+  }
+}

@@ -1,0 +1,38 @@
+package dev.feedline.benchmarks.limit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The arithmetic of the tables and text report: what a run printed, and the ratios of rounds. */
+class LimitResultTest {
+  private static LimitResult run(String variant, String rates, String cpu) {
+    return LimitResult.parse("RESULT variant=" + variant + " rows=1000 cores=2 build_s=0.500"
+        + " rates=" + rates + " cpu_s=" + cpu, 2);
+  }
+
+  @Test
+  void aRunsLineGivesItsEpochOneCachedEpochsAndCpuPerRow() {
+    LimitResult result = run("table-generated", "100.0,400.0,200.0", "2.5,1,1");
+    assertEquals(Variant.TABLE_GENERATED, result.variant());
+    assertEquals(100.0, result.firstEpoch());
+    // 2,000 rows in 2.5 + 5 s: the time of all cached epochs, not the mean of their rates (300).
+    assertEquals(2000 / 7.5, result.cachedEpochs(), 1e-9);
+    assertEquals(2500.0, result.firstEpochCpuMicros(), 1e-9);
+    assertEquals(0.5, result.buildSeconds());
+  }
+
+  @Test
+  void theRatioIsTheMedianOfEachRoundsOwnRatio() {
+    List<LimitResult> rounds = List.of(
+        run("table-generated", "90,1", "1,1"), run("table-hand-written", "100,1", "1,1"),
+        run("table-generated", "50,1", "1,1"), run("table-hand-written", "40,1", "1,1"),
+        run("table-generated", "300,1", "1,1"), run("table-hand-written", "310,1", "1,1"));
+    // Rounds: 0.9, 1.25, 0.968; the ratio of the medians would be 90 / 100 = 0.9.
+    assertEquals(300.0 / 310, LimitBenchmark.ratio(rounds, Variant.TABLE_GENERATED,
+        Variant.TABLE_HAND_WRITTEN, LimitResult::firstEpoch), 1e-9);
+    assertEquals(90.0, LimitBenchmark.median(rounds, Variant.TABLE_GENERATED,
+        LimitResult::firstEpoch));
+  }
+}

@@ -1,0 +1,177 @@
+package dev.feedline.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.feedline.example.House;
+import dev.feedline.example.HousingDataset;
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Failing;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PerLine;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Skipping;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tensorflow.Graph;
+import org.tensorflow.GraphOperation;
+import org.tensorflow.Session;
+import org.tensorflow.types.TFloat32;
+
+/**
+ * A {@code @DecodeCsv} that parses the lines as they are read is vectorized (256 lines a
+ * {@code DecodeCSV}, docs/performance.md#tables-and-text): on a real table, the Boston house
+ * prices in two files with a bad row in the first, it gives exactly the elements, in order, that
+ * one parse a line gives; the bad row is left out under {@code badRecords = SKIP} and named, by
+ * file, line, column and value, at build otherwise, as before.
+ */
+class VectorizedCsvTest {
+  /** The bad row: line 301 of the first file (its row 300), whose 'rm' field is "n/a". */
+  private static final int BAD_LINE = 301;
+  @TempDir Path dir;
+  private Path first;
+  private Path second;
+
+  @BeforeEach
+  void writeTwoCopiesOneWithABadRow() throws IOException {
+    List<String> lines = HousingDataset.lines();
+    List<String> damaged = new ArrayList<>(lines);
+    String[] fields = damaged.get(BAD_LINE - 1).split(",");
+    fields[5] = "n/a"; // rm
+    damaged.set(BAD_LINE - 1, String.join(",", fields));
+    first = Files.write(dir.resolve("housing-0.csv"), damaged);
+    second = Files.write(dir.resolve("housing-1.csv"), lines);
+  }
+
+  /** Every row the epoch hands out, its 13 values as float bits joined, in order. */
+  private static <T extends AutoCloseable> List<String> rows(BuiltPipeline<?, T> pipeline,
+      Session session) {
+    List<String> rows = new ArrayList<>();
+    try (EpochIterator<T> batches = pipeline.epoch(session)) {
+      for (T batch : batches) {
+        List<TFloat32> columns = columns(batch);
+        for (int i = 0; i < columns.get(0).shape().get(0); i++) {
+          StringBuilder row = new StringBuilder();
+          for (TFloat32 column : columns) {
+            row.append(Integer.toHexString(Float.floatToRawIntBits(column.getFloat(i))))
+                .append(' ');
+          }
+          rows.add(row.toString());
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** The batch's components, in record order: the 13 columns of {@link House}. */
+  private static List<TFloat32> columns(Object batch) {
+    List<TFloat32> columns = new ArrayList<>();
+    for (RecordComponent component : batch.getClass().getRecordComponents()) {
+      try {
+        columns.add((TFloat32) component.getAccessor().invoke(batch));
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(e);
+      }
+    }
+    assertEquals(House.COLUMNS, Arrays.stream(batch.getClass().getRecordComponents())
+        .map(RecordComponent::getName).toList());
+    return columns;
+  }
+
+  private static Set<String> opTypes(Graph graph) {
+    Set<String> types = new HashSet<>();
+    graph.operations().forEachRemaining(op -> types.add(((GraphOperation) op).type()));
+    return types;
+  }
+
+  private <P extends BuiltPipeline<?, T>, T extends AutoCloseable> List<String> read(
+      Function<Graph, P> build, boolean vectorized) {
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        P pipeline = build.apply(graph)) {
+      assertEquals(vectorized, opTypes(graph).contains("UnbatchDataset"),
+          vectorized ? "the parse is vectorized" : "the parse takes one line a call");
+      List<String> rows = rows(pipeline, session);
+      assertEquals(rows, rows(pipeline, session), "a second epoch gives the same rows");
+      return rows;
+    }
+  }
+
+  @Test
+  void theVectorizedParseGivesThePerLineParsesRowsInOrderWithTheBadRowLeftOut() throws IOException {
+    List<String> perLine = read(graph -> FeedlineHousingPipelines_PerLine.builder()
+        .files(first.toString(), second.toString()).build(graph), false);
+    List<String> vectorized;
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_Skipping.builder()
+            .files(first.toString(), second.toString()).build(graph)) {
+      assertTrue(opTypes(graph).contains("UnbatchDataset"), "the parse is vectorized");
+      SkippedRecords skipped = pipeline.skippedRecords();
+      assertEquals(Map.of(first.toString(), Map.of("not a number in column 'rm'", 1L)),
+          skipped.countsByFileAndCause());
+      assertEquals(List.of((long) BAD_LINE), skipped.records().stream()
+          .map(r -> r.index() + 1).toList(), "its line number");
+      vectorized = rows(pipeline, session);
+      assertEquals(vectorized, rows(pipeline, session), "a second epoch gives the same rows");
+    }
+    assertEquals(2 * HousingDataset.ROWS - 1, perLine.size(), "every row but the bad one");
+    assertEquals(perLine, vectorized);
+    // And both are the file's numbers: row 1 and the last row of the second file, as written.
+    List<String> lines = HousingDataset.lines();
+    assertEquals(bits(lines, 1), vectorized.get(0));
+    assertEquals(bits(lines, BAD_LINE), vectorized.get(BAD_LINE - 2), "the row after the bad one");
+    assertEquals(bits(lines, HousingDataset.ROWS), vectorized.get(vectorized.size() - 1));
+  }
+
+  /** The 13 columns of line {@code index + 1} of the table, parsed in Java, as {@link #rows} joins them. */
+  private static String bits(List<String> lines, int index) {
+    List<String> header = Arrays.asList(lines.get(0).split(","));
+    String[] fields = lines.get(index).split(",");
+    StringBuilder row = new StringBuilder();
+    for (String column : House.COLUMNS) {
+      row.append(Integer.toHexString(Float.floatToRawIntBits(
+          Float.parseFloat(fields[header.indexOf(column)])))).append(' ');
+    }
+    return row.toString();
+  }
+
+  @Test
+  void underTheFailPolicyTheBadRowIsAnErrorAtBuildNamingItsFileLineColumnAndValue()
+      throws IOException {
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class, () ->
+          FeedlineHousingPipelines_Failing.builder().files(second.toString(), first.toString())
+              .build(graph));
+      assertEquals("Pipeline Failing, stage 'files' (@TextLineSource), file " + first + ": line "
+          + BAD_LINE + " has \"n/a\" in column 'rm', which is not a number (float32)",
+          error.getMessage());
+    }
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_Failing.builder().files(second.toString())
+            .build(graph)) {
+      assertTrue(opTypes(graph).contains("UnbatchDataset"), "the parse is vectorized");
+      List<String> rows = rows(pipeline, session);
+      assertEquals(HousingDataset.ROWS, rows.size());
+      List<String> lines = HousingDataset.lines();
+      for (int i = 0; i < rows.size(); i++) {
+        assertEquals(bits(lines, i + 1), rows.get(i), "row " + (i + 1));
+      }
+    }
+  }
+}

@@ -276,6 +276,14 @@ public enum Message {
       "@Unbatch '%s' splits batches into their elements, but the elements of %s it receives are"
           + " not batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them"
           + " since the stage that made them, or an @Unbatch already split them; remove it."),
+  SPLIT_KEY_MISSING(Rule.SPLIT_KEY_INVALID, Severity.ERROR,
+      "@Split '%s' hashes component '%s', but %s has no component of that name; name one of its"
+          + " scalar string or integer components: %s."),
+  SPLIT_KEY_NOT_SCALAR(Rule.SPLIT_KEY_INVALID, Severity.ERROR,
+      "@Split '%s' hashes component '%s' of %s, of dtype %s and shape %s here, but a key is one"
+          + " string or integer per element that identifies it; name a scalar string or integer"
+          + " component (an id, a file name), or split before the stage that batches the"
+          + " elements."),
   REBATCH_WITHOUT_BATCH(Rule.REBATCH_WITHOUT_BATCH, Severity.ERROR,
       "@Rebatch '%s' regroups the rows of batches, but the elements of %s it receives are not"
           + " batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them since"
@@ -319,6 +327,11 @@ public enum Message {
   INVALID_SEED(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a seed is 0 or more, or -1 (Shuffle.RANDOM_SEED); use a seed of"
           + " 0 or more."),
+  INVALID_EVAL_PERCENT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but the evaluation side holds from 1 to 99 percent of the elements;"
+          + " use a percent from 1 to 99."),
+  INVALID_SPLIT_SEED(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a split's seed is 0 or more; use a seed of 0 or more."),
   INVALID_BATCH_SIZE(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a batch holds at least 1 element; use a size of 1 or more."),
   INVALID_WINDOW(Rule.INVALID_PARAMETER, Severity.ERROR,
@@ -507,6 +520,21 @@ public enum Message {
   REPEAT_BEFORE_BATCH(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
       "@Repeat '%1$s' comes before @%2$s '%3$s', so batches straddle the boundary between epochs;"
           + " repeat after '%3$s', or run epochs with the generated epoch()."),
+  SPLIT_AFTER_SHUFFLE(Rule.SPLIT_ORDER_DEPENDENT, Severity.ERROR,
+      "@Split '%1$s' has no key, so it hashes each element's position, but @Shuffle '%2$s' before"
+          + " it %3$s, so a position holds other elements in other epochs or runs and the two sides"
+          + " share elements; declare `key = \"...\"` naming a component that identifies an"
+          + " element (an id, a file name), or split before '%2$s'."),
+  SPLIT_AFTER_NONDETERMINISTIC(Rule.SPLIT_ORDER_DEPENDENT, Severity.ERROR,
+      "@Split '%1$s' has no key, so it hashes each element's position, but @%2$s '%3$s' before"
+          + " it runs in parallel with deterministic = false, so elements may come in another"
+          + " order each epoch and the two sides share elements; declare `key = \"...\"` naming a"
+          + " component that identifies an element, or set deterministic = true on '%3$s'."),
+  SPLIT_MISMATCH(Rule.SPLIT_MISMATCH, Severity.ERROR,
+      "@Split '%1$s' of pipeline %2$s declares %3$s, but @Split '%1$s' of pipeline %4$s, over the"
+          + " same %5$s, declares %6$s, so their sides overlap or leave elements out; declare the"
+          + " same evalPercent, seed and key in both (declare the split once in a shared"
+          + " @StageGroup and override only its side)."),
   SHARD_AFTER_UNSEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.ERROR,
       "@Shard '%s' follows @Shuffle '%s', which has no seed, so every worker shards a different"
           + " order and elements are read twice or never; shard before any shuffle, or set a"

@@ -106,9 +106,11 @@ final class StageConstants {
   /** A vector component's columns: their header names, or a range of the header. */
   private static CodeBlock vectorColumns(Component c) {
     Component.ColumnSet set = c.columns().orElseThrow();
-    // An empty field of any of the columns reads as the one default (@DefaultValue).
-    CodeBlock fill = c.defaults().map(d -> CodeBlock.of(", $L", literal(c.dtype(),
-        d.values().get(0)))).orElse(CodeBlock.of(""));
+    // An empty field reads as the one default (@DefaultValue), or as its column's of one each.
+    CodeBlock fill = c.defaults().map(d -> d.values().size() == 1
+        ? CodeBlock.of(", $L", literal(c.dtype(), d.values().get(0)))
+        : CodeBlock.of(", $T.of($L)", Names.LIST, CodeBlock.join(d.values().stream()
+            .map(v -> literal(c.dtype(), v)).toList(), ", "))).orElse(CodeBlock.of(""));
     if (set.isRange()) {
       return CodeBlock.of("$T.range($L, $T.class, $L, $L, $L$L)", Names.CSV_COLUMNS,
           text(c.name()), Names.dtype(c.dtype()), text(set.from()), text(set.to()),

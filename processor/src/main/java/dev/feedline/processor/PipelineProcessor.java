@@ -1,5 +1,9 @@
 package dev.feedline.processor;
 
+import dev.feedline.processor.model.kinds.ChooseStage;
+import dev.feedline.processor.model.kinds.ConcatenateStage;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.ZipStage;
 import com.google.auto.service.AutoService;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Options;
@@ -89,7 +93,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     types.add(PipelineReader.STAGE_GROUP);
     types.add(ELEMENT);
     types.add(Writers.WRITABLE);
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       types.add(kind.annotationQualifiedName());
     }
     return types;
@@ -135,8 +139,8 @@ public final class PipelineProcessor extends AbstractProcessor {
    * {@code @Choose} of this compilation reads, whose last prefetch is the reader's.
    */
   private void noteReadPipelines(RoundEnvironment round) {
-    for (StageKind kind : List.of(StageKind.MIX, StageKind.CONCATENATE, StageKind.ZIP,
-        StageKind.CHOOSE)) {
+    for (StageKind kind : List.of(MixStage.KIND, ConcatenateStage.KIND, ZipStage.KIND,
+        ChooseStage.KIND)) {
       TypeElement annotation = annotation(kind.annotationQualifiedName());
       if (annotation == null) {
         continue;
@@ -250,7 +254,7 @@ public final class PipelineProcessor extends AbstractProcessor {
 
   private void checkStagePlacement(RoundEnvironment round) {
     Set<TypeElement> stageAnnotations = new LinkedHashSet<>();
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       stageAnnotations.add(annotation(kind.annotationQualifiedName()));
     }
     // One scan of the round for every stage annotation: each scan walks every source file.
@@ -260,7 +264,7 @@ public final class PipelineProcessor extends AbstractProcessor {
           || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {
         continue;
       }
-      for (StageKind kind : StageKind.values()) {
+      for (StageKind kind : StageKind.all()) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(annotation -> {
           Report report = new Report();
           report.at(method, annotation, null).report(Message.STAGE_OUTSIDE_PIPELINE,

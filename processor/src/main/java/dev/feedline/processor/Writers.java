@@ -1,5 +1,6 @@
 package dev.feedline.processor;
 
+import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
@@ -52,7 +53,7 @@ final class Writers {
 
   /** Writes the writers of the records the pipeline's {@code @Decode} stages parse. */
   void parsedBy(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stagesOf(StageKind.DECODE)) {
+    for (Stage stage : pipeline.stagesOf(DecodeStage.KIND)) {
       ElementType element = stage.output();
       if (element.isRecord() && element.type() instanceof DeclaredType declared
           && declared.asElement() instanceof TypeElement record

@@ -1,5 +1,9 @@
 package dev.feedline.processor.planning;
 
+import dev.feedline.processor.model.kinds.PrefetchStage;
+import dev.feedline.processor.model.kinds.RepeatStage;
+import dev.feedline.processor.model.kinds.SkipStage;
+import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
@@ -44,8 +48,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   public static final long PARSE_LINES = 256;
 
   /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
-  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
-      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
+  private static final Set<StageKind> KEEP_LINES = Set.of(ShuffleStage.KIND, SkipStage.KIND,
+      TakeStage.KIND, RepeatStage.KIND, PrefetchStage.KIND, CacheStage.KIND);
 
   /**
    * A memory cache or shuffle buffer the run-time guard counts.
@@ -130,10 +134,10 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    */
   public static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
     List<Stage> stages = pipeline.stages();
-    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
+    int interleave = stages.indexOf(pipeline.stagesOf(InterleaveStage.KIND).stream().findFirst()
         .orElse(null));
     for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
+      if (stages.get(i).kind() == DecodeCsvStage.KIND) {
         return Optional.of(stages.get(i));
       }
       if (!KEEP_LINES.contains(stages.get(i).kind())) {

@@ -12,9 +12,9 @@ import dev.feedline.processor.model.kinds.MemberValues;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,7 +87,7 @@ final class ParameterReader {
     private final AnnotationMirror annotation;
     private final Report report;
     private final Map<String, Object> byName = new HashMap<>();
-    private final Map<Member, AnnotationValue> written = new EnumMap<>(Member.class);
+    private final Map<Member, AnnotationValue> written = new LinkedHashMap<>();
     private boolean readable = true;
     private boolean valid = true;
 
@@ -116,7 +116,7 @@ final class ParameterReader {
         }
         byName.put(member, value);
       }
-      annotation.getElementValues().forEach((member, value) -> Member.of(kind).stream()
+      annotation.getElementValues().forEach((member, value) -> kind.members().stream()
           .filter(m -> m.memberName().contentEquals(member.getSimpleName()))
           .forEach(m -> written.put(m, value)));
     }

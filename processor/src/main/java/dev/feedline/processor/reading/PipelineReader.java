@@ -1,5 +1,7 @@
 package dev.feedline.processor.reading;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
@@ -126,7 +128,7 @@ public final class PipelineReader {
       }
     }
     for (Stage cache : pipeline.stages()) {
-      if (cache.kind() == StageKind.CACHE || cache.kind() == StageKind.SNAPSHOT) {
+      if (cache.kind() == CacheStage.KIND || cache.kind() == SnapshotStage.KIND) {
         report.at(method, annotation, at).report(Message.SOURCE_CACHE, stage, name, cache.name(),
             reader.getSimpleName(), method.getSimpleName(), cache.kind().annotation());
         return Optional.empty();

@@ -1,5 +1,6 @@
 package dev.feedline.processor.reading;
 
+import dev.feedline.processor.model.kinds.FilterStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
@@ -88,7 +89,7 @@ final class StageReader {
       }
     }
     Optional<ElementType> output =
-        kind == StageKind.FILTER
+        kind == FilterStage.KIND
             ? filterOutput(method, annotation, stage, input, report)
             : elementReader.readUse(method.getReturnType(), "the result of " + stage, method, report);
     if (output.isEmpty()) {
@@ -190,7 +191,7 @@ final class StageReader {
       case BODY -> {
         if (!isStatic || parameters < 2 || !isOps(method.getParameters().get(0).asType())) {
           report.at(method, annotation, null).report(Message.BODY_FORM, stage,
-              kind == StageKind.FILTER ? "Operand<TBool>" : "Out", method.getSimpleName());
+              kind == FilterStage.KIND ? "Operand<TBool>" : "Out", method.getSimpleName());
         } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
           report.at(method, annotation, null).report(Message.BODY_PRIVATE, stage);
         } else {

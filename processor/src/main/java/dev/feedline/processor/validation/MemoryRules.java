@@ -1,5 +1,8 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.FilterStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
@@ -22,7 +25,7 @@ final class MemoryRules {
   private MemoryRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
-    for (Stage map : pipeline.stagesOf(StageKind.MAP)) {
+    for (Stage map : pipeline.stagesOf(MapStage.KIND)) {
       bufferAfterExpansion(pipeline, map, sizes, report);
     }
     inFlight(pipeline, sizes, report);
@@ -46,7 +49,7 @@ final class MemoryRules {
             SizeModel.bytes(out.get()), next.kind().annotation(), next.name());
         return;
       }
-      if (next.kind() != StageKind.MAP && next.kind() != StageKind.FILTER) {
+      if (next.kind() != MapStage.KIND && next.kind() != FilterStage.KIND) {
         return; // past a batch or reorder, moving the buffer changes the pipeline
       }
     }
@@ -76,7 +79,7 @@ final class MemoryRules {
       Optional<Long> bytes = sizes.bytesPerElement(stage);
       long held = held(pipeline, stage);
       SizeModel.Count count = sizes.count(stage);
-      if (count.isFinite() && stage.kind() == StageKind.SHUFFLE) {
+      if (count.isFinite() && stage.kind() == ShuffleStage.KIND) {
         held = Math.min(held, count.value());
       }
       if (bytes.isPresent() && held > 0) {
@@ -85,7 +88,7 @@ final class MemoryRules {
     }
     long total = terms.stream().mapToLong(Term::bytes).reduce(0, Saturating::add);
     long budget = sizes.budget().get();
-    boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == StageKind.SHUFFLE);
+    boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == ShuffleStage.KIND);
     if (terms.isEmpty() || shufflesOnly || total <= budget / 2.0) {
       return; // a shuffle alone is shuffle-buffer-memory's to judge
     }

@@ -1,5 +1,7 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
@@ -24,7 +26,7 @@ final class OrderRules {
   private OrderRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    boolean cached = pipeline.has(StageKind.CACHE) || pipeline.has(StageKind.SNAPSHOT);
+    boolean cached = pipeline.has(CacheStage.KIND) || pipeline.has(SnapshotStage.KIND);
     List<Stage> ranked = pipeline.stages().stream()
         .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
         .toList();

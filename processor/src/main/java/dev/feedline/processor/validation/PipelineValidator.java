@@ -61,7 +61,7 @@ public final class PipelineValidator {
       return;
     }
     Stage source = pipeline.stages().get(0);
-    Member of = Member.of(source.kind()).get(0);
+    Member of = source.kind().members().get(0);
     List<?> written = (List<?>) source.anchor(of).getValue();
     for (int i = 0; i < pipelines.of().size(); i++) {
       PipelineModel read = pipelines.of().get(i);

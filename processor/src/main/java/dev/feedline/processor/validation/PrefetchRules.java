@@ -25,13 +25,13 @@ final class PrefetchRules {
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
       }
     } else if (!prefetch.value().isAuto()) {
-      report.at(last, Member.PREFETCH_VALUE).report(Message.PREFETCH_FIXED,
+      report.at(last, PrefetchStage.VALUE).report(Message.PREFETCH_FIXED,
           last.name(), prefetch.value().value());
     }
-    for (Stage early : pipeline.stagesOf(StageKind.PREFETCH)) {
+    for (Stage early : pipeline.stagesOf(PrefetchStage.KIND)) {
       Optional<Stage> batch = Stages.firstAfter(pipeline, early, Stages::isBatching);
       boolean prefetchedAfter = batch.isPresent()
-          && Stages.firstAfter(pipeline, batch.get(), Stages.is(StageKind.PREFETCH)).isPresent();
+          && Stages.firstAfter(pipeline, batch.get(), Stages.is(PrefetchStage.KIND)).isPresent();
       if (batch.isPresent() && !prefetchedAfter) {
         report.at(early).report(Message.PREFETCH_BEFORE_BATCH,
             early.name(), batch.get().kind().annotation(), batch.get().name());

@@ -1,5 +1,6 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.PipelineModel;
@@ -42,7 +43,7 @@ final class ServingRules {
             break;
           }
           Stage cut = serving.cut().orElseThrow();
-          if (stage.takes().batched() && stage.kind() == StageKind.MAP) {
+          if (stage.takes().batched() && stage.kind() == MapStage.KIND) {
             report.at(stage).report(Message.SERVING_BATCH_DEPENDENT,
                 stage.kind().annotation(), stage.name(), batchBefore(pipeline, stage).kind()
                     .annotation(), batchBefore(pipeline, stage).name(), pipeline.simpleName());

@@ -1,5 +1,6 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -57,8 +58,8 @@ final class Stages {
 
   /** Whether {@code stage} stands on file names, between a file source and its reader. */
   static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind().readsFiles()
-        && pipeline.before(stage).stream().noneMatch(s -> s.kind() == StageKind.INTERLEAVE)
+    return pipeline.stages().get(0).readsFiles()
+        && pipeline.before(stage).stream().noneMatch(s -> s.kind() == InterleaveStage.KIND)
         && stage.is(StageKind.Trait.ON_FILE_NAMES);
   }
 }

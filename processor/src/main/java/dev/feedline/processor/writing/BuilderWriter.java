@@ -1,5 +1,10 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeStage;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShardStage;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -56,7 +61,7 @@ final class BuilderWriter {
         .addParameter(Names.GRAPH, "graph");
     // What build(graph) and asSource(tf) both do first: check and resolve the data.
     CodeBlock.Builder prelude = CodeBlock.builder();
-    if (source.kind().readsFiles()) {
+    if (source.readsFiles()) {
       addFiles(type, builder, source, prelude, pipeline, names);
     } else if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       addPipelines(type, builder, pipelines, prelude, pipeline, names);
@@ -66,7 +71,7 @@ final class BuilderWriter {
     List<Stage> fileCaches = names.fileCaches(pipeline);
     for (Stage cache : fileCaches) {
       String field = names.cacheFile(cache).orElseThrow();
-      boolean snapshot = cache.kind() == StageKind.SNAPSHOT;
+      boolean snapshot = cache.kind() == SnapshotStage.KIND;
       String prefix = snapshot ? cache.as(SnapshotStage.class).orElseThrow().path()
           : cache.as(CacheStage.class).orElseThrow().file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
@@ -87,10 +92,10 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       addKeepCaches(type, builder);
     }
-    if (pipeline.has(StageKind.SHARD) || pipeline.has(StageKind.SNAPSHOT)) {
-      addWorker(type, builder, pipeline.has(StageKind.SHARD));
+    if (pipeline.has(ShardStage.KIND) || pipeline.has(SnapshotStage.KIND)) {
+      addWorker(type, builder, pipeline.has(ShardStage.KIND));
       pipeline.stages().stream()
-          .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
+          .filter(s -> s.kind() == ShardStage.KIND && onFileNames(pipeline, s))
           .findFirst()
           .ifPresent(shard -> prelude.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
@@ -107,7 +112,7 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       build.addStatement("$T $N = $T.of($N, $L, keepCaches)", Names.FILE_CACHES,
           GeneratedNames.FILE_CACHES, Names.FILE_CACHES, GeneratedNames.PIPELINE,
-          source.kind().readsFiles() ? CodeBlock.of("resolved.identities()")
+          source.readsFiles() ? CodeBlock.of("resolved.identities()")
               : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
                   .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
     }
@@ -132,11 +137,11 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       iterator.add("\n.fileCaches($N)", GeneratedNames.FILE_CACHES);
     }
-    if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP)) {
+    if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == MapStage.KIND)) {
       iterator.add("\n.deviceStages($T::onDevice)", names.generated());
     }
     pipeline.deviceStages().stream()
-        .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst()
+        .filter(s -> s.kind() == PrefetchToDeviceStage.KIND).findFirst()
         .ifPresent(stage -> {
           addDeviceBuffer(type, builder, stage);
           iterator.add("\n.deviceBuffer(deviceBuffer)");
@@ -171,7 +176,7 @@ final class BuilderWriter {
   private static boolean canBeSource(PipelineModel pipeline) {
     return pipeline.deviceStages().isEmpty()
         && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY)
-        && !pipeline.has(StageKind.CACHE) && !pipeline.has(StageKind.SNAPSHOT);
+        && !pipeline.has(CacheStage.KIND) && !pipeline.has(SnapshotStage.KIND);
   }
 
   /**
@@ -190,7 +195,7 @@ final class BuilderWriter {
         .addParameter(Names.OPS, "tf")
         .addCode(prelude)
         .addCode(sources);
-    if (pipeline.stages().get(0).kind().readsFiles()) {
+    if (pipeline.stages().get(0).readsFiles()) {
       method.addComment("The reading pipeline's iterator feeds only its own files' counts:"
               + " these go in the graph")
           .addStatement("resolved.writeCountsIntoGraph()");
@@ -219,7 +224,7 @@ final class BuilderWriter {
    */
   private static Optional<CodeBlock> reads(PipelineModel pipeline, GeneratedNames names) {
     Stage source = pipeline.stages().get(0);
-    if (source.kind().readsFiles()) {
+    if (source.readsFiles()) {
       return Optional.of(dataSource(pipeline, names));
     }
     if (!(source.definition() instanceof StageDefinition.Pipelines pipelines)) {
@@ -341,14 +346,14 @@ final class BuilderWriter {
    */
   private static void addFiles(TypeSpec.Builder type, ClassName builder, Stage source,
       CodeBlock.Builder build, PipelineModel pipeline, GeneratedNames names) {
-    String what = source.kind() == StageKind.TEXT_LINE_SOURCE ? "text" : "TFRecord";
+    String what = source.kind() == TextLineSourceStage.KIND ? "text" : "TFRecord";
     type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
             Modifier.PRIVATE, Modifier.FINAL)
         .initializer("new $T<>()", Names.ARRAY_LIST).build());
     type.addMethod(MethodSpec.methodBuilder("files")
         .addJavadoc("Adds $L files to read: paths, or glob patterns such as\n"
             + "{@code data/train-*.$L}. Every pattern must match a file.\n", what,
-            source.kind() == StageKind.TEXT_LINE_SOURCE ? "csv" : "tfrecord")
+            source.kind() == TextLineSourceStage.KIND ? "csv" : "tfrecord")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), STRING),
@@ -377,7 +382,7 @@ final class BuilderWriter {
               files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
               text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))
                   .orElse(CodeBlock.of("null /* lines are not parsed as they are read */")));
-      for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
+      for (Stage csv : pipeline.stagesOf(DecodeCsvStage.KIND)) {
         build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"
                 : "// The files have no header: the columns are the first fields, in order.\n")
@@ -487,7 +492,7 @@ final class BuilderWriter {
   private static CodeBlock buildJavadoc(Stage source) {
     CodeBlock.Builder doc = CodeBlock.builder()
         .add("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n");
-    return source.kind().readsFiles()
+    return source.readsFiles()
         ? doc.add("@throws $T naming the file, pattern or stage when a source file is missing or\n"
             + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
             Names.FEEDLINE_EXCEPTION).build()
@@ -516,7 +521,7 @@ final class BuilderWriter {
       }
     }
     Stage source = plan.pipeline().stages().get(0);
-    CodeBlock elements = source.kind().readsFiles()
+    CodeBlock elements = source.readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
     build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
@@ -571,14 +576,14 @@ final class BuilderWriter {
 
   /** Whether {@code stage} works on file names, before they are read. */
   private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind().readsFiles()
+    return pipeline.stages().get(0).readsFiles()
         && pipeline.stages().subList(0, stage.position()).stream()
-            .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
+            .noneMatch(s -> s.kind() == InterleaveStage.KIND);
   }
 
   /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
-    if (pipeline.stages().get(0).kind() == StageKind.TEXT_LINE_SOURCE) {
+    if (pipeline.stages().get(0).kind() == TextLineSourceStage.KIND) {
       return CodeBlock.of("$T.textLines(resolved)", Names.DATA_SOURCE);
     }
     return features(pipeline, names)
@@ -589,7 +594,7 @@ final class BuilderWriter {
   /** The constant of the features the pipeline's {@code @Decode} parses, if it has one. */
   private static Optional<CodeBlock> features(PipelineModel pipeline, GeneratedNames names) {
     return pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.DECODE)
+        .filter(s -> s.kind() == DecodeStage.KIND)
         .findFirst()
         .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
   }
@@ -597,7 +602,7 @@ final class BuilderWriter {
   /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */
   static boolean skipsBadRecords(PipelineModel pipeline) {
     Stage source = pipeline.stages().get(0);
-    return source.kind() == StageKind.TFRECORD_SOURCE
+    return source.kind() == TFRecordSourceStage.KIND
         && source.as(TFRecordSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP;
   }
 

@@ -1,5 +1,9 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.ZipStage;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -64,7 +68,7 @@ final class DatasetWriter {
    * elements between workers itself.
    */
   private boolean snapshotSplitsWorkers() {
-    return !pipeline.has(StageKind.SHARD);
+    return !pipeline.has(ShardStage.KIND);
   }
 
   /** Whether the pipeline has a cached part, built once per session. */
@@ -502,7 +506,7 @@ final class DatasetWriter {
               choose.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }
-    boolean zip = stage.kind() == StageKind.ZIP;
+    boolean zip = stage.kind() == ZipStage.KIND;
     if (zip) {
       List<PipelineModel> zipped = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
       return new StageCode(CodeBlock.builder()
@@ -657,7 +661,7 @@ final class DatasetWriter {
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
   private CodeBlock withFunction(Stage stage, CodeBlock statement) {
     List<CodeBlock> arguments = new ArrayList<>();
-    if (stage.kind() == StageKind.DECODE_CSV) {
+    if (stage.kind() == DecodeCsvStage.KIND) {
       arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
     }
     stage.inputs().forEach(input -> arguments.add(CodeBlock.of("$N", names.input(input.name()))));
@@ -669,7 +673,7 @@ final class DatasetWriter {
     CodeBlock.Builder code = CodeBlock.builder()
         .beginControlFlow("try ($T function = $T.create($L))",
             Names.CONCRETE_FUNCTION, Names.CONCRETE_FUNCTION, trace);
-    if (stage.kind() == StageKind.MAP && !CostModel.isExpensive(stage)) {
+    if (stage.kind() == MapStage.KIND && !CostModel.isExpensive(stage)) {
       code.add("// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
           .addStatement("$T.checkCheap($N, $S, function)", Names.COST_CHECK,
               GeneratedNames.PIPELINE, stage.name());

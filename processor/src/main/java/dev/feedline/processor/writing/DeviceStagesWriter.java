@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.MapStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
@@ -25,7 +26,7 @@ final class DeviceStagesWriter {
 
   static Optional<MethodSpec> write(PipelineModel pipeline) {
     List<Stage> maps = pipeline.deviceStages().stream()
-        .filter(s -> s.kind() == StageKind.MAP).toList();
+        .filter(s -> s.kind() == MapStage.KIND).toList();
     if (maps.isEmpty()) {
       return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import dev.feedline.processor.model.Component;
@@ -39,7 +40,7 @@ final class ElementSpecs {
     return List.of(
         constant(names.recordBatchConstant(stage), CodeBlock.of(
                 "Batches of up to $L $L, into stage $L, $L.", VectorizedParse.batch(stage),
-                stage.kind() == StageKind.DECODE_CSV ? "lines"
+                stage.kind() == DecodeCsvStage.KIND ? "lines"
                     : "serialized records", stage.position(), stage.name()),
             stage.input().components().stream()
                 .map(c -> component(c.name(), c, stage.shapeOf(c).withOuter(batch)))

@@ -1,5 +1,7 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.FilterStage;
+import dev.feedline.processor.model.kinds.FlatMapStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -167,11 +169,11 @@ final class FunctionWriter {
       method.addParameter(InputTypes.javaType(value), name);
       arguments.add(value.kind() == Input.Kind.VOCABULARY ? ", $N" : ", tf.constant($N)", name);
     }
-    if (stage.kind() == StageKind.FILTER) {
+    if (stage.kind() == FilterStage.KIND) {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),
           spec, stage.name(), arguments.build());
       signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
-    } else if (stage.kind() == StageKind.FLAT_MAP) {
+    } else if (stage.kind() == FlatMapStage.KIND) {
       ElementType output = stage.output();
       method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),
           arguments.build());

@@ -1,5 +1,9 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.InMemorySourceStage;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
@@ -111,8 +115,8 @@ public final class GeneratedNames {
         .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind().readsFiles()
-          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
+      if (stage.readsFiles()
+          || (fileSegments.contains(previous) && stage.kind() != InterleaveStage.KIND)) {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
@@ -134,10 +138,10 @@ public final class GeneratedNames {
       }
       if (VectorizedParse.applies(pipeline, stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
-            + (stage.kind() == StageKind.DECODE_CSV ? "_LINES" : "_RECORDS")));
+            + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
       }
-      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
+      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
@@ -152,7 +156,7 @@ public final class GeneratedNames {
     NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
     Stage source = pipeline.stages().get(0);
-    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+    if (source.kind() == InMemorySourceStage.KIND) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
@@ -169,13 +173,13 @@ public final class GeneratedNames {
       servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.DECODE_CSV) {
+      if (stage.kind() == DecodeCsvStage.KIND) {
         csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
       if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
-      } else if (stage.kind() == StageKind.SNAPSHOT) {
+      } else if (stage.kind() == SnapshotStage.KIND) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "Path"));
       }
     }
@@ -189,7 +193,7 @@ public final class GeneratedNames {
 
   /** Whether a stage's elements differ from its input's: another type, shape or meaning. */
   static boolean changesElement(Stage previous, Stage stage) {
-    return stage.kind() == StageKind.INTERLEAVE // file names in, records out
+    return stage.kind() == InterleaveStage.KIND // file names in, records out
         || !stage.output().sameTypeAs(previous.output())
         || !stage.outer().equals(previous.outer());
   }

@@ -68,8 +68,8 @@ public final class ReviewReport {
     }
     md.append('\n');
     List<String> buffers = pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT
-            || s.kind() == StageKind.SHUFFLE)
+        .filter(s -> s.kind() == CacheStage.KIND || s.kind() == SnapshotStage.KIND
+            || s.kind() == ShuffleStage.KIND)
         .map(s -> buffer(s, sizes))
         .toList();
     if (!buffers.isEmpty()) {
@@ -105,10 +105,10 @@ public final class ReviewReport {
           + code(JavaLiterals.quoted(file.get())) + " in `<key>/`: the key, a fingerprint of the"
           + " graph of stages 1 to "
           + (stage.position() - 1) + ", the files read and the TensorFlow version, is logged when"
-          + " the " + (stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache")
+          + " the " + (stage.kind() == SnapshotStage.KIND ? "snapshot" : "cache")
           + " is written or read | on disk |\n";
     }
-    boolean isCache = stage.kind() == StageKind.CACHE;
+    boolean isCache = stage.kind() == CacheStage.KIND;
     SizeModel.Count count = sizes.count(stage);
     long buffer = stage.definition() instanceof ShuffleStage shuffle ? shuffle.buffer() : 0;
     long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;

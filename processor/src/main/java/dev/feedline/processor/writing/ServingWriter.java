@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
@@ -173,7 +174,7 @@ final class ServingWriter {
   /** The stage's own graph function, mapped over the elements in order. */
   private static CodeBlock map(Stage stage, GeneratedNames names, CodeBlock spec) {
     List<CodeBlock> arguments = new ArrayList<>();
-    if (stage.kind() == StageKind.DECODE_CSV) {
+    if (stage.kind() == DecodeCsvStage.KIND) {
       arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
     }
     stage.inputs().forEach(i -> arguments.add(CodeBlock.of("$N", names.input(i.name()))));

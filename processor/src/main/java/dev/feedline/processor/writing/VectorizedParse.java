@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
@@ -33,12 +34,12 @@ final class VectorizedParse {
 
   /** What the batches hold: "lines" or "records". */
   static String unit(Stage stage) {
-    return stage.kind() == StageKind.DECODE_CSV ? "lines" : "records";
+    return stage.kind() == DecodeCsvStage.KIND ? "lines" : "records";
   }
 
   /** Why the generated code batches the records, for the reviewer. */
   static CodeBlock comment(Stage stage) {
-    if (stage.kind() == StageKind.DECODE_CSV) {
+    if (stage.kind() == DecodeCsvStage.KIND) {
       return CodeBlock.of("// Vectorized: one DecodeCSV per $L lines costs less CPU than one a line\n"
           + "// (docs/performance.md#tables-and-text measures it); the unbatch gives back the same\n"
           + "// elements, in order. Every row was checked when the pipeline was built: no batch meets a\n"

@@ -65,7 +65,7 @@ class SourceContractTest {
     kinds.add(CacheStage.KIND.name()); // a @Cache(file = ...) reads its complete folder
     kinds.add(SnapshotStage.KIND.name());
     Arrays.stream(Input.Kind.values()).filter(k -> k != Input.Kind.VALUE) // a value is no file
-        .map(StageKind::name).forEach(kinds::add);
+        .map(Enum::name).forEach(kinds::add);
     assertEquals(kinds, new TreeSet<>(CASES));
   }
 

@@ -81,7 +81,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     pipelineReader = new PipelineReader(environment.getElementUtils(), environment.getTypeUtils(),
         elementReader);
     boolean generatedAvailable =
-        environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        environment.getElementUtils().getTypeElement(
+            "javax.annotation.processing.Generated") != null;
     writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
     writers = new Writers(new WriterWriter(environment.getFiler(), generatedAvailable));
   }
@@ -126,7 +127,8 @@ public final class PipelineProcessor extends AbstractProcessor {
           .ifPresent(pipelines::add);
     }
     deferred.clear();
-    pipelines.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
+    pipelines.addAll(ElementFilter.typesIn(
+        round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
     pipelines.forEach(this::process);
     if (round.processingOver()) {
       reportStillUnresolved(round);
@@ -195,7 +197,8 @@ public final class PipelineProcessor extends AbstractProcessor {
       writer.write(model);
     } catch (IOException e) {
       report.at(model.type(), model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
-          model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
+          model.generatedSimpleName(), model.simpleName(), e.getMessage(),
+          model.generatedPackage());
       reporter.print(report);
     }
   }
@@ -243,7 +246,9 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  /** Groups are checked on their own too, so a bad group is reported even if no pipeline uses it. */
+  /**
+   * Groups are checked on their own too, so a bad group is reported even if no pipeline uses it.
+   */
   private void checkGroups(RoundEnvironment round) {
     for (Element group : round.getElementsAnnotatedWith(annotation(PipelineReader.STAGE_GROUP))) {
       Report report = new Report();
@@ -258,7 +263,8 @@ public final class PipelineProcessor extends AbstractProcessor {
       stageAnnotations.add(annotation(kind.annotationQualifiedName()));
     }
     // One scan of the round for every stage annotation: each scan walks every source file.
-    for (Element method : round.getElementsAnnotatedWithAny(stageAnnotations.toArray(TypeElement[]::new))) {
+    for (Element method : round.getElementsAnnotatedWithAny(
+        stageAnnotations.toArray(TypeElement[]::new))) {
       Element owner = method.getEnclosingElement();
       if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()
           || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {

@@ -77,7 +77,8 @@ final class Writers {
     try {
       writer.write(record, element);
     } catch (IOException e) {
-      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null).report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
+      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null)
+          .report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
           record.getSimpleName(), e.getMessage(), WriterWriter.packageName(record));
     }
   }

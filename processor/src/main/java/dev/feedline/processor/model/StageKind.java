@@ -43,7 +43,9 @@ public final class StageKind {
     ON_FILE_NAMES,
     /** It runs a graph function on every element. */
     RUNS_FUNCTION,
-    /** It turns each element into another: what a cache belongs after, and what runs per element. */
+    /**
+     * It turns each element into another: what a cache belongs after, and what runs per element.
+     */
     TRANSFORMS,
     /** It has a {@code parallel} member. */
     PARALLEL,
@@ -153,9 +155,9 @@ public final class StageKind {
     return annotation.getCanonicalName();
   }
 
-  /** The annotation's name in constant case, such as {@code DECODE_JPEG}: for tables and logs. */
+  /** The annotation's name in constant case ({@code DECODE_JPEG}, {@code TFRECORD_SOURCE}). */
   public String name() {
-    return annotation().replaceAll("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_")
+    return annotation().replaceAll("(?<=[a-z0-9])(?=[A-Z])", "_")
         .toUpperCase(java.util.Locale.ROOT);
   }
 

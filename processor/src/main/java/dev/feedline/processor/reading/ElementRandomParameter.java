@@ -54,11 +54,13 @@ final class ElementRandomParameter {
       throw new IllegalStateException(name + " is a map: its kind was checked above");
     }
     if (map.onDevice()) {
-      report.at(method, annotation, read.written().get(MapStage.ON_DEVICE)).report(Message.ELEMENT_RANDOM_ON_DEVICE, name, first);
+      report.at(method, annotation, read.written().get(MapStage.ON_DEVICE))
+          .report(Message.ELEMENT_RANDOM_ON_DEVICE, name, first);
       return false;
     }
     if (!map.random()) {
-      report.at(method, annotation, read.written().get(MapStage.RANDOM)).report(Message.ELEMENT_RANDOM_NOT_DECLARED, name);
+      report.at(method, annotation, read.written().get(MapStage.RANDOM))
+          .report(Message.ELEMENT_RANDOM_NOT_DECLARED, name);
       return false;
     }
     return true;

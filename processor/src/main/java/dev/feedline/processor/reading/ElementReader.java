@@ -32,7 +32,9 @@ public final class ElementReader {
   private static final String FEATURE = "dev.feedline.Feature";
 
   private final ComponentReader componentReader;
-  /** Records read this round, with their findings: most pipelines use each record in many stages. */
+  /**
+   * Records read this round, with their findings: most pipelines use each record in many stages.
+   */
   private final Map<String, Read> records = new HashMap<>();
 
   private record Read(Optional<ElementType> element, List<Finding> findings) {}
@@ -68,8 +70,10 @@ public final class ElementReader {
         && Annotations.find(declared.asElement(), ELEMENT).isPresent()) {
       return readRecord((TypeElement) declared.asElement(), report);
     }
-    boolean record = type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD;
-    report.at(anchor).report(record ? Message.ELEMENT_TYPE_UNANNOTATED : Message.ELEMENT_TYPE_UNSUPPORTED,
+    boolean record = type instanceof DeclaredType d
+        && d.asElement().getKind() == ElementKind.RECORD;
+    report.at(anchor).report(record ? Message.ELEMENT_TYPE_UNANNOTATED
+        : Message.ELEMENT_TYPE_UNSUPPORTED,
         where, TypeNames.display(type));
     return Optional.empty();
   }

@@ -202,7 +202,8 @@ final class ParameterReader {
           valid = false;
           continue;
         }
-        Optional<PipelineModel> read = sources.read(pipeline, stage, method, annotation, at, report);
+        Optional<PipelineModel> read = sources.read(
+            pipeline, stage, method, annotation, at, report);
         read.ifPresent(pipelines::add);
         valid &= read.isPresent();
       }
@@ -230,7 +231,8 @@ final class ParameterReader {
       for (int i = 0; i < weights.size() && i < of.size(); i++) {
         double weight = weights.get(i);
         if (!(weight > 0) || Double.isInfinite(weight)) {
-          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
+          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue())
+              .get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
               method.getSimpleName(), of.get(i).simpleName(), weight);
           valid = false;
         }
@@ -247,7 +249,8 @@ final class ParameterReader {
       String text = string(member);
       if (text.getBytes(StandardCharsets.UTF_8).length != 1) {
         report.at(method, annotation, written.get(member)).report(Message.INVALID_DELIMITER,
-            kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
+            kind.annotation(), method.getSimpleName(), member.memberName(),
+            JavaLiterals.quoted(text));
         valid = false;
       }
       return text;

@@ -255,7 +255,8 @@ public final class PipelineReader {
     String budget = String.valueOf(Annotations.value(elements, annotation, "ramBudget"));
     Optional<Long> ramBudget = budget.isEmpty() ? Optional.empty() : ByteSize.parse(budget);
     if (!budget.isEmpty() && ramBudget.isEmpty()) {
-      report.at(type, annotation, Annotations.explicitValue(annotation, "ramBudget").orElse(null)).report(Message.INVALID_RAM_BUDGET, "Pipeline",
+      report.at(type, annotation, Annotations.explicitValue(annotation, "ramBudget").orElse(null))
+          .report(Message.INVALID_RAM_BUDGET, "Pipeline",
           type.getSimpleName(), "ramBudget", '"' + budget + '"', ByteSize.UNITS);
     }
     return new PipelineModel.Settings(ramBudget,
@@ -281,7 +282,9 @@ public final class PipelineReader {
   }
 
   /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */
-  /** The type's name inside its package, its enclosing types' names before it: {@code Outer_Inner}. */
+  /**
+   * The type's name inside its package, its enclosing types' names before it: {@code Outer_Inner}.
+   */
   public static String nestedName(TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
     for (Element e = type.getEnclosingElement(); !(e instanceof PackageElement);

@@ -91,7 +91,8 @@ final class StageReader {
     Optional<ElementType> output =
         kind == FilterStage.KIND
             ? filterOutput(method, annotation, stage, input, report)
-            : elementReader.readUse(method.getReturnType(), "the result of " + stage, method, report);
+            : elementReader.readUse(method.getReturnType(), "the result of " + stage, method,
+                report);
     if (output.isEmpty()) {
       return Optional.empty();
     }
@@ -204,7 +205,10 @@ final class StageReader {
     return report.findings().size() == before;
   }
 
-  /** The checked exceptions a body declares: the generated function's {@code Ops -> Signature} cannot throw them. */
+  /**
+   * The checked exceptions a body declares: the generated function's {@code Ops -> Signature}
+   * cannot throw them.
+   */
   private java.util.stream.Stream<TypeMirror> checkedExceptions(ExecutableElement method) {
     TypeMirror runtime = elements.getTypeElement("java.lang.RuntimeException").asType();
     TypeMirror error = elements.getTypeElement("java.lang.Error").asType();

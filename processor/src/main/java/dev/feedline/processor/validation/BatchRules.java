@@ -82,7 +82,8 @@ final class BatchRules {
       return;
     }
     Stage batch = batches.get(batches.size() - 1);
-    if (batch.definition() instanceof StageDefinition.Batching batching && !batching.dropRemainder()) {
+    if (batch.definition() instanceof StageDefinition.Batching batching
+        && !batching.dropRemainder()) {
       Member dropRemainder = batch.kind() == BatchStage.KIND ? BatchStage.DROP_REMAINDER
           : PaddedBatchStage.DROP_REMAINDER;
       report.at(batch, dropRemainder).report(Message.BATCH_DIM_NOT_STATIC,

@@ -1,8 +1,5 @@
 package dev.feedline.processor.validation;
 
-import dev.feedline.processor.model.kinds.FilterStage;
-import dev.feedline.processor.model.kinds.MapStage;
-import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
@@ -19,7 +16,9 @@ import java.util.Optional;
 
 /** Rules 31 and 32: what buffers hold, relative to the maps before them and to the budget. */
 final class MemoryRules {
-  /** A map that grows elements this much or more is worth buffering before (TF performance guide). */
+  /**
+   * A map that grows elements this much or more is worth buffering before (TF performance guide).
+   */
   private static final double EXPANSION = 4;
 
   private MemoryRules() {}
@@ -112,7 +111,7 @@ final class MemoryRules {
   private static long held(PipelineModel pipeline, Stage stage) {
     StageDefinition definition = stage.definition();
     if (definition instanceof ShuffleStage shuffle) {
-      return Stages.onFileNames(pipeline, stage) ? 0 : shuffle.buffer();
+      return pipeline.betweenFileSourceAndReader(stage) ? 0 : shuffle.buffer();
     }
     if (definition instanceof PrefetchStage prefetch) {
       return prefetch.value().fixed().orElse(0);

@@ -28,7 +28,7 @@ final class OrderRules {
   static void check(PipelineModel pipeline, Report report) {
     boolean cached = pipeline.has(CacheStage.KIND) || pipeline.has(SnapshotStage.KIND);
     List<Stage> ranked = pipeline.stages().stream()
-        .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
+        .filter(s -> rank(s, cached) >= 0 && !pipeline.betweenFileSourceAndReader(s))
         .toList();
     for (int i = 0; i + 1 < ranked.size(); i++) {
       Stage earlier = ranked.get(i);
@@ -58,7 +58,9 @@ final class OrderRules {
         .collect(Collectors.joining(" → "));
   }
 
-  /** The stage's place in the reference order, as its kind says; -1 for stages it does not place. */
+  /**
+   * The stage's place in the reference order, as its kind says; -1 for stages it does not place.
+   */
   static int rank(Stage stage, boolean cached) {
     return stage.definition().rank(stage, cached);
   }

@@ -43,8 +43,10 @@ final class ParallelismRules {
           stage.name());
     } else if (interleave.cycleLength().fixed().isPresent()
         && interleave.parallel().fixed().isPresent()
-        && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed().getAsLong()) {
-      report.at(stage, InterleaveStage.PARALLEL).report(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.name(),
+        && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed()
+            .getAsLong()) {
+      report.at(stage, InterleaveStage.PARALLEL)
+          .report(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.name(),
           interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
     if (!(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)

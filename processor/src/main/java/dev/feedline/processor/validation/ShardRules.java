@@ -60,12 +60,15 @@ final class ShardRules {
     for (Stage shard : pipeline.stagesOf(ShardStage.KIND)) {
       Stages.lastBefore(pipeline, shard, Stages.is(ShuffleStage.KIND)).ifPresent(shuffle -> {
         boolean seeded = shuffle.as(ShuffleStage.class).orElseThrow().seed().isPresent();
-        report.at(shard).report(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE, shard.name(), shuffle.name());
+        report.at(shard).report(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE
+            : Message.SHARD_AFTER_UNSEEDED_SHUFFLE, shard.name(), shuffle.name());
       });
-      Optional<Stage> work = Stages.lastBefore(pipeline, shard, s -> s.kind() == InterleaveStage.KIND
+      Optional<Stage> work = Stages.lastBefore(
+          pipeline, shard, s -> s.kind() == InterleaveStage.KIND
           || s.is(StageKind.Trait.TRANSFORMS) || Stages.isBatching(s));
       work.ifPresent(late -> report.at(shard).report(late.kind() == InterleaveStage.KIND
-              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK, shard.name(), late.kind().annotation(),
+              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK, shard.name(),
+              late.kind().annotation(),
           late.name()));
       OptionalLong workers = shard.as(ShardStage.class).orElseThrow().workers();
       if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {

@@ -1,7 +1,5 @@
 package dev.feedline.processor.validation;
 
-import dev.feedline.processor.model.kinds.InterleaveStage;
-import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
@@ -26,7 +24,7 @@ final class ShuffleRules {
       if (definition instanceof ShuffleStage shuffle) {
         afterBatch(pipeline, stage, report);
         bufferSize(pipeline, stage, shuffle, report);
-        if (!Stages.onFileNames(pipeline, stage)) {
+        if (!pipeline.betweenFileSourceAndReader(stage)) {
           bufferMemory(stage, shuffle, sizes, report);
         }
       }
@@ -127,7 +125,7 @@ final class ShuffleRules {
 
   /** A repeat before a shuffle or batch of elements mixes epochs; on file names it is a pattern. */
   private static void blursEpochs(PipelineModel pipeline, Stage repeat, Report report) {
-    if (Stages.onFileNames(pipeline, repeat)) {
+    if (pipeline.betweenFileSourceAndReader(repeat)) {
       return;
     }
     Stages.firstAfter(pipeline, repeat,

@@ -51,7 +51,8 @@ final class BuilderWriter {
     ClassName builder = names.generated().nestedClass("Builder");
     Stage source = pipeline.stages().get(0);
     TypeSpec.Builder type = TypeSpec.classBuilder(builder)
-        .addJavadoc("Collects the data the source reads; {@link #build} adds the pipeline to a graph.\n")
+        .addJavadoc(
+            "Collects the data the source reads; {@link #build} adds the pipeline to a graph.\n")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
@@ -78,7 +79,8 @@ final class BuilderWriter {
           .initializer(StageConstants.text(prefix)).build());
       type.addMethod(MethodSpec.methodBuilder(field)
           .addJavadoc("Sets the folder of stage $L's $L, instead of {@code $L}. Each is kept in a\n"
-              + "sub-folder named by its key, a fingerprint of the graph up to the stage, the files\n"
+              + "sub-folder named by its key, a fingerprint of the graph up to the stage, the"
+                  + " files\n"
               + "read and the TensorFlow version: a run reads the one written for its key, never\n"
               + "one of other data or other code.\n", cache.name(),
               snapshot ? "snapshots" : "file caches", JavaLiterals.inComment(prefix))
@@ -95,9 +97,10 @@ final class BuilderWriter {
     if (pipeline.has(ShardStage.KIND) || pipeline.has(SnapshotStage.KIND)) {
       addWorker(type, builder, pipeline.has(ShardStage.KIND));
       pipeline.stages().stream()
-          .filter(s -> s.kind() == ShardStage.KIND && onFileNames(pipeline, s))
+          .filter(s -> s.kind() == ShardStage.KIND && pipeline.betweenFileSourceAndReader(s))
           .findFirst()
-          .ifPresent(shard -> prelude.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
+          .ifPresent(shard -> prelude.addStatement(
+              "$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
     build.addCode(prelude.build());
@@ -300,9 +303,12 @@ final class BuilderWriter {
     TypeName indices = Names.dtype(dev.feedline.processor.model.DType.INT64);
     type.addField(FieldSpec.builder(indices, field, Modifier.PRIVATE).build());
     type.addMethod(MethodSpec.methodBuilder(field)
-        .addJavadoc("Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
-            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch ends with\n"
-            + "them. {@link #build} copies them into the graph; the caller still owns and closes them.\n",
+        .addJavadoc(
+            "Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
+            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch"
+                + " ends with\n"
+            + "them. {@link #build} copies them into the graph; the caller still owns and closes"
+                + " them.\n",
             stage.name())
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -324,10 +330,12 @@ final class BuilderWriter {
     type.addField(FieldSpec.builder(double[].class, field, Modifier.PRIVATE)
         .initializer("{$L}", declared).build());
     type.addMethod(MethodSpec.methodBuilder(field)
-        .addJavadoc("Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
+        .addJavadoc(
+            "Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
             + "pipeline in the order of {@code of}, instead of {@code {$L}}: each is drawn with\n"
             + "probability weight / sum.\n\n"
-            + "@throws IllegalArgumentException when a weight is not a positive, finite number, or\n"
+            + "@throws IllegalArgumentException when a weight is not a positive, finite number,"
+                + " or\n"
             + "    their number is not the number of pipelines\n", stage.name(), declared)
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -416,12 +424,15 @@ final class BuilderWriter {
     for (Input input : pipeline.inputs()) {
       String name = names.input(input.name());
       boolean vocabulary = input.kind() == Input.Kind.VOCABULARY;
-      type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE).build());
+      type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE)
+          .build());
       type.addMethod(MethodSpec.methodBuilder(name)
           .addJavadoc(vocabulary
-              ? "Sets the file of vocabulary {@code $L}: one token per line, token {@code i} (from 0)\n"
+              ? "Sets the file of vocabulary {@code $L}: one token per line, token {@code i}"
+                  + " (from 0)\n"
                   + "mapped to id {@code i}; $L.\n"
-              : "Sets run-time value {@code $L}, a constant of the graph functions that take it.$L\n",
+              : "Sets run-time value {@code $L}, a constant of the graph functions that take"
+                  + " it.$L\n",
               input.name(), vocabulary ? input.oovBuckets() == 0
                   ? "a token not in it maps to -1"
                   : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"
@@ -464,7 +475,8 @@ final class BuilderWriter {
         Modifier.PRIVATE).build());
     type.addMethod(MethodSpec.methodBuilder(GeneratedNames.SEED)
         .addJavadoc("Sets the seed that stage$L $L draw$L random values from: with the same seed,\n"
-                + "every epoch's elements are the same on every run, at any parallelism, and after\n"
+                + "every epoch's elements are the same on every run, at any parallelism, and"
+                    + " after\n"
                 + "a restore. $L\n", seeded.size() == 1 ? "" : "s", String.join(", ", seeded),
             seeded.size() == 1 ? "s" : "", reproducible
                 ? "The pipeline is reproducible: {@link #build} needs it."
@@ -483,7 +495,8 @@ final class BuilderWriter {
           .endControlFlow()
           .addStatement("long $N = this.$N", GeneratedNames.SEED, GeneratedNames.SEED);
     } else {
-      build.addCode("// Without a seed, this build draws one: its random values differ from run to run.\n")
+      build.addCode(
+          "// Without a seed, this build draws one: its random values differ from run to run.\n")
           .addStatement("long $N = this.$N != null ? this.$N : $T.drawn()", GeneratedNames.SEED,
               GeneratedNames.SEED, GeneratedNames.SEED, Names.ELEMENT_SEEDS);
     }
@@ -524,7 +537,8 @@ final class BuilderWriter {
     CodeBlock elements = source.readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
-    build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
+    build.addCode(
+        "// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
         .addStatement("$T.check($N, ramBudget, $L, $T.of(\n$>$>$L))$<$<", Names.MEMORY_GUARD,
             GeneratedNames.PIPELINE, elements, Names.LIST, CodeBlock.join(buffers, ",\n"));
     return true;
@@ -541,8 +555,10 @@ final class BuilderWriter {
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
         .initializer("$L", buffer).build());
     type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
-        .addJavadoc("Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
-            + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then feeds\n"
+        .addJavadoc(
+            "Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
+            + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then"
+                + " feeds\n"
             + "each step directly.\n", toDevice.name(), buffer)
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -558,7 +574,8 @@ final class BuilderWriter {
 
   /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
   private static void addRamBudget(TypeSpec.Builder type, ClassName builder) {
-    type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1").build());
+    type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("ramBudget")
         .addJavadoc("Sets the memory, in bytes, that caches and shuffle buffers may hold on this\n"
             + "machine, instead of {@code @Pipeline(ramBudget)} or half of the machine's memory.\n")
@@ -572,13 +589,6 @@ final class BuilderWriter {
         .addStatement("this.ramBudget = bytes")
         .addStatement("return this")
         .build());
-  }
-
-  /** Whether {@code stage} works on file names, before they are read. */
-  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).readsFiles()
-        && pipeline.stages().subList(0, stage.position()).stream()
-            .noneMatch(s -> s.kind() == InterleaveStage.KIND);
   }
 
   /** What the TFRecord source reads, so that data errors can name their file and record. */
@@ -608,11 +618,14 @@ final class BuilderWriter {
 
   /** How many complete caches the folder of each file cache and snapshot keeps. */
   private static void addKeepCaches(TypeSpec.Builder type, ClassName builder) {
-    type.addField(FieldSpec.builder(int.class, "keepCaches", Modifier.PRIVATE).initializer("0").build());
+    type.addField(FieldSpec.builder(int.class, "keepCaches", Modifier.PRIVATE).initializer("0")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("keepCaches")
-        .addJavadoc("Keeps the {@code newest} most recently used complete caches in the folder of each\n"
+        .addJavadoc(
+            "Keeps the {@code newest} most recently used complete caches in the folder of each\n"
             + "file cache and snapshot: once this run writes a new one, older ones beyond that\n"
-            + "number are removed. 0, the default, keeps all; {@code ./feedline cache list} shows them.\n")
+            + "number are removed. 0, the default, keeps all; {@code ./feedline cache list}"
+                + " shows them.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(int.class, "newest")
@@ -626,14 +639,19 @@ final class BuilderWriter {
   }
 
   private static void addWorker(TypeSpec.Builder type, ClassName builder, boolean shard) {
-    type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0").build());
-    type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1").build());
+    type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0")
+        .build());
+    type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("worker")
         .addJavadoc(shard
-            ? "Names this worker among {@code count} that read the same data, for the @Shard stage;\n"
+            ? "Names this worker among {@code count} that read the same data, for the @Shard"
+                + " stage;\n"
                 + "each reads its share. Without it the pipeline runs as the only worker.\n"
-            : "Names this worker among {@code count} that read the same snapshot: each reads its share\n"
-                + "of its shards, and refuses to start without a complete one. Without it the pipeline\n"
+            : "Names this worker among {@code count} that read the same snapshot: each reads its"
+                + " share\n"
+                + "of its shards, and refuses to start without a complete one. Without it the"
+                    + " pipeline\n"
                 + "runs as the only worker, which writes the snapshot when there is none.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -654,8 +672,10 @@ final class BuilderWriter {
       CodeBlock.Builder build, GeneratedNames names) {
     List<Component> components = source.output().components();
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
-        .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"
-            + "leading dimension. {@link #build} copies them into the graph; the caller still owns\n"
+        .addJavadoc(
+            "Sets the elements: one tensor per component, each with the element count as its\n"
+            + "leading dimension. {@link #build} copies them into the graph; the caller still"
+                + " owns\n"
             + "and closes them.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder);

@@ -33,7 +33,8 @@ final class DeviceStagesWriter {
     TypeName outputs = ParameterizedTypeName.get(Names.LIST,
         ParameterizedTypeName.get(Names.OUTPUT, WildcardTypeName.subtypeOf(Object.class)));
     MethodSpec.Builder method = MethodSpec.methodBuilder("onDevice")
-        .addJavadoc("The device stages, $L to $L: graph code on each batch after the iterator, on ops\n"
+        .addJavadoc(
+            "The device stages, $L to $L: graph code on each batch after the iterator, on ops\n"
                 + "that {@code tf} places on the training device.\n",
             maps.get(0).position(), maps.get(maps.size() - 1).position())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -49,7 +50,8 @@ final class DeviceStagesWriter {
     for (Stage map : maps) {
       String out = variables.newName(map.name());
       method.addCode("\n// $L. $L $L\n", map.position(), map.name(), AnnotationText.of(map));
-      method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)", TypeName.get(map.output().type()),
+      method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)",
+          TypeName.get(map.output().type()),
           out, TypeName.get(map.declaringType().asType()), map.name(), map.name(), previous);
       previous = out;
     }
@@ -71,7 +73,8 @@ final class DeviceStagesWriter {
           Names.dtype(components.get(i).dtype())));
     }
     return element.isRecord()
-        ? CodeBlock.of("new $T(\n$L)", TypeName.get(element.type()), CodeBlock.join(operands, ",\n"))
+        ? CodeBlock.of("new $T(\n$L)", TypeName.get(element.type()),
+            CodeBlock.join(operands, ",\n"))
         : operands.get(0);
   }
 

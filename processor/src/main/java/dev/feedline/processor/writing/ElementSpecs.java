@@ -54,7 +54,8 @@ final class ElementSpecs {
   }
 
   private static FieldSpec constant(String name, CodeBlock doc, List<CodeBlock> components) {
-    return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+    return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.FINAL)
         .addJavadoc("$L\n", doc)
         .initializer("$T.of(\n$>$>$L$<$<)", Names.ELEMENT_SPEC, CodeBlock.join(components, ",\n"))
         .build();

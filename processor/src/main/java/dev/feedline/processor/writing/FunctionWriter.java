@@ -30,7 +30,8 @@ final class FunctionWriter {
         names.vectorizedParse(stage)
             ? "Graph function of stage $L, $L: parses a batch of serialized tf.train.Examples into"
                 + " {@link $T}s, batched."
-            : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
+            : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link"
+                + " $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())));
     Component serialized = stage.input().components().get(0);
     boolean vectorized = names.vectorizedParse(stage);
@@ -70,7 +71,8 @@ final class FunctionWriter {
     MethodSpec.Builder method = start(stage, names, CodeBlock.of(vectorized
             ? "Graph function of stage $L, $L: parses a batch of lines of comma-separated values"
                 + " into {@link $T}s, batched."
-            : "Graph function of stage $L, $L: parses a line of comma-separated values into {@link $T}.",
+            : "Graph function of stage $L, $L: parses a line of comma-separated values into"
+                + " {@link $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())))
         .addParameter(int[].class, "columns");
     method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))",
@@ -172,7 +174,8 @@ final class FunctionWriter {
     if (stage.kind() == FilterStage.KIND) {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),
           spec, stage.name(), arguments.build());
-      signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
+      signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n",
+          ElementSpecs.shape(StaticShape.scalar()));
     } else if (stage.kind() == FlatMapStage.KIND) {
       ElementType output = stage.output();
       method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),

@@ -1,9 +1,5 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.DecodeCsvStage;
-import dev.feedline.processor.model.kinds.InMemorySourceStage;
-import dev.feedline.processor.model.kinds.InterleaveStage;
-import dev.feedline.processor.model.kinds.SnapshotStage;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
@@ -13,6 +9,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.planning.Plan;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -52,8 +49,8 @@ public final class GeneratedNames {
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
       "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
-      "component", "source", "elementWork", "randomWork", "seededWork", "batching", "stage",
-      "deviceStage");
+      "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
+      "batching", "stage", "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals
@@ -104,7 +101,8 @@ public final class GeneratedNames {
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
 
-  GeneratedNames(PipelineModel pipeline) {
+  GeneratedNames(Plan plan) {
+    PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
@@ -136,7 +134,7 @@ public final class GeneratedNames {
       } else if (definition instanceof BucketByLengthStage) {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
       }
-      if (VectorizedParse.applies(pipeline, stage)) {
+      if (plan.parsesVectorized(stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
             + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
@@ -248,7 +246,9 @@ public final class GeneratedNames {
     return recordBatchConstants.get(decode);
   }
 
-  /** The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch. */
+  /**
+   * The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch.
+   */
   String parsedBatchConstant(Stage decode) {
     return parsedBatchConstants.get(decode);
   }

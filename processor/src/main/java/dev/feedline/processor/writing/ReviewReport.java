@@ -62,7 +62,8 @@ public final class ReviewReport {
           .append(" | `").append(stage.name()).append('`')
           .append(" | ").append(code(AnnotationText.of(stage)))
           .append(" | ").append(element(stage))
-          .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes).orElse("unknown"))
+          .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes)
+              .orElse("unknown"))
           .append(" | ").append(sizes.count(stage))
           .append(" |\n");
     }
@@ -111,7 +112,8 @@ public final class ReviewReport {
     boolean isCache = stage.kind() == CacheStage.KIND;
     SizeModel.Count count = sizes.count(stage);
     long buffer = stage.definition() instanceof ShuffleStage shuffle ? shuffle.buffer() : 0;
-    long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
+    long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value())
+        : buffer;
     String holds = isCache ? count + " elements" : "a buffer of " + buffer + " elements";
     Optional<Long> bytes = sizes.bytesPerElement(stage);
     if (bytes.isEmpty() || (isCache && !count.isFinite())) {

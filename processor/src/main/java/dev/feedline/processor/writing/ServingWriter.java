@@ -159,7 +159,8 @@ final class ServingWriter {
         method.addStatement("dataset = $T.batch(tf, dataset, $LL /* $L */, $N)",
             Names.SERVING_OPS, VectorizedParse.batch(stage), VectorizedParse.unit(stage),
             names.recordBatchConstant(stage));
-        method.addStatement(map(stage, names, CodeBlock.of("$N", names.parsedBatchConstant(stage))));
+        method.addStatement(map(stage, names,
+            CodeBlock.of("$N", names.parsedBatchConstant(stage))));
         method.addStatement("dataset = $T.unbatch(tf, dataset, $L)", Names.SERVING_OPS,
             names.elementSpec(stage));
       } else {

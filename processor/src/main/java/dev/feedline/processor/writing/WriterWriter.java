@@ -91,7 +91,8 @@ public final class WriterWriter {
             .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
         .addMethod(MethodSpec.methodBuilder("builder")
-            .addJavadoc("Starts a record: set its components, then take {@link Builder#toByteArray()}.\n")
+            .addJavadoc(
+                "Starts a record: set its components, then take {@link Builder#toByteArray()}.\n")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .returns(builder)
             .addStatement("return new $T()", builder)
@@ -227,7 +228,8 @@ public final class WriterWriter {
   private static MethodSpec.Builder start(ClassName builder, Component c) {
     return MethodSpec.methodBuilder(c.name())
         .addJavadoc("Sets {@code $L}, $L of shape $L: $L.\n", c.name(), c.dtype().tfName(),
-            c.shape().dims().stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]")),
+            c.shape().dims().stream().map(String::valueOf)
+                .collect(Collectors.joining(", ", "[", "]")),
             Javadoc.safe(how(c)))
         .addModifiers(Modifier.PUBLIC)
         .returns(builder);

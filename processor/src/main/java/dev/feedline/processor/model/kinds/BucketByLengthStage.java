@@ -21,7 +21,8 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.BucketByLength.class, StageKind.Form.BUILT_IN, BucketByLengthStage::read);
+      new StageKind(dev.feedline.BucketByLength.class, StageKind.Form.BUILT_IN,
+          BucketByLengthStage::read);
 
   public static final Member COMPONENT = KIND.member("component", Member.Display.TEXT);
   public static final Member BOUNDARIES = KIND.member("boundaries");

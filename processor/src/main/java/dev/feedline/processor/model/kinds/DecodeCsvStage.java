@@ -53,7 +53,8 @@ public record DecodeCsvStage(String delimiter, boolean quoted, String naValue,
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

@@ -54,7 +54,8 @@ public record DecodeJpegStage(OptionalLong minSourceSide, boolean scaledDecode,
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

@@ -46,7 +46,8 @@ public record DecodeStage(Parallelism parallel, boolean deterministic) implement
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

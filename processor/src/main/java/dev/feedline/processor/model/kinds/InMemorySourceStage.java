@@ -17,7 +17,8 @@ public record InMemorySourceStage(OptionalLong records) implements StageDefiniti
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.InMemorySource.class, StageKind.Form.SOURCE, InMemorySourceStage::read);
+      new StageKind(dev.feedline.InMemorySource.class, StageKind.Form.SOURCE,
+          InMemorySourceStage::read);
 
   public static final Member RECORDS = KIND.member("records");
 

@@ -24,7 +24,8 @@ public record InterleaveStage(Tunable cycleLength, long blockLength, Parallelism
   public static final StageKind KIND =
       new StageKind(dev.feedline.Interleave.class, StageKind.Form.BUILT_IN, InterleaveStage::read);
 
-  public static final Member CYCLE_LENGTH = KIND.member("cycleLength", Member.Display.AUTO_OR_COUNT);
+  public static final Member CYCLE_LENGTH =
+      KIND.member("cycleLength", Member.Display.AUTO_OR_COUNT);
   public static final Member BLOCK_LENGTH = KIND.member("blockLength");
   public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
   public static final Member DETERMINISTIC = KIND.member("deterministic");

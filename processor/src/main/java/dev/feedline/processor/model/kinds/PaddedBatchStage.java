@@ -23,7 +23,8 @@ public record PaddedBatchStage(long size, boolean dropRemainder, List<Pad> paddi
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.PaddedBatch.class, StageKind.Form.BUILT_IN, PaddedBatchStage::read);
+      new StageKind(dev.feedline.PaddedBatch.class, StageKind.Form.BUILT_IN,
+          PaddedBatchStage::read);
 
   public static final Member SIZE = KIND.member("size");
   public static final Member DROP_REMAINDER = KIND.member("dropRemainder");

@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The @PrefetchToDevice stage kind: its parameters, read from the annotation, and its answer to every
- * question {@link StageDefinition} asks.
+ * The @PrefetchToDevice stage kind: its parameters, read from the annotation, and its answer to
+ * every question {@link StageDefinition} asks.
  */
 public record PrefetchToDeviceStage(int buffer) implements StageDefinition {
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.PrefetchToDevice.class, StageKind.Form.BUILT_IN, PrefetchToDeviceStage::read);
+      new StageKind(dev.feedline.PrefetchToDevice.class, StageKind.Form.BUILT_IN,
+          PrefetchToDeviceStage::read);
 
   public static final Member BUFFER = KIND.member("buffer");
 

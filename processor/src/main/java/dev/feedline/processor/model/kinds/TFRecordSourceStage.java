@@ -23,7 +23,8 @@ public record TFRecordSourceStage(OptionalLong files, OptionalLong records,
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.TFRecordSource.class, StageKind.Form.SOURCE, TFRecordSourceStage::read);
+      new StageKind(dev.feedline.TFRecordSource.class, StageKind.Form.SOURCE,
+          TFRecordSourceStage::read);
 
   public static final Member FILES = KIND.member("files");
   public static final Member RECORDS = KIND.member("records");

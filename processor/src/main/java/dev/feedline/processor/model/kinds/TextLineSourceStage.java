@@ -25,7 +25,8 @@ public record TextLineSourceStage(boolean header, Compression compression, Optio
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
-      new StageKind(dev.feedline.TextLineSource.class, StageKind.Form.SOURCE, TextLineSourceStage::read);
+      new StageKind(dev.feedline.TextLineSource.class, StageKind.Form.SOURCE,
+          TextLineSourceStage::read);
 
   public static final Member HEADER = KIND.member("header");
   public static final Member COMPRESSION = KIND.member("compression");

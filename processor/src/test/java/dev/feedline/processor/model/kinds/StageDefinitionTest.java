@@ -272,6 +272,7 @@ class StageDefinitionTest {
     assertEquals(Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES),
         defaults(ShuffleStage.KIND).traits());
     assertEquals(StageKind.all().stream().filter(k -> k.form() == StageKind.Form.BODY)
-        .map(StageKind::annotation).collect(Collectors.toSet()), Set.of("Map", "Filter", "FlatMap"));
+        .map(StageKind::annotation).collect(Collectors.toSet()),
+        Set.of("Map", "Filter", "FlatMap"));
   }
 }

@@ -19,9 +19,9 @@ import java.util.Optional;
  * makes the model's inputs, {@code @Decode}, {@code @DecodeCsv}, {@code @DecodeJpeg} and
  * deterministic {@code @Map}s, up to the <em>cut</em>: the first stage that batches, shuffles,
  * caches, reorders or changes the number of elements. Stages before the cut that only choose or
- * order elements ({@code @Take}, {@code @Skip}, {@code @Shard}, {@code @Repeat}, {@code
- * @Prefetch}), random maps and stages marked {@code @TrainingOnly} are left out; so is everything
- *     from the cut on.
+ * order elements ({@code @Take}, {@code @Skip}, {@code @Shard}, {@code @Repeat},
+ * {@code @Prefetch}: the kinds with the trait {@code SELECTS}), random maps and stages marked
+ * {@code @TrainingOnly} are left out; so is everything from the cut on.
  *
  * @param input what a request gives: {@code records} of TFRecord files, or {@code lines} of text
  * @param included the stages in the serving function, in order

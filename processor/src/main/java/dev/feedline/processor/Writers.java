@@ -7,7 +7,6 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.validation.WriterRules;
 import dev.feedline.processor.writing.WriterWriter;
 import java.io.IOException;

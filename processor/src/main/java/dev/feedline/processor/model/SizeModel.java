@@ -2,7 +2,6 @@ package dev.feedline.processor.model;
 
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.ShardStage;
 import dev.feedline.processor.model.kinds.StageDefinition;

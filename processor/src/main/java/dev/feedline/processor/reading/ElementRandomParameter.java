@@ -3,7 +3,6 @@ package dev.feedline.processor.reading;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;

@@ -5,10 +5,8 @@ import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.List;
 
 /**

@@ -7,7 +7,6 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;

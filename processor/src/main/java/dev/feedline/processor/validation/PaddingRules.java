@@ -17,7 +17,6 @@ import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

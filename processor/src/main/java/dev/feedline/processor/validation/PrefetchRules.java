@@ -2,11 +2,9 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.Optional;
 
 /** Rules 1 and 2: a prefetch ends the pipeline, sized by the autotuner, after the batch. */

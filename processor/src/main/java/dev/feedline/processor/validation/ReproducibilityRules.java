@@ -3,7 +3,6 @@ package dev.feedline.processor.validation;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;

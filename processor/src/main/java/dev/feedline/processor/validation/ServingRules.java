@@ -6,7 +6,6 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 
 /**
  * The checks of a {@code @Serving} pipeline's serving path ({@link ServingCut}): what the

@@ -6,7 +6,6 @@ import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.ShardStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.StageDefinition;

@@ -1,6 +1,5 @@
 package dev.feedline.processor.validation;
 
-import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;

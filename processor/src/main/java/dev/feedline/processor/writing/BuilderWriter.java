@@ -2,7 +2,6 @@ package dev.feedline.processor.writing;
 
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
-import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.ShardStage;
 import com.palantir.javapoet.ArrayTypeName;
@@ -31,13 +30,10 @@ import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */

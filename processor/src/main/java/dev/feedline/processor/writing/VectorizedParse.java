@@ -3,7 +3,6 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.planning.Plan;
 
 /**

@@ -12,7 +12,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.reading.PipelineReader;
 import java.io.IOException;

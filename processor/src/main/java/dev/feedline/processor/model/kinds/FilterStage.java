@@ -1,6 +1,5 @@
 package dev.feedline.processor.model.kinds;
 
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.Stage;

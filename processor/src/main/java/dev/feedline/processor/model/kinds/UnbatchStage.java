@@ -1,7 +1,6 @@
 package dev.feedline.processor.model.kinds;
 
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.Stage;

@@ -56,8 +56,8 @@ class TextTest {
 
   @Test
   void wordsSplitOnRunsOfAsciiWhitespaceOnly() {
-    assertEquals(List.of("the", "cat", "sat."),
-        strings("  the \t cat\nsat.  ", tf -> t -> Text.words(tf, t)));
+    assertEquals(List.of("the", "cat", "sat", "on", "it."),
+        strings("  the \t cat\nsat\r\non\u000b\fit.  ", tf -> t -> Text.words(tf, t)));
     assertEquals(List.of(), strings(" \t ", tf -> t -> Text.words(tf, t)));
     assertEquals(List.of(), strings("", tf -> t -> Text.words(tf, t)));
     // A no-break space is not whitespace to the op: it stays inside the word.

@@ -34,11 +34,12 @@ public final class Text {
   private Text() {}
 
   /**
-   * The text in lower case, by Unicode's case mapping (ICU's, the root locale), not only ASCII:
-   * {@code "ÉCOLE Straße ΟΔΟΣ"} becomes {@code "école straße οδος"}; {@code "İ"} (dotted
-   * capital I) becomes i and a combining dot above (two code points); characters without case,
-   * digits and punctuation stay. Lower-casing is per character, without the final-sigma rule
-   * (capital sigma is always {@code σ}). Any shape; the result has the same.
+   * The text in lower case, by Unicode's full case mapping (ICU's, the root locale), not only
+   * ASCII: {@code "ÉCOLE Straße"} becomes {@code "école straße"}; a capital sigma becomes
+   * {@code σ}, or {@code ς} at the end of a word ({@code "ΣΟΦΟΣ"} gives {@code "σοφος"} with a
+   * final {@code ς}); {@code "İ"} (dotted capital I) becomes i and a combining dot above (two code
+   * points); characters without case, digits and punctuation stay. Any shape; the result has the
+   * same.
    */
   public static Operand<TString> lower(Ops tf, Operand<TString> text) {
     return tf.strings.lower(text, Lower.encoding("utf-8"));

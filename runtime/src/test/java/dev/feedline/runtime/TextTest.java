@@ -49,6 +49,9 @@ class TextTest {
         strings("HeLLo, World 42", tf -> t -> Text.lower(tf, t)));
     assertEquals(List.of("école straße ποδος"),
         strings("ÉCOLE Straße ΠΟΔΟΣ", tf -> t -> Text.lower(tf, t)));
+    // Sigma by its place: σ inside a word, ς at its end.
+    assertEquals(List.of("\u03c3\u03bf\u03c6\u03bf\u03c2 \u03c3"),
+        strings("ΣΟΦΟΣ Σ", tf -> t -> Text.lower(tf, t)));
     // Dotted capital I: i and a combining dot above, as the root locale maps it.
     assertEquals(List.of("i\u0307stanbul"), strings("İSTANBUL", tf -> t -> Text.lower(tf, t)));
     assertEquals(List.of("日本 ǆ"), strings("日本 Ǆ", tf -> t -> Text.lower(tf, t)));

@@ -48,8 +48,8 @@ public final class Text {
   /**
    * The words of one text: the pieces between runs of whitespace, in order, none empty (leading
    * and trailing whitespace give none). Whitespace is ASCII's: space, tab, newline, carriage
-   * return, vertical tab and form feed; a no-break space (U+00A0) or another Unicode space is part of a
-   * word: use {@link #split} with {@code "\\s+|\\p{Z}+"} for those.
+   * return, vertical tab and form feed; a no-break space (U+00A0) or another Unicode space is part
+   * of a word: use {@link #split} with {@code "\\s+|\\p{Z}+"} for those.
    *
    * @param text a scalar string
    * @return a vector of strings, empty for a text of only whitespace

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -705,9 +706,12 @@ final class DatasetWriter {
     CodeBlock.Builder code = CodeBlock.builder();
     CodeBlock seeds = seeds(code, shuffle, perEpoch, CodeBlock.of("epoch"));
     CodeBlock buffer = CodeBlock.of("tf.constant($LL) /* buffer */", shuffle.buffer());
-    if (plan.firstEpochShuffle().filter(f -> f.shuffle() == stage).isPresent()) {
-      code.add("// Epoch 1 (number 0) shuffled its records as they were read (stage $L): here a buffer\n"
-          + "// of 1 passes its elements on as they come.\n", plan.firstEpochShuffle().get().read().position());
+    Optional<Plan.FirstEpochShuffle> firstEpoch =
+        plan.firstEpochShuffle().filter(f -> f.shuffle() == stage);
+    if (firstEpoch.isPresent()) {
+      code.add("// Epoch 1 (number 0) shuffled its records as they were read (stage $L): here a"
+          + " buffer\n// of 1 passes its elements on as they come.\n",
+          firstEpoch.get().read().position());
       buffer = CodeBlock.of("tf.select(tf.math.equal(epoch, tf.constant(0L)), tf.constant(1L),\n"
           + "tf.constant($LL)) /* buffer; 1 in epoch 1 */", shuffle.buffer());
     }
@@ -756,14 +760,16 @@ final class DatasetWriter {
     ShuffleStage shuffle = (ShuffleStage) stage.definition();
     CodeBlock spec = names.elementSpec(first.read());
     CodeBlock.Builder code = CodeBlock.builder()
-        .add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to the cache map\n"
-            + "// each record to one element, in order, so the order is the one a shuffle after the cache\n"
-            + "// gives, and the first element no longer waits for $L decoded ones to fill the buffer\n"
-            + "// (docs/performance.md#first-batch). Later epochs shuffle the cache.\n",
+        .add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to the"
+            + " cache map\n// each record to one element, in order, so the order is the one a shuffle"
+            + " after the cache\n// gives, and the first element no longer waits for $L decoded ones"
+            + " to fill the buffer\n// (docs/performance.md#first-batch). Later epochs shuffle the"
+            + " cache.\n",
             stage.position(), stage.name(), shuffle.buffer());
     CodeBlock seeds = seeds(CodeBlock.builder(), shuffle, true, CodeBlock.of("tf.constant(0L)"));
     code.addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
-            + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(), $T.reshuffleEachIteration(false))",
+            + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(),"
+            + " $T.reshuffleEachIteration(false))",
         shuffle.buffer(), seeds, spec, spec, Names.SHUFFLE);
     return new StageCode(code.build(), List.of(Names.SHUFFLE));
   }

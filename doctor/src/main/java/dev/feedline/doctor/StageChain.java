@@ -1,7 +1,5 @@
 package dev.feedline.doctor;
 
-import dev.feedline.Decode;
-import dev.feedline.DecodeCsv;
 import dev.feedline.Interleave;
 import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
@@ -34,10 +32,9 @@ public final class StageChain {
   public record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
-      // A vectorized @Decode or @DecodeCsv ends with an unbatch: its parse is the map under it.
+      // A parse the plan made vectorized ends with an unbatch: its parse is the map under it.
       // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle.
-      GraphOperation work = (stage.is(Decode.class) || stage.is(DecodeCsv.class))
-          && op.type().equals("UnbatchDataset")
+      GraphOperation work = stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)
           || stage.is(Interleave.class) && op.type().equals("ShuffleDatasetV3")
           ? (GraphOperation) op.input(0).op() : op;
       boolean sequential = switch (work.type()) {

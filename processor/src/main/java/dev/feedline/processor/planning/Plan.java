@@ -1,5 +1,9 @@
 package dev.feedline.processor.planning;
 
+import dev.feedline.processor.model.kinds.PrefetchStage;
+import dev.feedline.processor.model.kinds.RepeatStage;
+import dev.feedline.processor.model.kinds.SkipStage;
+import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
@@ -8,14 +12,15 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -35,7 +40,8 @@ import java.util.Set;
  * @param memoryGuard the caches and shuffle buffers the run-time memory guard checks, in order;
  *     empty where it checks none
  * @param firstEpochShuffle the shuffle after the memory cache whose first epoch shuffles the
- *     records as they are read instead ({@link #firstEpochShuffle(PipelineModel)}); empty where none
+ *     records as they are read instead ({@link #firstEpochShuffle(PipelineModel, int)}); empty
+ *     where none
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     List<Stage> vectorizedParses, List<Guarded> memoryGuard,
@@ -43,12 +49,14 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
-  /** Lines a vectorized CSV parse batches: the measured batch (docs/performance.md#tables-and-text). */
+  /**
+   * Lines a vectorized CSV parse batches: the measured batch (docs/performance.md#tables-and-text).
+   */
   public static final long PARSE_LINES = 256;
 
   /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
-  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
-      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
+  private static final Set<StageKind> KEEP_LINES = Set.of(ShuffleStage.KIND, SkipStage.KIND,
+      TakeStage.KIND, RepeatStage.KIND, PrefetchStage.KIND, CacheStage.KIND);
 
   /**
    * A memory cache or shuffle buffer the run-time guard counts.
@@ -69,8 +77,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   public record FirstEpochShuffle(Stage shuffle, Stage read) {}
 
   /** The stages between the records and the cache that map each record to one element. */
-  private static final Set<StageKind> ONE_FOR_ONE = EnumSet.of(StageKind.DECODE,
-      StageKind.DECODE_JPEG, StageKind.MAP);
+  private static final Set<StageKind> ONE_FOR_ONE = Set.of(DecodeStage.KIND,
+      DecodeJpegStage.KIND, MapStage.KIND);
 
   public Plan {
     vectorizedParses = List.copyOf(vectorizedParses);
@@ -79,11 +87,12 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   public static Plan of(PipelineModel pipeline) {
     int lastCache = pipeline.stages().stream()
-        .filter(s -> s.definition() instanceof CacheStage || s.definition() instanceof SnapshotStage)
+        .filter(s -> s.definition() instanceof CacheStage
+            || s.definition() instanceof SnapshotStage)
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
-        pipeline.hostStages().stream().filter(s -> parsesVectorized(pipeline, s)).toList(),
-        memoryGuard(pipeline), firstEpochShuffle(pipeline));
+        pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList(),
+        memoryGuard(pipeline), firstEpochShuffle(pipeline, lastCache));
   }
 
   /**
@@ -97,12 +106,10 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * epochs shuffle the cache as before. Not where the same order is meant every epoch (no
    * reshuffle): the cache would then hold an order that the later epochs shuffle again.
    */
-  public static Optional<FirstEpochShuffle> firstEpochShuffle(PipelineModel pipeline) {
-    int lastCache = pipeline.stages().stream()
-        .filter(s -> s.definition() instanceof CacheStage || s.definition() instanceof SnapshotStage)
-        .mapToInt(Stage::position).max().orElse(0);
+  private static Optional<FirstEpochShuffle> firstEpochShuffle(PipelineModel pipeline,
+      int lastCache) {
     List<Stage> host = pipeline.hostStages();
-    List<Stage> reads = pipeline.stagesOf(StageKind.INTERLEAVE);
+    List<Stage> reads = pipeline.stagesOf(InterleaveStage.KIND);
     if (lastCache == 0 || lastCache >= host.size() || reads.size() != 1
         || !pipeline.stages().get(0).readsFiles()
         || !(pipeline.stages().get(lastCache - 1).definition() instanceof CacheStage cache)
@@ -124,8 +131,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * another: the last cache is in memory, and every stage after it keeps the epoch's length and is
    * built from the cache, the epoch's number and Java values alone (a vocabulary's table is found
    * by its shared name, in any function), so that the runtime can build the stages in a graph
-   * function of their own, and end each epoch after the elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to the end of each
-   * epoch.
+   * function of their own, and end each epoch after the elements the first one handed out. Not with
+   * {@code @PrefetchToDevice}, whose thread reads on to the end of each epoch.
    */
   private static boolean acrossEpochs(PipelineModel pipeline, int lastCache) {
     if (lastCache == 0 || pipeline.deviceStages().stream()
@@ -142,16 +149,16 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   /**
    * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #parseBatch} at a
-   * time, with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an unbatch.
-   * For Examples only where that gives the same elements: not SequenceExamples; every feature of a
-   * fixed shape, since the batched parse pads a variable-length one to the batch's longest list,
-   * which the unbatch would keep; no {@code @LengthOf}, which would measure the batch; one record
-   * an element. For CSV only the {@code @DecodeCsv} that parses the lines as they are read
-   * ({@link #rowsParsedAsRead}), whose every row the runtime checks at build, so that no batch of
-   * a local file's lines meets a bad row; after a filter or a map on the lines, a bad row would
-   * fail its whole batch, and TensorFlow's message would number it within the batch.
+   * time, with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an
+   * unbatch. For Examples only where that gives the same elements: not SequenceExamples; every
+   * feature of a fixed shape, since the batched parse pads a variable-length one to the batch's
+   * longest list, which the unbatch would keep; no {@code @LengthOf}, which would measure the
+   * batch; one record an element. For CSV only the {@code @DecodeCsv} that parses the lines as they
+   * are read ({@link #rowsParsedAsRead}), whose every row the runtime checks at build, so that no
+   * batch of a local file's lines meets a bad row; after a filter or a map on the lines, a bad row
+   * would fail its whole batch, and TensorFlow's message would number it within the batch.
    */
-  public static boolean parsesVectorized(PipelineModel pipeline, Stage stage) {
+  private static boolean canParseVectorized(PipelineModel pipeline, Stage stage) {
     boolean csv = stage.definition() instanceof DecodeCsvStage;
     if (!(stage.definition() instanceof DecodeStage) && !csv || !stage.outer().isEmpty()
         || stage.input().components().size() != 1) {
@@ -180,10 +187,10 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    */
   public static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
     List<Stage> stages = pipeline.stages();
-    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
+    int interleave = stages.indexOf(pipeline.stagesOf(InterleaveStage.KIND).stream().findFirst()
         .orElse(null));
     for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
+      if (stages.get(i).kind() == DecodeCsvStage.KIND) {
         return Optional.of(stages.get(i));
       }
       if (!KEEP_LINES.contains(stages.get(i).kind())) {
@@ -205,7 +212,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     boolean everyElement = true;
     for (Stage stage : pipeline.stages()) {
       if (stage.definition() instanceof CacheStage cache && cache.file().isEmpty()
-          || stage.definition() instanceof ShuffleStage && !onFileNames(pipeline, stage)) {
+          || stage.definition() instanceof ShuffleStage
+              && !pipeline.betweenFileSourceAndReader(stage)) {
         guarded.add(new Guarded(stage, everyElement));
       }
       everyElement &= stage.definition().passesEverySourceElement();
@@ -213,11 +221,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     return guarded;
   }
 
-  /** Whether a stage stands on file names: a file source's, up to and with its reader. */
-  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).readsFiles()
-        && pipeline.stages().subList(0, stage.position()).stream()
-            .noneMatch(s -> s.definition() instanceof InterleaveStage);
+  /** Whether the plan parses {@code stage} vectorized: one of {@link #vectorizedParses}. */
+  public boolean parsesVectorized(Stage stage) {
+    return vectorizedParses.contains(stage);
   }
 
   public boolean hasCachedPart() {
@@ -252,7 +258,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         : "Each epoch has an iterator of its own.");
     lines.add(vectorizedParses.isEmpty() ? "No vectorized parse."
         : "Vectorized parse: " + String.join(", ", vectorizedParses.stream()
-            .map(s -> "`" + s.name() + "` (" + parseBatch(s) + (s.definition() instanceof DecodeCsvStage
+            .map(s -> "`" + s.name() + "` (" + parseBatch(s)
+                + (s.definition() instanceof DecodeCsvStage
                 ? " lines" : " records") + " a parse)").toList()) + ".");
     firstEpochShuffle.ifPresent(f -> lines.add("Epoch 1 shuffles the records after `"
         + f.read().name() + "` with `" + f.shuffle().name() + "`'s buffer and seeds; its `"

@@ -5,7 +5,6 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.planning.Plan;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -15,25 +14,26 @@ import java.util.stream.Collectors;
 final class StagePlan {
   private StagePlan() {}
 
-  static String of(PipelineModel pipeline) {
+  /** The stage plan of {@code decided}'s pipeline, with the parses it made vectorized. */
+  static String of(Plan decided) {
+    PipelineModel pipeline = decided.pipeline();
     int nameWidth =
         pipeline.stages().stream().mapToInt(s -> s.name().length()).max().orElse(0);
     StringBuilder plan = new StringBuilder();
-    Optional<Plan.FirstEpochShuffle> firstEpoch = Plan.firstEpochShuffle(pipeline);
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
-      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the plan.
-      // So do a vectorized parse's checkpoints, which hold batches of records, and those of an
-      // epoch 1 that shuffles its records as read.
+      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
+      // plan. So do a vectorized parse's checkpoints, which hold batches of records, and those
+      // of an epoch 1 that shuffles its records as read.
       plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s%s\n",
           stage.position(), stage.name(), AnnotationText.of(stage),
           stage.isSeeded() ? ", seeded per element" : "",
-          VectorizedParse.applies(pipeline, stage) ? ", vectorized: " + VectorizedParse.batch(stage)
+          decided.parsesVectorized(stage) ? ", vectorized: " + VectorizedParse.batch(stage)
               + " " + VectorizedParse.unit(stage) + " a parse" : "",
-          firstEpoch.filter(f -> f.shuffle() == stage).map(f -> ", epoch 1: the records after stage "
-              + f.read().position()).orElse("")));
+          decided.firstEpochShuffle().filter(f -> f.shuffle() == stage)
+              .map(f -> ", epoch 1: the records after stage " + f.read().position()).orElse("")));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

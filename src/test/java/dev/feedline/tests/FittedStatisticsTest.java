@@ -11,23 +11,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.feedline.example.House;
 import dev.feedline.example.HousingDataset;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.MinMax;
 import dev.feedline.runtime.Moments;
 import dev.feedline.runtime.Quantiles;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Scaled.ScaledTractTensors;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Training;
+import dev.feedline.runtime.ServingFunction;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
+import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.ndarray.NdArrays;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TString;
 
 /**
  * {@code @Statistics} on TensorFlow, over the real Boston house-price table (example-app's
@@ -170,6 +181,60 @@ class FittedStatisticsTest {
   }
 
   @Test
+  void theServingFunctionHoldsTheTrainingStatisticsAndGivesThePipelinesValues()
+      throws IOException {
+    List<String> lines = Files.readAllLines(evaluation);
+    List<byte[]> requests = lines.subList(1, lines.size()).stream()
+        .map(line -> line.getBytes(StandardCharsets.UTF_8)).toList();
+    try (Graph built = new Graph();
+        Session trainingSession = new Session(built);
+        var pipeline = scaled(evaluation).build(built);
+        Graph graph = new Graph();
+        Session session = new Session(graph);
+        TString input = TString.tensorOfBytes(NdArrays.vectorOfObjects(
+            requests.toArray(byte[][]::new)))) {
+      List<float[]> expected = new ArrayList<>();
+      try (EpochIterator<ScaledTractTensors> batches = pipeline.epoch(trainingSession)) {
+        for (ScaledTractTensors batch : batches) {
+          for (int i = 0; i < batch.price().shape().get(0); i++) {
+            float[] row = new float[14];
+            for (int c = 0; c < 12; c++) {
+              row[c] = batch.features().getFloat(i, c);
+            }
+            row[12] = batch.price().getFloat(i);
+            row[13] = batch.quartile().getInt(i);
+            expected.add(row);
+          }
+        }
+      }
+      ServingFunction function = pipeline.serving(
+          pipeline.statistic("features", Moments.class), pipeline.statistic("price", MinMax.class),
+          pipeline.statistic("quartiles", Quantiles.class));
+      Ops tf = Ops.create(graph);
+      Placeholder<TString> placeholder = tf.placeholder(TString.class,
+          Placeholder.shape(org.tensorflow.ndarray.Shape.of(-1)));
+      ServingFunction.Applied applied = function.apply(tf, placeholder);
+      Session.Runner runner = session.runner().feed(placeholder, input);
+      applied.outputs().values().forEach(runner::fetch);
+      try (Result result = runner.run()) {
+        TFloat32 features = (TFloat32) result.get(0);
+        TFloat32 price = (TFloat32) result.get(1);
+        TInt32 quartile = (TInt32) result.get(2);
+        assertEquals(requests.size(), expected.size());
+        for (int r = 0; r < expected.size(); r++) {
+          for (int c = 0; c < 12; c++) {
+            assertEquals(Float.floatToRawIntBits(expected.get(r)[c]),
+                Float.floatToRawIntBits(features.getFloat(r, c)), "row " + r + ", column " + c);
+          }
+          assertEquals(Float.floatToRawIntBits(expected.get(r)[12]),
+              Float.floatToRawIntBits(price.getFloat(r)));
+          assertEquals((int) expected.get(r)[13], quartile.getInt(r));
+        }
+      }
+    }
+  }
+
+  @Test
   void aSecondBuildReadsTheCacheAndAChangedFileIsFittedAgain() throws IOException {
     String key;
     double[] mean;
@@ -205,6 +270,19 @@ class FittedStatisticsTest {
     }
     try (var files = Files.list(cache)) {
       assertEquals(4, files.count(), "features and price, each under both keys");
+    }
+  }
+
+  @Test
+  void aTrainingFileChangedAfterTheBuildFailsTheNextEpochNamingIt() throws IOException {
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = scaled(evaluation).build(graph)) {
+      Files.write(training, HousingDataset.lines().subList(0, 300));
+      FeedlineException changed = assertThrows(FeedlineException.class,
+          () -> pipeline.epoch(session).hasNext());
+      assertTrue(changed.getMessage().contains(training.toString()), changed.getMessage());
+      assertEquals(Optional.of(training.toString()), changed.file());
     }
   }
 

@@ -8,6 +8,7 @@ import dev.feedline.Element;
 import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
+import dev.feedline.Serving;
 import dev.feedline.Shape;
 import dev.feedline.StageGroup;
 import dev.feedline.Statistics;
@@ -67,7 +68,11 @@ public final class StatisticsPipelines {
     Tract batch(Tract tract);
   }
 
-  /** Rows scaled with the statistics of {@link Training}. */
+  /**
+   * Rows scaled with the statistics of {@link Training}; its serving function, the parse and the
+   * scaling, holds the statistics it is given as constants.
+   */
+  @Serving
   @Pipeline
   public interface Scaled extends Tracts {
     @Statistics(over = Training.class, component = "features", cache = "target/statistics")

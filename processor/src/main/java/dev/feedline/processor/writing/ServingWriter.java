@@ -113,10 +113,8 @@ final class ServingWriter {
         body.addStatement("initializers.add($N.initializer())", name);
       } else if (value.kind() == Input.Kind.STATISTIC) {
         method.addParameter(InputTypes.javaType(value), name);
-        method.addJavadoc("@param $N the @Statistics '$L' fitted over $L, such as the training\n"
-            + "    pipeline's {@code statistic($S, $T.class)}: the function holds its values as\n"
-            + "    constants\n", name, value.name(), value.statistic().over().simpleName(),
-            value.name(), InputTypes.javaType(value));
+        method.addJavadoc("@param $N the @Statistics '$L' fitted over $L, held as constants\n",
+            name, value.name(), value.statistic().over().simpleName());
       } else {
         method.addParameter(InputTypes.javaType(value), name);
         method.addJavadoc("@param $N the @RunTimeValue '$L', held by the function as a constant\n",

@@ -77,7 +77,11 @@ public enum Member {
   PREFETCH_VALUE(StageKind.PREFETCH, "value", Display.AUTO_OR_COUNT),
   PREFETCH_TO_DEVICE_BUFFER(StageKind.PREFETCH_TO_DEVICE, "buffer", Display.PLAIN),
   REBATCH_SIZE(StageKind.REBATCH, "size", Display.PLAIN),
-  REBATCH_DROP_REMAINDER(StageKind.REBATCH, "dropRemainder", Display.PLAIN);
+  REBATCH_DROP_REMAINDER(StageKind.REBATCH, "dropRemainder", Display.PLAIN),
+  SPLIT_SIDE(StageKind.SPLIT, "side", Display.PLAIN),
+  SPLIT_EVAL_PERCENT(StageKind.SPLIT, "evalPercent", Display.PLAIN),
+  SPLIT_KEY(StageKind.SPLIT, "key", Display.TEXT),
+  SPLIT_SEED(StageKind.SPLIT, "seed", Display.PLAIN);
 
   /** How a value is written back in generated code and messages: sentinels by their names. */
   public enum Display {

@@ -77,7 +77,8 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
       case DECODE, DECODE_JPEG, DECODE_CSV, MAP, FLAT_MAP -> !stage.isRandom();
       case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,
           INTERLEAVE, FILTER, SHUFFLE, CACHE, SNAPSHOT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
-          UNBATCH, WINDOW, REPEAT, TAKE, SKIP, SHARD, PREFETCH, PREFETCH_TO_DEVICE, REBATCH -> false;
+          UNBATCH, WINDOW, REPEAT, TAKE, SKIP, SHARD, PREFETCH, PREFETCH_TO_DEVICE, REBATCH,
+          SPLIT -> false;
     };
   }
 
@@ -128,7 +129,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
           }
         }
         case FILTER -> leftOut.add(new LeftOut(stage, Reason.FILTER));
-        case TAKE, SKIP, SHARD, REPEAT, PREFETCH ->
+        case TAKE, SKIP, SHARD, REPEAT, PREFETCH, SPLIT ->
             leftOut.add(new LeftOut(stage, Reason.CHOOSES_ELEMENTS));
         // Every other kind ends the serving path: what follows changes how elements are grouped.
         case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,

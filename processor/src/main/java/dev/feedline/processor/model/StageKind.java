@@ -22,6 +22,7 @@ import dev.feedline.Shard;
 import dev.feedline.Shuffle;
 import dev.feedline.Skip;
 import dev.feedline.Snapshot;
+import dev.feedline.Split;
 import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
@@ -68,7 +69,8 @@ public enum StageKind {
   SHARD(Shard.class, Form.BUILT_IN, ShardStage::read),
   PREFETCH(Prefetch.class, Form.BUILT_IN, PrefetchStage::read),
   PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, PrefetchToDeviceStage::read),
-  REBATCH(Rebatch.class, Form.BUILT_IN, RebatchStage::read);
+  REBATCH(Rebatch.class, Form.BUILT_IN, RebatchStage::read),
+  SPLIT(Split.class, Form.BUILT_IN, SplitStage::read);
 
   /** How a stage of this kind is declared. */
   public enum Form {

@@ -27,7 +27,8 @@ import java.util.Set;
  */
 public sealed interface StageDefinition permits InMemorySourceStage, FilterStage, FlatMapStage,
     ShuffleStage, CacheStage, SnapshotStage, UnbatchStage, RepeatStage, TakeStage, SkipStage,
-    ShardStage, PrefetchStage, PrefetchToDeviceStage, RebatchStage, StageDefinition.Parallel,
+    ShardStage, PrefetchStage, PrefetchToDeviceStage, RebatchStage, SplitStage,
+    StageDefinition.Parallel,
     StageDefinition.Batching, StageDefinition.Files, StageDefinition.Pipelines {
 
   /** The annotation catalogue's entry of this kind: its annotation and form. */

@@ -141,6 +141,7 @@ class StageDefinitionTest {
     expected.put(StageKind.PREFETCH, "100");
     expected.put(StageKind.PREFETCH_TO_DEVICE, "100");
     expected.put(StageKind.REBATCH, "400"); // 100 batches of 32 rows, 8 a batch
+    expected.put(StageKind.SPLIT, "at most 100"); // one side of the split
     Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
         StageKind.ZIP); // counted from the pipelines they read: SourcesDiagnosticsTest
     assertEquals(EnumSet.complementOf(EnumSet.copyOf(readsPipelines)), expected.keySet());
@@ -222,7 +223,8 @@ class StageDefinitionTest {
         .forEach(k -> rank.put(k, 7));
     rank.put(StageKind.PREFETCH, 9);
     rank.put(StageKind.PREFETCH_TO_DEVICE, 10);
-    List.of(StageKind.TAKE, StageKind.SKIP, StageKind.REPEAT, StageKind.UNBATCH, StageKind.REBATCH)
+    List.of(StageKind.TAKE, StageKind.SKIP, StageKind.REPEAT, StageKind.UNBATCH, StageKind.REBATCH,
+            StageKind.SPLIT)
         .forEach(k -> rank.put(k, -1));
     assertEquals(EnumSet.allOf(StageKind.class), rank.keySet());
     for (StageKind kind : StageKind.values()) {
@@ -240,7 +242,7 @@ class StageDefinitionTest {
     Set<StageKind> dropsOrGroups = EnumSet.of(StageKind.FILTER, StageKind.FLAT_MAP,
         StageKind.TAKE, StageKind.SKIP, StageKind.SHARD, StageKind.REPEAT, StageKind.BATCH,
         StageKind.PADDED_BATCH, StageKind.BUCKET_BY_LENGTH, StageKind.UNBATCH, StageKind.WINDOW,
-        StageKind.REBATCH);
+        StageKind.REBATCH, StageKind.SPLIT);
     Set<StageKind> keepsLength = EnumSet.of(StageKind.MAP, StageKind.SHUFFLE, StageKind.BATCH,
         StageKind.PADDED_BATCH, StageKind.PREFETCH);
     for (StageKind kind : StageKind.values()) {

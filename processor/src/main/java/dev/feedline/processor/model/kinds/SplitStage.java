@@ -1,0 +1,82 @@
+package dev.feedline.processor.model.kinds;
+
+import dev.feedline.SplitSide;
+import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.SizeModel;
+import dev.feedline.processor.model.SizeModel.Count;
+import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StageKind;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The @Split stage kind: its parameters, read from the annotation, and its answer to every
+ * question {@link StageDefinition} asks.
+ *
+ * @param key the component whose value is hashed; empty: the element's position
+ */
+public record SplitStage(SplitSide side, int evalPercent, Optional<String> key, long seed)
+    implements StageDefinition {
+
+  /** Reads the annotation's values; {@link StageKind#SPLIT} calls it. */
+  public static SplitStage read(MemberValues v) {
+    String key = v.string(Member.SPLIT_KEY);
+    return new SplitStage(v.constant(Member.SPLIT_SIDE, SplitSide.class),
+        (int) v.within(Member.SPLIT_EVAL_PERCENT, 1, 99, Message.INVALID_EVAL_PERCENT),
+        key.isEmpty() ? Optional.empty() : Optional.of(key), v.atLeast(Member.SPLIT_SEED,
+            0, Message.INVALID_SPLIT_SEED));
+  }
+
+  /** Whether this pipeline keeps the held-out side. */
+  public boolean evaluation() {
+    return side == SplitSide.EVAL;
+  }
+
+  /** What two pipelines that share this split must agree on, as written in a message. */
+  public String agreement() {
+    return "evalPercent = " + evalPercent + ", seed = " + seed + ", "
+        + key.map(k -> "key = \"" + k + "\"").orElse("no key (by position)");
+  }
+
+  @Override
+  public StageKind kind() {
+    return StageKind.SPLIT;
+  }
+
+  @Override
+  public Set<StageKind.Trait> traits() {
+    return Set.of(StageKind.Trait.KEEPS_TYPE);
+  }
+
+  @Override
+  public Count elements(Count in, SizeModel.Upstream upstream) {
+    return in.atMost();
+  }
+
+  @Override
+  public List<Long> outer(List<Long> in) {
+    return in;
+  }
+
+  @Override
+  public int rank(Stage stage, boolean cached) {
+    return -1;
+  }
+
+  @Override
+  public boolean passesEverySourceElement() {
+    return false;
+  }
+
+  @Override
+  public boolean keepsEpochLength() {
+    return false;
+  }
+
+  @Override
+  public <R> R accept(StageCoder<R> coder) {
+    return coder.split(this);
+  }
+}

@@ -7,6 +7,7 @@ import dev.feedline.example.HousingDataset;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
+import dev.feedline.tests.pipelines.FeedlineVectorColumnPipelines_Gapped;
 import dev.feedline.tests.pipelines.FeedlineVectorColumnPipelines_PerLine;
 import dev.feedline.tests.pipelines.FeedlineVectorColumnPipelines_Skipping;
 import dev.feedline.tests.pipelines.FeedlineVectorColumnPipelines_Vectorized;
@@ -142,6 +143,23 @@ class VectorColumnsTest {
           + ": its header has 12 columns from 'crim' to 'lstat' [crim, zn, indus, chas, nox, rm,"
           + " age, dis, rad, tax, ptratio, lstat], but component 'features' holds 13 values"
           + " (@Shape({13}))", error.getMessage());
+    }
+  }
+
+  @Test
+  void emptyFieldsOfAVectorReadAsTheirColumnsDefaults() throws IOException {
+    Path file = Files.writeString(dir.resolve("gaps.csv"), "a,b,c,d\n1,,3,\n,2,,4\n");
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        FeedlineVectorColumnPipelines_Gapped pipeline =
+            FeedlineVectorColumnPipelines_Gapped.builder().files(file.toString()).build(graph);
+        EpochIterator<FeedlineVectorColumnPipelines_Gapped.GapsTensors> epoch =
+            pipeline.epoch(session)) {
+      FeedlineVectorColumnPipelines_Gapped.GapsTensors batch = epoch.next();
+      assertEquals(Shape.of(2, 2), batch.ab().shape());
+      assertEquals(List.of(1f, 8f, 7f, 2f), List.of(batch.ab().getFloat(0, 0),
+          batch.ab().getFloat(0, 1), batch.ab().getFloat(1, 0), batch.ab().getFloat(1, 1)));
+      assertEquals(List.of(3L, 9L, 9L, 4L), List.of(batch.cd().getLong(0, 0),
+          batch.cd().getLong(0, 1), batch.cd().getLong(1, 0), batch.cd().getLong(1, 1)));
     }
   }
 }

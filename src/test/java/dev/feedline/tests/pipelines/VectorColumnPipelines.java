@@ -6,6 +6,7 @@ import dev.feedline.BadRecords;
 import dev.feedline.Batch;
 import dev.feedline.Columns;
 import dev.feedline.DecodeCsv;
+import dev.feedline.DefaultValue;
 import dev.feedline.Element;
 import dev.feedline.Feature;
 import dev.feedline.Filter;
@@ -34,6 +35,27 @@ public final class VectorColumnPipelines {
       @Columns(from = "crim", to = "lstat") @Shape({13}) Operand<TFloat32> features,
       @Columns({"medv", "cmedv"}) @Shape({2}) Operand<TFloat64> prices,
       @Feature("rad") @Shape({}) Operand<TInt64> highway) {}
+
+  /** Vectors whose empty fields read as their defaults: one per column, and one for all. */
+  @Element
+  public record Gaps(
+      @Columns({"a", "b"}) @DefaultValue(floats = {7, 8}) @Shape({2}) Operand<TFloat32> ab,
+      @Columns(from = "c", to = "d") @DefaultValue(longs = 9) @Shape({2}) Operand<TInt64> cd) {}
+
+  @Pipeline
+  public interface Gapped {
+    @TextLineSource(header = true)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv
+    Gaps parse(Operand<TString> line);
+
+    @Batch(size = 10)
+    Gaps batch(Gaps gaps);
+  }
 
   @Pipeline
   public interface Vectorized {

@@ -69,7 +69,8 @@ final class StageConstants {
   static CodeBlock exampleFeatures(ElementType element) {
     List<CodeBlock> features = new ArrayList<>();
     for (Component c : parsed(element)) {
-      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()), Names.dtype(c.dtype()),
+      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()),
+          Names.dtype(c.dtype()),
           ElementSpecs.shape(c.shape()));
       if (c.source() == Component.Source.FEATURE_LIST) {
         features.add(CodeBlock.of("$T.featureList($L)", Names.EXAMPLE_FEATURES, common));
@@ -106,9 +107,11 @@ final class StageConstants {
   /** A vector component's columns: their header names, or a range of the header. */
   private static CodeBlock vectorColumns(Component c) {
     Component.ColumnSet set = c.columns().orElseThrow();
-    // An empty field of any of the columns reads as the one default (@DefaultValue).
-    CodeBlock fill = c.defaults().map(d -> CodeBlock.of(", $L", literal(c.dtype(),
-        d.values().get(0)))).orElse(CodeBlock.of(""));
+    // An empty field reads as the one default (@DefaultValue), or as its column's of one each.
+    CodeBlock fill = c.defaults().map(d -> d.values().size() == 1
+        ? CodeBlock.of(", $L", literal(c.dtype(), d.values().get(0)))
+        : CodeBlock.of(", $T.of($L)", Names.LIST, CodeBlock.join(d.values().stream()
+            .map(v -> literal(c.dtype(), v)).toList(), ", "))).orElse(CodeBlock.of(""));
     if (set.isRange()) {
       return CodeBlock.of("$T.range($L, $T.class, $L, $L, $L$L)", Names.CSV_COLUMNS,
           text(c.name()), Names.dtype(c.dtype()), text(set.from()), text(set.to()),
@@ -136,7 +139,8 @@ final class StageConstants {
             .filter(c -> pad.component().equals(c.lengthOf()))
             .map(c -> CodeBlock.of("$S", c.name()))
             .toList();
-        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING, text(pad.component()),
+        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING,
+            text(pad.component()),
             value, pad.length().orElseThrow(), lengths.isEmpty() ? CodeBlock.of("")
                 : CodeBlock.of(", $L", CodeBlock.join(lengths, ", "))));
       } else if (pad.length().isPresent()) {

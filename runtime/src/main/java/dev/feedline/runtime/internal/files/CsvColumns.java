@@ -56,6 +56,12 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     Column field(String header) {
       return new Column(header, type, defaultValue, List.of(header), false, 1, false);
     }
+
+    /** The {@code j}th value's field: its default one of a list of one per value. */
+    Column at(int j) {
+      Optional<Object> value = defaultValue.map(v -> v instanceof List<?> each ? each.get(j) : v);
+      return new Column(name, type, value, names, false, 1, false);
+    }
   }
 
   public CsvColumns {
@@ -77,7 +83,10 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     return new Column(name, type, Optional.empty(), names, false, names.size(), true);
   }
 
-  /** A vector component whose empty fields read as {@code defaultValue}. */
+  /**
+   * A vector component whose empty fields read as {@code defaultValue}: one value for every
+   * column, or a list of one per column.
+   */
   public static Column vector(String name, Class<? extends TType> type, List<String> names,
       Object defaultValue) {
     return new Column(name, type, Optional.of(defaultValue), names, false, names.size(), true);
@@ -403,7 +412,7 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     List<Column> fieldColumns = new ArrayList<>();
     for (Column column : columns) {
       for (int j = 0; j < column.width(); j++) {
-        fieldColumns.add(column);
+        fieldColumns.add(column.vector() ? column.at(j) : column);
       }
     }
     // DecodeCSV takes each selected field once, in ascending order; the record may list them

@@ -558,8 +558,8 @@ final class BuilderWriter {
       for (Input input : entry.getValue()) {
         Statistic statistic = input.statistic();
         requests.add(CodeBlock.of("new $T($S, $T.$L, $S, $L, $L, $L, $N)",
-            Names.STATISTICS_FIT.nestedClass("Request"), input.name(),
-            Names.STATISTICS_FIT.nestedClass("Kind"), statistic.type().name(),
+            Names.STATISTIC_REQUEST, input.name(),
+            Names.STATISTIC_REQUEST.nestedClass("Kind"), statistic.type().name(),
             statistic.component().name(), statistic.index(), ElementSpecs.shape(statistic.shape()),
             statistic.buckets(), names.statisticCache(input.name())));
       }

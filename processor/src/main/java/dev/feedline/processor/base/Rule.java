@@ -53,6 +53,8 @@ public enum Rule {
   MIXED_ELEMENT_TYPES(Category.DECLARATION),
   MIX_WEIGHTS(Category.DECLARATION),
   SERVING_UNSUPPORTED(Category.DECLARATION),
+  STATISTIC_OVER(Category.DECLARATION),
+  STATISTIC_COMPONENT(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),
@@ -95,6 +97,7 @@ public enum Rule {
   // Train/eval splits (@Split): issue 27.
   SPLIT_ORDER_DEPENDENT(Category.CHECK),
   SPLIT_MISMATCH(Category.CHECK),
+  STATISTIC_OVER_EVALUATION(Category.CHECK),
   // The serving function of a @Serving pipeline (docs/serving.md).
   SERVING_LEFT_OUT(Category.CHECK),
   SERVING_FILTER(Category.CHECK),

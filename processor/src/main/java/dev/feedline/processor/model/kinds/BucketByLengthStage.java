@@ -69,9 +69,13 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
     return false;
   }
 
+  /**
+   * Over the same elements, every epoch, grouped or sorted, makes as many batches: each bucket's
+   * count over its size, or all of them over the one size.
+   */
   @Override
   public boolean keepsEpochLength() {
-    return false;
+    return true;
   }
 
   @Override

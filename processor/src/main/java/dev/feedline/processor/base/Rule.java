@@ -91,6 +91,7 @@ public enum Rule {
   SHARD_AFTER_MIX(Category.CHECK), // 37
   MIX_PROPORTIONS_LOST(Category.CHECK), // 38
   ZIP_RECORD_COUNTS(Category.CHECK), // 39
+  BUCKETING_COSTS_MORE(Category.CHECK), // Feedline's: issue 28
   // The serving function of a @Serving pipeline (docs/serving.md).
   SERVING_LEFT_OUT(Category.CHECK),
   SERVING_FILTER(Category.CHECK),

@@ -6,7 +6,6 @@ import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.model.kinds.BucketByLengthStage;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
@@ -124,17 +123,6 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     }
     return stage.output().components().stream().allMatch(c ->
         c.source() == Component.Source.FEATURE && stage.innerShapeOf(c).isFullyKnown());
-  }
-
-  /**
-   * Whether a {@code @BucketByLength} batches sorted windows ({@code SortedWindows}) rather than
-   * grouping by bucket with tf.data's {@code GroupByWindowDataset}, which costs about 6 times the
-   * CPU an element of a padded batch: where every bucket has the same batch size, so that a cut of
-   * a window sorted by length gives each batch the bucket's size, and no batch is padded to a
-   * bucket's boundary, which a batch cut across a boundary has none of.
-   */
-  public static boolean sortsWindows(BucketByLengthStage bucket) {
-    return !bucket.padToBoundary() && bucket.batchSizes().stream().distinct().count() == 1;
   }
 
   /** Inputs a vectorized parse takes at a time: {@link #PARSE_LINES} for CSV, else records. */

@@ -730,7 +730,7 @@ final class DatasetWriter {
    */
   private StageCode bucketByLength(Stage stage, BucketByLengthStage bucket, CodeBlock spec) {
     CodeBlock input = names.elementSpec(pipeline.previous(stage));
-    if (!Plan.sortsWindows(bucket)) {
+    if (!bucket.sortsWindows()) {
       return new StageCode(CodeBlock.builder()
           .add("// Grouped by bucket (GroupByWindow, about 6 times the CPU an element of a padded\n"
               + "// batch): $L, so sorted windows do not apply (docs/performance.md#bucketing).\n",

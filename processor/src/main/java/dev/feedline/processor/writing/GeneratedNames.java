@@ -3,7 +3,6 @@ package dev.feedline.processor.writing;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
-import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
@@ -132,7 +131,7 @@ public final class GeneratedNames {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
       } else if (definition instanceof BucketByLengthStage bucket) {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name())
-            + (Plan.sortsWindows(bucket) ? "_WINDOWS" : "_BUCKETS")));
+            + (bucket.sortsWindows() ? "_WINDOWS" : "_BUCKETS")));
       }
       if (VectorizedParse.applies(pipeline, stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())

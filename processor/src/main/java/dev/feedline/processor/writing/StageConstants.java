@@ -43,7 +43,7 @@ final class StageConstants {
         fields.add(constant(Names.PADDING, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, pads its batches.", stage.position(), stage.name()),
             padding(stage.input(), padded.padding())));
-      } else if (definition instanceof BucketByLengthStage bucket && Plan.sortsWindows(bucket)) {
+      } else if (definition instanceof BucketByLengthStage bucket && bucket.sortsWindows()) {
         fields.add(constant(Names.SORTED_WINDOWS, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, sorts windows of batches by length, cuts and pads them.",
                 stage.position(), stage.name()),

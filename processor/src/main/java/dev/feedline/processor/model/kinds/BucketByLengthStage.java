@@ -31,6 +31,17 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
     return batchSizes.stream().mapToLong(Long::longValue).min().orElse(1);
   }
 
+  /**
+   * Whether it batches sorted windows ({@code SortedWindows}) rather than grouping by bucket with
+   * tf.data's {@code GroupByWindowDataset}, which costs about 6 times the CPU an element of a
+   * padded batch (docs/performance.md#bucketing): where every bucket has the same batch size, so
+   * that a cut of a window sorted by length gives each batch the bucket's size, and no batch is
+   * padded to a bucket's boundary, which a batch cut across a boundary has none of.
+   */
+  public boolean sortsWindows() {
+    return !padToBoundary && batchSizes.stream().distinct().count() == 1;
+  }
+
   /** Reads the annotation's values; {@link StageKind#BUCKET_BY_LENGTH} calls it. */
   public static BucketByLengthStage read(MemberValues v) {
     return new BucketByLengthStage(v.string(Member.BUCKET_BY_LENGTH_COMPONENT),

@@ -49,8 +49,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   public static final long PARSE_LINES = 256;
 
   /**
-   * Batches a sorted window of a {@code @BucketByLength} holds: 16 of 64 words leave 6% of the
-   * text example's positions padded (docs/performance.md#variable-length-data-batching-by-length-against-padding).
+   * Batches a sorted window of a {@code @BucketByLength} holds: 16 of 64 words leave 5.9% of the
+   * text example's positions padded (docs/performance.md#bucketing).
    */
   public static final long SORTED_WINDOW_BATCHES = 16;
 

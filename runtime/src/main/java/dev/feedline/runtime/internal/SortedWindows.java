@@ -21,11 +21,10 @@ import org.tensorflow.types.family.TType;
  * back to its own longest element, and the batches are shuffled. Every element is in exactly one
  * batch; every batch holds {@code batchSize} elements but the epoch's last.
  *
- * <p>tf.data's {@code GroupByWindowDataset} calls its key function and files every element
- * apart, about 50 µs of CPU an element on a 2-core AMD EPYC against 7 for a padded batch
- * (docs/performance.md#variable-length-data-batching-by-length-against-padding); here one function
- * call an element measures its lengths, and the sort, the cut and the trim run once a window or
- * a batch.
+ * <p>tf.data's {@code GroupByWindowDataset} calls its key function for every element through
+ * the function runtime: 36 to 42 µs of CPU a word on a 2-core AMD EPYC against 6.7 for a padded
+ * batch; this, 10.5 (docs/performance.md#bucketing). Here one inline function call an element
+ * measures its shapes, and the sort, the cut and the trim run once a window or a batch.
  *
  * @param component the index of the component whose length orders the window
  * @param batchSize the size of every batch

@@ -11,6 +11,7 @@ import dev.feedline.tests.pipelines.FeedlineSequencePipelines_ClaimedTriples;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_PaddedReviews;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_SortedReviews;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -88,6 +89,67 @@ class SequencesTest {
       }
       assertEquals(12, id);
     }
+  }
+
+  /**
+   * One batch size for every bucket: sorted windows (16 batches of 3) over 100 cached, shuffled
+   * reviews, 3 epochs in one session and again in another.
+   */
+  @Test
+  void sortedWindowsHandEveryReviewOnceAnEpochInBatchesOfTheOneSizeAndRepeatWithTheSeed()
+      throws IOException {
+    Path file = writeReviews(100, true);
+    List<String> firstRun = sortedEpochs(file);
+    assertEquals(firstRun, sortedEpochs(file), "the same batches in every run, by the seed");
+    assertTrue(!firstRun.get(0).equals(firstRun.get(1)), "a new order every epoch");
+  }
+
+  /** Each epoch's batches as text: the reviews' ids, a batch a group. */
+  private List<String> sortedEpochs(Path file) {
+    List<String> epochs = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_SortedReviews.builder().files(file.toString())
+            .build(graph)) {
+      for (int epoch = 0; epoch < 3; epoch++) {
+        List<Long> seen = new ArrayList<>();
+        StringBuilder order = new StringBuilder();
+        int smaller = 0;
+        long paddedPositions = 0;
+        try (var batches = pipeline.epoch(session)) {
+          for (var batch : batches) {
+            int size = (int) batch.length().shape().get(0);
+            smaller += size < 3 ? 1 : 0;
+            long longest = 0;
+            order.append('[');
+            for (int i = 0; i < size; i++) {
+              long id = (long) batch.rating().getFloat(i);
+              assertEquals(id % 9, batch.length().getInt(i), "length of review " + id);
+              longest = Math.max(longest, id % 9);
+              seen.add(id);
+              order.append(id).append(' ');
+            }
+            order.append(']');
+            assertEquals(longest, batch.tokens().shape().get(1), "padded to the batch's longest");
+            for (int i = 0; i < size; i++) {
+              long id = (long) batch.rating().getFloat(i);
+              for (int j = 0; j < longest; j++) {
+                assertEquals(j < id % 9 ? id * 10 + j : -1, batch.tokens().getLong(i, j));
+              }
+              paddedPositions += longest - id % 9;
+            }
+          }
+        }
+        assertEquals(100, seen.size(), "epoch " + epoch);
+        assertEquals(100, seen.stream().distinct().count(), "each review once in epoch " + epoch);
+        assertEquals(1, smaller, "only the epoch's last batch is smaller (100 = 33 x 3 + 1)");
+        // Windows of 48 reviews of lengths 0-8, sorted: a batch of 3 spans at most one length
+        // step, against up to 8 in batches of any lengths.
+        assertTrue(paddedPositions <= 40, paddedPositions + " positions padded in epoch " + epoch);
+        epochs.add(order.toString());
+      }
+    }
+    return epochs;
   }
 
   @Test

@@ -96,6 +96,7 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineShuffledSkippingRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
+      "dev.feedline.tests.pipelines.FeedlineSequencePipelines_SortedReviews",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Clips",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences",

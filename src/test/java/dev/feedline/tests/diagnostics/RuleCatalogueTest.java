@@ -809,6 +809,30 @@ class RuleCatalogueTest {
         "@Zip", null,
         reading("  @Zip(of = {Left.class, Samples.class}) ImageSample both();", toImage, BATCH,
             PREFETCH)));
+    String tokens = "  @InMemorySource(records = 1000) Tokens tokens();";
+    String shuffleTokens = "  @Shuffle(buffer = 100) Tokens shuffle(Tokens t);";
+    String prefetchTokens = "  @Prefetch(AUTO) Tokens prefetch(Tokens batch);";
+    String sortedBuckets = "  @BucketByLength(component = \"ids\", boundaries = {4, 8},"
+        + " batchSizes = {16, 16, 16}) Tokens batch(Tokens t);";
+    cases.add(new Case("bucketing-costs-more",
+        pipeline(tokens, shuffleTokens, "  @BucketByLength(component = \"ids\", boundaries = {4, 8},"
+            + " batchSizes = {32, 16, 8}) Tokens batch(Tokens t);", prefetchTokens),
+        NOTE, "[feedline:bucketing-costs-more] @BucketByLength 'batch' groups by bucket with"
+            + " tf.data's GroupByWindow, about 6 times the CPU an element of a padded batch, because"
+            + " its batch sizes differ ({32, 16, 8}); one batch size for every bucket and no"
+            + " padToBoundary let it batch sorted windows, which pad as little at a fraction of"
+            + " that cost (docs/performance.md#bucketing).",
+        "@BucketByLength", "{32, 16, 8}",
+        pipeline(tokens, shuffleTokens, sortedBuckets, prefetchTokens)));
+    cases.add(new Case("bucketing-costs-more",
+        pipeline(tokens, shuffleTokens, "  @BucketByLength(component = \"ids\", boundaries = {4, 8},"
+            + " batchSizes = {16, 16, 16}, padding = @Pad(component = \"ids\", value = 0,"
+            + " length = 12)) Tokens batch(Tokens t);", prefetchTokens),
+        WARNING, "[feedline:bucketing-costs-more] @BucketByLength 'batch' pads 'ids' to a fixed"
+            + " length, 12, so every batch holds 12 positions whatever its bucket: bucketing saves"
+            + " no padding and costs more than a batch; use @PaddedBatch with the same padding.",
+        "@BucketByLength", "@Pad(component = \"ids\", value = 0, length = 12)",
+        pipeline(tokens, shuffleTokens, sortedBuckets, prefetchTokens)));
     String reproducible = "@Pipeline(ramBudget = \"1GiB\", reproducible = true)";
     cases.add(new Case("reproducibility-conflict",
         readingAs(reproducible, "  @Mix(of = {Left.class, Right.class}) Image mixed();", BATCH,

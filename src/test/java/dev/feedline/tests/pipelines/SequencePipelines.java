@@ -21,6 +21,7 @@ import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.RunTimeValue;
 import dev.feedline.Shape;
+import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
@@ -77,6 +78,32 @@ public final class SequencePipelines {
     Review parse(Operand<TString> record);
 
     @BucketByLength(component = "tokens", boundaries = {3, 6}, batchSizes = {4, 3, 2},
+        padding = @Pad(component = "tokens", value = -1))
+    Review batch(Review review);
+  }
+
+  /**
+   * Reviews cached, shuffled with a seed and batched by length, every bucket 3 reviews a batch:
+   * the processor batches sorted windows.
+   */
+  @Pipeline
+  public interface SortedReviews {
+    @TFRecordSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> read(Operand<TString> file);
+
+    @Decode
+    Review parse(Operand<TString> record);
+
+    @Cache
+    Review cache(Review review);
+
+    @Shuffle(buffer = 64, seed = 5)
+    Review shuffle(Review review);
+
+    @BucketByLength(component = "tokens", boundaries = {3, 6}, batchSizes = {3, 3, 3},
         padding = @Pad(component = "tokens", value = -1))
     Review batch(Review review);
   }

@@ -132,8 +132,10 @@ public final class ImageBenchmark {
     System.out.println("Start-up against data size (small records, 8 files):");
     Startup startup = StartupBenchmark.measure(data.resolve("startup"), plan.startupRepeats());
 
+    System.out.println("Text example, batching by length against padding, alternated rounds:");
+    TextBatching text = TextBatching.measure(data.resolve("text"));
     Results results = new Results(plan, cores, machine, table, singleThread, streaming, training,
-        allocators, epochOne, scaling, beyond, startup, (System.nanoTime() - start) / 1e9);
+        allocators, epochOne, scaling, beyond, startup, text, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
     Files.writeString(OUT.resolve("results.json"), results.json(), StandardCharsets.UTF_8);
@@ -141,8 +143,8 @@ public final class ImageBenchmark {
     System.out.println();
     System.out.print(results.markdown());
     System.out.println("Written: " + OUT.resolve("results.md") + ", results.json, throughput.png");
+    System.out.println(text.line());
     System.out.println(results.summaryLine());
-    System.out.println(TextBatching.measure(data.resolve("text")).line());
   }
 
   /** Writes {@code images} of the demo's photos into 8 shards under a folder of their own. */

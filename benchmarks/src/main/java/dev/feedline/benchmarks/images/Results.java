@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.benchmarks.startup.Startup;
+import dev.feedline.benchmarks.text.TextBatching;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +14,7 @@ import java.util.function.ToDoubleFunction;
 record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measurement> table,
     Measurement singleThread, Measurement streaming, List<Measurement> training,
     List<AllocatorRun> allocators, List<Measurement> epochOne, List<Measurement> scaling,
-    List<Measurement> beyond, Startup startup, double seconds) {
+    List<Measurement> beyond, Startup startup, TextBatching textBatching, double seconds) {
 
   /** Bytes of one decoded photo: a 224×224×3 float32 image, an int64 label and an int64 id. */
   static final long PHOTO_BYTES = 224L * 224 * 3 * 4 + 8 + 8;
@@ -98,6 +99,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
         Measurement::firstBatchSeconds) / median(Variant.FRAMEWORK, Measurement::firstBatchSeconds));
     summary.put("startup_100x_vs_1x", startup.ratio()); // a first run: every file walked
     summary.put("startup_100x_vs_1x_later", startup.ratioAgain()); // checks recalled
+    summary.put("bucketed_vs_padded", textBatching.bucketedVsPadded()); // the model included
     return summary;
   }
 
@@ -172,6 +174,8 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     md.append("\n### Start-up: from build() to the first batch, against data size\n\n"
         + "Small records (about 50 bytes) in 8 files, each start-up in a fresh JVM after a warm-up;"
         + " a later run finds the files' checks remembered.\n\n").append(startup.markdown());
+    md.append("\n### Bucketing against padding: the text example, the model's step included\n\n")
+        .append(textBatching.line()).append(".\n");
     md.append(String.format(Locale.ROOT, "%nSummary: `%s`%n%nThe whole run took %.0f s.%n",
         summaryLine(), seconds));
     return md.toString();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.benchmarks.startup.Startup;
+import dev.feedline.benchmarks.text.TextBatching;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +60,10 @@ class ResultsTest {
             run(Variant.HAND_WRITTEN_FULL_DECODE, 2, "250.0,250.0", "")),
         new Startup(List.of(new Startup.Run(10_000, 0.40, 0.30), new Startup.Run(1_000_000, 0.50, 0.31),
             new Startup.Run(10_000, 0.42, 0.30), new Startup.Run(1_000_000, 0.46, 0.33),
-            new Startup.Run(10_000, 0.38, 0.29), new Startup.Run(1_000_000, 0.48, 0.32))), 10);
+            new Startup.Run(10_000, 0.38, 0.29), new Startup.Run(1_000_000, 0.48, 0.32))),
+        new TextBatching(List.of(new TextBatching.Round(900, 0.06, 1000, 0.46),
+            new TextBatching.Round(1200, 0.06, 1000, 0.46),
+            new TextBatching.Round(500, 0.06, 1000, 0.46)), List.of(2.0, 3.0)), 10);
 
     // Working set: (1,024 photos cached + 1,000 in the shuffle buffer) × 602,128 B = 1,162.25 MiB.
     assertEquals("{\"generated_vs_handwritten\": 1.000, \"generated_vs_naive\": 2.000,"
@@ -67,7 +71,8 @@ class ResultsTest {
         + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200,"
         + " \"peak_rss_vs_working_set\": 0.860, \"cached_generated_vs_handwritten\": 1.000,"
         + " \"cached_spread\": 1.222, \"generated_vs_framework_epoch1\": 1.250,"
-        + " \"first_batch_generated_vs_framework\": 1.250, \"startup_100x_vs_1x\": 1.200, \"startup_100x_vs_1x_later\": 1.067}",
+        + " \"first_batch_generated_vs_framework\": 1.250, \"startup_100x_vs_1x\": 1.200,"
+        + " \"startup_100x_vs_1x_later\": 1.067, \"bucketed_vs_padded\": 0.900}",
         results.summaryLine());
     String md = results.markdown();
     assertTrue(md.startsWith("Machine: Some CPU, 2 cores, 8.0 GiB; TensorFlow 2.18.0; oneDNN off;"

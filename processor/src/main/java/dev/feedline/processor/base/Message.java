@@ -693,6 +693,15 @@ public enum Message {
       "@Zip '%1$s' reads pipeline %2$s, declared with %3$d records, and pipeline %4$s, with %5$d:"
           + " each epoch ends with the shorter, and the other's last %6$d elements are never"
               + " read."),
+  BUCKETING_GROUPED(Rule.BUCKETING_COSTS_MORE, Severity.NOTE,
+      "@BucketByLength '%1$s' groups by bucket with tf.data's GroupByWindow, about 6 times the"
+          + " CPU an element of a padded batch, because %2$s; one batch size for every bucket and"
+          + " no padToBoundary let it batch sorted windows, which pad as little at a fraction of"
+          + " that cost (docs/performance.md#bucketing)."),
+  BUCKETING_FIXED_LENGTH(Rule.BUCKETING_COSTS_MORE, Severity.WARNING,
+      "@BucketByLength '%1$s' pads '%2$s' to a fixed length, %3$d, so every batch holds %3$d"
+          + " positions whatever its bucket: bucketing saves no padding and costs more than a"
+          + " batch; use @PaddedBatch with the same padding."),
   SERVING_UNSUPPORTED(Rule.SERVING_UNSUPPORTED, Severity.ERROR,
       "@Serving pipeline %s cannot have a serving function: %s; remove @Serving."),
   SERVING_LEFT_OUT(Rule.SERVING_LEFT_OUT, Severity.NOTE,

@@ -94,6 +94,7 @@ public enum Rule {
   SHARD_AFTER_MIX(Category.CHECK), // 37
   MIX_PROPORTIONS_LOST(Category.CHECK), // 38
   ZIP_RECORD_COUNTS(Category.CHECK), // 39
+  BUCKETING_COSTS_MORE(Category.CHECK), // Feedline's: issue 28
   // Train/eval splits (@Split): issue 27.
   SPLIT_ORDER_DEPENDENT(Category.CHECK),
   SPLIT_MISMATCH(Category.CHECK),

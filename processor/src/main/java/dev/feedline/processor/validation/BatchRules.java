@@ -10,6 +10,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.Member;
+import dev.feedline.processor.model.kinds.BucketByLengthStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
@@ -17,7 +18,10 @@ import dev.feedline.processor.model.StageKind;
 import java.util.List;
 import java.util.Optional;
 
-/** Rules 9, 10, 27, 29 and 30: what runs per element and what per batch, and batch shapes. */
+/**
+ * Rules 9, 10, 27, 29 and 30: what runs per element and what per batch, and batch shapes; and
+ * bucketing that costs more than it saves.
+ */
 final class BatchRules {
   private BatchRules() {}
 
@@ -44,6 +48,9 @@ final class BatchRules {
       if (stage.kind() == BatchStage.KIND) {
         variableShapes(pipeline, stage, report);
       }
+      if (stage.definition() instanceof BucketByLengthStage bucket) {
+        bucketingCost(stage, bucket, report);
+      }
     }
     staticBatchDimension(pipeline, report);
   }
@@ -59,6 +66,28 @@ final class BatchRules {
       if (next.kind() != MapStage.KIND && next.kind() != PrefetchStage.KIND) {
         return; // a filter, shuffle or cache between them changes what moving it means
       }
+    }
+  }
+
+  /**
+   * Where the declared shapes say bucketing costs more than it saves: its component padded to a
+   * fixed length, or buckets the plan must group with GroupByWindow (measured: about 6 times the
+   * CPU an element of a padded batch; docs/performance.md#bucketing).
+   */
+  private static void bucketingCost(Stage stage, BucketByLengthStage bucket, Report report) {
+    Optional<StageDefinition.Pad> fixed = bucket.padding().stream()
+        .filter(p -> p.component().equals(bucket.component()) && p.length().isPresent())
+        .findFirst();
+    if (fixed.isPresent()) {
+      report.at(stage, BucketByLengthStage.PADDING).report(Message.BUCKETING_FIXED_LENGTH,
+          stage.name(), bucket.component(), fixed.get().length().getAsLong());
+    } else if (!bucket.sortsWindows()) {
+      boolean boundary = bucket.padToBoundary();
+      report.at(stage, boundary ? BucketByLengthStage.PAD_TO_BOUNDARY
+              : BucketByLengthStage.BATCH_SIZES).report(Message.BUCKETING_GROUPED,
+          stage.name(), boundary ? "it pads each bucket to its boundary"
+              : "its batch sizes differ (" + bucket.batchSizes().stream().map(String::valueOf)
+                  .collect(java.util.stream.Collectors.joining(", ", "{", "}")) + ")");
     }
   }
 

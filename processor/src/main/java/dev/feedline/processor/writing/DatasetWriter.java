@@ -374,10 +374,7 @@ final class DatasetWriter {
 
     @Override
     public StageCode bucketByLength(BucketByLengthStage bucket) {
-      return new StageCode(CodeBlock.builder()
-          .addStatement("dataset = $N.batch(tf, dataset, $L, $L)", names.batchingConstant(stage),
-              names.elementSpec(pipeline.previous(stage)), spec)
-          .build(), List.of(Names.dataOp("GroupByWindowDataset")));
+      return DatasetWriter.this.bucketByLength(stage, bucket, spec);
     }
 
     @Override
@@ -837,6 +834,53 @@ final class DatasetWriter {
             + " $T.reshuffleEachIteration(false))",
         shuffle.buffer(), seeds, spec, spec, Names.SHUFFLE);
     return new StageCode(code.build(), List.of(Names.SHUFFLE));
+  }
+
+  /**
+   * A bucketing as the plan chose it: sorted windows, whose batch shuffle is seeded like the
+   * shuffle before it, or groups by bucket, with the reason the windows do not apply.
+   */
+  private StageCode bucketByLength(Stage stage, BucketByLengthStage bucket, CodeBlock spec) {
+    CodeBlock input = names.elementSpec(pipeline.previous(stage));
+    if (!bucket.sortsWindows()) {
+      return new StageCode(CodeBlock.builder()
+          .add("// Grouped by bucket (GroupByWindow, about 6 times the CPU an element of a padded\n"
+              + "// batch): $L, so sorted windows do not apply (docs/performance.md#bucketing).\n",
+              bucket.padToBoundary() ? "each bucket pads to its boundary"
+                  : "the buckets' batch sizes differ")
+          .addStatement("dataset = $N.batch(tf, dataset, $L, $L)", names.batchingConstant(stage),
+              input, spec)
+          .build(), List.of(Names.dataOp("GroupByWindowDataset")));
+    }
+    CodeBlock.Builder code = CodeBlock.builder()
+        .add("// Sorted windows: every bucket batches $L, so $L batches at a time are padded together,\n"
+            + "// ordered by the length of $L, cut into batches trimmed to their longest, and the\n"
+            + "// batches shuffled; no dataset per bucket, as tf.data's GroupByWindow makes\n"
+            + "// (docs/performance.md#bucketing).\n", bucket.batchSizes().get(0),
+            Plan.SORTED_WINDOW_BATCHES, bucket.component());
+    Optional<ShuffleStage> before = pipeline.hostStages().stream()
+        .filter(s -> s.position() < stage.position())
+        .flatMap(s -> s.as(ShuffleStage.class).stream())
+        .reduce((first, second) -> second);
+    boolean perEpoch = stage.position() > lastCache();
+    CodeBlock seeds;
+    if (before.isEmpty() || before.get().seed().isEmpty()) {
+      code.add("// Seeds (0, 0): no seeded shuffle before it, so TensorFlow draws the batches' order.\n");
+      seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
+    } else if (perEpoch && before.get().reshuffleEachEpoch()) {
+      code.add("// The batches' shuffle is seeded as the shuffle before it: a new order every epoch.\n");
+      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
+          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, before.get().seed().getAsLong());
+    } else {
+      code.add("// The batches' shuffle is seeded as the shuffle before it: the same order every run.\n");
+      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
+          before.get().seed().getAsLong());
+    }
+    code.addStatement("dataset = $N.batch(tf, dataset, $L, $L,\n$L)", names.batchingConstant(stage),
+        input, spec, seeds);
+    return new StageCode(code.build(), List.of(Names.SHUFFLE, Names.dataOp("MapDataset"),
+        Names.dataOp("BatchDataset"), Names.dataOp("UnbatchDataset"),
+        Names.dataOp("PaddedBatchDataset")));
   }
 
   /** The graph-function methods of the stages that have one, in stage order. */

@@ -135,8 +135,9 @@ public final class GeneratedNames {
         featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
       } else if (definition instanceof PaddedBatchStage) {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
-      } else if (definition instanceof BucketByLengthStage) {
-        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
+      } else if (definition instanceof BucketByLengthStage bucket) {
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name())
+            + (bucket.sortsWindows() ? "_WINDOWS" : "_BUCKETS")));
       }
       if (plan.parsesVectorized(stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())

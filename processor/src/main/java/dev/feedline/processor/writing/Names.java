@@ -64,6 +64,7 @@ final class Names {
   static final ClassName SHUFFLE_SEEDS = ClassName.get(INTERNAL, "ShuffleSeeds");
   static final ClassName PADDING = ClassName.get(INTERNAL, "Padding");
   static final ClassName BUCKETS = ClassName.get(INTERNAL, "Buckets");
+  static final ClassName SORTED_WINDOWS = ClassName.get(INTERNAL, "SortedWindows");
   static final ClassName IN_MEMORY_DATA = ClassName.get(INTERNAL, "InMemoryData");
   static final ClassName SERVING_OPS = ClassName.get(INTERNAL, "ServingOps");
   static final ClassName ELEMENT_SEEDS = ClassName.get(INTERNAL, "ElementSeeds");

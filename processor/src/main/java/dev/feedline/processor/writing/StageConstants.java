@@ -10,6 +10,7 @@ import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.planning.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -18,7 +19,8 @@ import javax.lang.model.element.Modifier;
 /**
  * The constants that say what a stage parses or how it pads, one per stage that has one:
  * {@code ExampleFeatures} for {@code @Decode}, {@code CsvColumns} for {@code @DecodeCsv},
- * {@code Padding} for {@code @PaddedBatch} and {@code Buckets} for {@code @BucketByLength}.
+ * {@code Padding} for {@code @PaddedBatch} and {@code SortedWindows} or {@code Buckets} for
+ * {@code @BucketByLength}.
  */
 final class StageConstants {
   private StageConstants() {}
@@ -41,6 +43,11 @@ final class StageConstants {
         fields.add(constant(Names.PADDING, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, pads its batches.", stage.position(), stage.name()),
             padding(stage.input(), padded.padding())));
+      } else if (definition instanceof BucketByLengthStage bucket && bucket.sortsWindows()) {
+        fields.add(constant(Names.SORTED_WINDOWS, names.batchingConstant(stage),
+            CodeBlock.of("How stage $L, $L, sorts windows of batches by length, cuts and pads them.",
+                stage.position(), stage.name()),
+            sortedWindows(stage, bucket)));
       } else if (definition instanceof BucketByLengthStage) {
         fields.add(constant(Names.BUCKETS, names.batchingConstant(stage),
             CodeBlock.of("How stage $L, $L, groups elements by length, pads and batches them.",
@@ -161,6 +168,15 @@ final class StageConstants {
             + " new long[] {$L} /* batchSizes */,\n$L /* padToBoundary */,"
             + " $L /* dropRemainder */,\n$L)$<$<", Names.BUCKETS, component, bucket.component(),
         longs(bucket.boundaries()), longs(bucket.batchSizes()), bucket.padToBoundary(),
+        bucket.dropRemainder(), padding(stage.input(), bucket.padding()));
+  }
+
+  private static CodeBlock sortedWindows(Stage stage, BucketByLengthStage bucket) {
+    int component = stage.input().components().indexOf(
+        stage.input().component(bucket.component()).orElseThrow());
+    return CodeBlock.of("new $T($L /* $L */, $LL /* batchSize */, $LL /* windowBatches */,\n$>$>"
+            + "$L /* dropRemainder */, $L)$<$<", Names.SORTED_WINDOWS, component,
+        bucket.component(), bucket.batchSizes().get(0), Plan.SORTED_WINDOW_BATCHES,
         bucket.dropRemainder(), padding(stage.input(), bucket.padding()));
   }
 

@@ -43,6 +43,17 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
     return batchSizes.stream().mapToLong(Long::longValue).min().orElse(1);
   }
 
+  /**
+   * Whether it batches sorted windows ({@code SortedWindows}) rather than grouping by bucket with
+   * tf.data's {@code GroupByWindowDataset}, which costs about 6 times the CPU an element of a
+   * padded batch (docs/performance.md#bucketing): where every bucket has the same batch size, so
+   * that a cut of a window sorted by length gives each batch the bucket's size, and no batch is
+   * padded to a bucket's boundary, which a batch cut across a boundary has none of.
+   */
+  public boolean sortsWindows() {
+    return !padToBoundary && batchSizes.stream().distinct().count() == 1;
+  }
+
   /** Reads the annotation's values; {@link #KIND} calls it. */
   public static BucketByLengthStage read(MemberValues v) {
     return new BucketByLengthStage(v.string(COMPONENT),
@@ -81,9 +92,13 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
     return false;
   }
 
+  /**
+   * Over the same elements, every epoch, grouped or sorted, makes as many batches: each bucket's
+   * count over its size, or all of them over the one size.
+   */
   @Override
   public boolean keepsEpochLength() {
-    return false;
+    return true;
   }
 
   @Override

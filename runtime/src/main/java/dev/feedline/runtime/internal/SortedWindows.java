@@ -1,0 +1,198 @@
+package dev.feedline.runtime.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Operand;
+import org.tensorflow.Signature;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.data.MapDataset;
+import org.tensorflow.op.data.PaddedBatchDataset;
+import org.tensorflow.op.data.ShuffleDataset;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.family.TType;
+
+/**
+ * Batching by length without a dataset per bucket: a window of {@code windowBatches} batches is
+ * padded at once, ordered by the length of one component, cut into batches of one size, each cut
+ * back to its own longest element, and the batches are shuffled. Every element is in exactly one
+ * batch; every batch holds {@code batchSize} elements but the epoch's last.
+ *
+ * <p>tf.data's {@code GroupByWindowDataset} calls its key function for every element through
+ * the function runtime: 36 to 42 µs of CPU a word on a 2-core AMD EPYC against 6.7 for a padded
+ * batch; this, 10.5 (docs/performance.md#bucketing). Here one inline function call an element
+ * measures its shapes, and the sort, the cut and the trim run once a window or a batch.
+ *
+ * @param component the index of the component whose length orders the window
+ * @param batchSize the size of every batch
+ * @param windowBatches how many batches one window holds, and the batches the shuffle after holds
+ * @param dropRemainder whether the epoch's last, smaller batch is dropped
+ */
+public record SortedWindows(int component, long batchSize, long windowBatches,
+    boolean dropRemainder, Padding padding) {
+
+  /**
+   * Batches the elements of {@code dataset} ({@code input}) into batches ({@code output}), the
+   * batches shuffled with {@code seed1} and {@code seed2} as {@code ShuffleDatasetV3} takes them.
+   */
+  public Operand<? extends TType> batch(Ops tf, Operand<? extends TType> dataset,
+      ElementSpec input, ElementSpec output, Operand<TInt64> seed1, Operand<TInt64> seed2) {
+    TVariant.register();
+    ElementSpec measured = measuredSpec(input);
+    ElementSpec windowSpec = batchedSpec(measured);
+    Operand<? extends TType> truncated = padding.truncate(tf, dataset, input);
+    Operand<? extends TType> out;
+    try (ConcreteFunction measure = ConcreteFunction.create(f -> measureFunction(f, input))) {
+      // Inline on the calling thread: the function is a few shape ops, cheaper than a hand-off.
+      out = tf.data.mapDataset(truncated, List.of(), measure, measured.types(), measured.shapes(),
+          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
+    }
+    List<Operand<TInt64>> paddedShapes = new ArrayList<>();
+    List<Operand<?>> values = new ArrayList<>(padding.values(tf, input));
+    for (ElementSpec.Component c : input.components()) {
+      paddedShapes.add(tf.constant(padding.paddedShape(c)));
+    }
+    for (ElementSpec.Component c : measured.components().subList(input.size(), measured.size())) {
+      paddedShapes.add(tf.constant(c.shape().asArray()));
+      values.add(tf.constant(0L));
+    }
+    out = tf.data.paddedBatchDataset(out, tf.constant(batchSize * windowBatches), paddedShapes,
+        values, tf.constant(false), windowSpec.shapes(), PaddedBatchDataset.parallelCopy(true));
+    try (ConcreteFunction sort = ConcreteFunction.create(f -> sortFunction(f, windowSpec))) {
+      out = tf.data.mapDataset(out, List.of(), sort, windowSpec.types(), windowSpec.shapes());
+    }
+    out = tf.data.unbatchDataset(out, measured.types(), measured.shapes());
+    out = tf.data.batchDataset(out, tf.constant(batchSize), tf.constant(dropRemainder),
+        windowSpec.types(), windowSpec.shapes());
+    try (ConcreteFunction trim = ConcreteFunction.create(f -> trimFunction(f, input, windowSpec))) {
+      out = tf.data.mapDataset(out, List.of(), trim, output.types(), output.shapes(),
+          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
+    }
+    return tf.data.shuffleDataset(out, tf.constant(windowBatches), seed1, seed2,
+        tf.random.dummySeedGenerator(), output.types(), output.shapes(),
+        ShuffleDataset.reshuffleEachIteration(false)); // the seeds set the order
+  }
+
+  /** The components padded to a batch's longest: those with a dimension of no fixed length. */
+  private boolean[] trimmed(ElementSpec input) {
+    boolean[] trimmed = new boolean[input.size()];
+    for (int i = 0; i < input.size(); i++) {
+      for (long d : padding.paddedShape(input.components().get(i))) {
+        trimmed[i] |= d < 0;
+      }
+    }
+    return trimmed;
+  }
+
+  /** The input's components, then the shape of each one a batch is trimmed to, int64 [rank]. */
+  private ElementSpec measuredSpec(ElementSpec input) {
+    List<ElementSpec.Component> components = new ArrayList<>(input.components());
+    boolean[] trimmed = trimmed(input);
+    for (int i = 0; i < input.size(); i++) {
+      ElementSpec.Component c = input.components().get(i);
+      if (trimmed[i] || i == component) {
+        components.add(ElementSpec.component("shape_of_" + c.name(), TInt64.class,
+            Shape.of(c.shape().numDimensions())));
+      }
+    }
+    return new ElementSpec(components);
+  }
+
+  private static ElementSpec batchedSpec(ElementSpec spec) {
+    List<ElementSpec.Component> components = new ArrayList<>();
+    for (ElementSpec.Component c : spec.components()) {
+      components.add(ElementSpec.component(c.name(), c.type(), Shape.of(-1).append(c.shape())));
+    }
+    return new ElementSpec(components);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Signature measureFunction(Ops tf, ElementSpec input) {
+    Signature.Builder signature = Signature.builder().key("measure_lengths");
+    List<Operand<?>> shapes = new ArrayList<>();
+    boolean[] trimmed = trimmed(input);
+    for (int i = 0; i < input.size(); i++) {
+      ElementSpec.Component c = input.components().get(i);
+      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
+      signature.input("in_" + c.name(), in);
+      signature.output(c.name(), tf.identity((Operand) in));
+      if (trimmed[i] || i == component) {
+        shapes.add(tf.shape(in, TInt64.class));
+      }
+    }
+    for (int i = 0; i < shapes.size(); i++) {
+      signature.output("shape_" + i, shapes.get(i));
+    }
+    return signature.build();
+  }
+
+  /** Orders a window by the length of {@link #component()}, shortest first, ties as they came. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Signature sortFunction(Ops tf, ElementSpec window) {
+    Signature.Builder signature = Signature.builder().key("sort_window");
+    List<Placeholder<?>> ins = new ArrayList<>();
+    for (ElementSpec.Component c : window.components()) {
+      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
+      signature.input("in_" + c.name(), in);
+      ins.add(in);
+    }
+    Operand<TInt64> lengths = tf.gather((Operand<TInt64>) ins.get(shapeIndex(window, component)),
+        tf.constant(0), tf.constant(1));
+    // TopK keeps equal values in their order, so the order is one function of the window.
+    Operand<TInt32> order = tf.nn.topK(tf.math.neg(lengths), tf.size(lengths),
+        new org.tensorflow.op.nn.TopK.Options[0]).indices();
+    for (int i = 0; i < ins.size(); i++) {
+      signature.output(window.components().get(i).name(),
+          tf.gather((Operand) ins.get(i), order, tf.constant(0)));
+    }
+    return signature.build();
+  }
+
+  /** Cuts each padded component of a batch to the longest of its elements. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Signature trimFunction(Ops tf, ElementSpec input, ElementSpec window) {
+    Signature.Builder signature = Signature.builder().key("trim_batch");
+    List<Placeholder<?>> ins = new ArrayList<>();
+    for (ElementSpec.Component c : window.components()) {
+      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
+      signature.input("in_" + c.name(), in);
+      ins.add(in);
+    }
+    boolean[] trimmed = trimmed(input);
+    for (int i = 0; i < input.size(); i++) {
+      Operand<?> out = ins.get(i);
+      if (trimmed[i]) {
+        long[] padded = padding.paddedShape(input.components().get(i));
+        Operand<TInt64> longest = tf.max((Operand<TInt64>) ins.get(shapeIndex(window, i)),
+            tf.constant(0));
+        // -1 keeps a dimension whole: the batch's own, and those padded to a fixed length.
+        long[] keep = new long[padded.length + 1];
+        long[] isVariable = new long[padded.length + 1];
+        keep[0] = -1;
+        for (int d = 0; d < padded.length; d++) {
+          keep[d + 1] = padded[d] < 0 ? 0 : -1;
+          isVariable[d + 1] = padded[d] < 0 ? 1 : 0;
+        }
+        Operand<TInt64> size = tf.math.add(tf.constant(keep), tf.math.mul(tf.constant(isVariable),
+            tf.concat(List.of(tf.constant(new long[] {0}), longest), tf.constant(0))));
+        out = tf.slice((Operand) out, tf.constant(new long[padded.length + 1]), size);
+      }
+      signature.output(input.components().get(i).name(), out);
+    }
+    return signature.build();
+  }
+
+  /** Where in the measured spec the shape of input component {@code i} is. */
+  private int shapeIndex(ElementSpec measured, int i) {
+    String name = "shape_of_" + measured.components().get(i).name();
+    for (int j = 0; j < measured.size(); j++) {
+      if (measured.components().get(j).name().equals(name)) {
+        return j;
+      }
+    }
+    throw new IllegalStateException("no shape measured for " + name);
+  }
+}

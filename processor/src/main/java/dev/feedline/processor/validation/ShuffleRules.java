@@ -8,6 +8,7 @@ import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
@@ -24,7 +25,8 @@ final class ShuffleRules {
       if (definition instanceof ShuffleStage shuffle) {
         afterBatch(pipeline, stage, report);
         bufferSize(pipeline, stage, shuffle, report);
-        if (!Stages.onFileNames(pipeline, stage)) {
+        if (!Stages.onFileNames(pipeline, stage)
+            && !RandomAccess.shufflesGlobally(pipeline, stage)) { // a global one holds no buffer
           bufferMemory(stage, shuffle, sizes, report);
         }
       }

@@ -12,6 +12,7 @@ import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -719,6 +721,24 @@ final class DatasetWriter {
       code.add("// A fixed seed: the same order on every run.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
           shuffle.seed().getAsLong());
+    }
+    if (plan.globalShuffles().contains(stage)) {
+      ClassName global = Names.dataOp("GlobalShuffleDataset");
+      code.add("// Global, no buffer: the stages before it give random access to their elements, so\n"
+              + "// TensorFlow hands out a permutation of their indices computed from the seeds and the\n"
+              + "// position alone: every order is equally likely, the declared buffer of $L is not\n"
+              + "// allocated, and a checkpoint records a position (docs/performance.md#global-shuffle).\n",
+          shuffle.buffer());
+      code.addStatement("dataset = $T.create(tf.scope(), dataset,\n$L,\n"
+              + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
+          global, seeds, types, shapes, global, reshuffle && !perEpoch);
+      return new StageCode(code.build(), List.of(global));
+    }
+    Optional<Stage> blocking = RandomAccess.firstWithout(pipeline, stage);
+    if (RandomAccess.couldShuffleGlobally(pipeline, stage) && blocking.isPresent()) {
+      code.add("// A buffer, not a global shuffle: $N (@$L) before it gives no random access to its\n"
+              + "// elements in TensorFlow 2.18 (docs/performance.md#global-shuffle).\n",
+          blocking.get().name(), blocking.get().kind().annotation());
     }
     code.addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
             + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",

@@ -2,9 +2,11 @@ package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Cached;
 import dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Mapped;
 import dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Shuffled;
@@ -222,5 +224,15 @@ class GlobalShuffleTest {
     Set<String> buffered = datasetOps(GlobalShuffleTest::mapped);
     assertTrue(buffered.contains("ShuffleDatasetV3"), buffered.toString());
     assertTrue(!buffered.contains("GlobalShuffleDataset"), buffered.toString());
+  }
+
+  @Test
+  void emptyDataIsRefusedAtBuildNamingTheSourceAndTheShuffle() {
+    try (TInt64 data = TInt64.vectorOf(); Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class, () -> shuffled(graph, data));
+      assertEquals("Pipeline Shuffled, stage 'ids' (@InMemorySource): the data holds no elements,"
+          + " and @Shuffle 'shuffle' shuffles them globally (docs/performance.md#global-shuffle),"
+          + " which needs at least one", error.getMessage());
+    }
   }
 }

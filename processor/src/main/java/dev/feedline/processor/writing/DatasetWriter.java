@@ -736,8 +736,9 @@ final class DatasetWriter {
     }
     Optional<Stage> blocking = RandomAccess.firstWithout(pipeline, stage);
     if (RandomAccess.couldShuffleGlobally(pipeline, stage) && blocking.isPresent()) {
-      code.add("// A buffer, not a global shuffle: $N (@$L) before it gives no random access to its\n"
-              + "// elements in TensorFlow 2.18 (docs/performance.md#global-shuffle).\n",
+      code.add("// A buffer, not a global shuffle: $N (@$L) before it\n"
+              + "// gives no random access to its elements in TensorFlow 2.18\n"
+              + "// (docs/performance.md#global-shuffle).\n",
           blocking.get().name(), blocking.get().kind().annotation());
     }
     code.addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"

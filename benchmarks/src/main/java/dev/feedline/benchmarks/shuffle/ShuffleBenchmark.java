@@ -66,7 +66,13 @@ public final class ShuffleBenchmark {
     for (int r = 0; r < repeats; r++) {
       for (String variant : VARIANTS) {
         double load = Machine.loadNow();
-        Map<String, Double> result = new LinkedHashMap<>(measure(variant));
+        Map<String, Double> result;
+        try {
+          result = new LinkedHashMap<>(measure(variant));
+        } catch (IOException e) { // one variant's failure leaves the others' figures standing
+          System.out.println(e.getMessage());
+          continue;
+        }
         result.put("load", load);
         results.computeIfAbsent(variant, v -> new ArrayList<>()).add(result);
       }
@@ -98,6 +104,9 @@ public final class ShuffleBenchmark {
 
   private static double median(Map<String, List<Map<String, Double>>> results, String variant,
       String key) {
+    if (!results.containsKey(variant)) {
+      return Double.NaN;
+    }
     double[] values = results.get(variant).stream().mapToDouble(m -> m.get(key)).sorted().toArray();
     return values.length % 2 == 1 ? values[values.length / 2]
         : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;

@@ -10,6 +10,12 @@ import java.lang.annotation.Target;
  * Shuffles elements through a buffer of {@code buffer} elements. Every epoch draws a new order
  * unless {@code reshuffleEachEpoch} is false; a fixed {@code seed} makes the sequence of orders the
  * same on every run.
+ *
+ * <p>Right after an {@link InMemorySource}, or a memory {@link Cache} over one, the shuffle is
+ * global instead: it permutes the elements' indices, holds no buffer (so {@code buffer} is not
+ * used), makes every order equally likely, and a checkpoint records its position. TensorFlow
+ * gives no random access past a map, a prefetch or a file reader, so there it keeps the buffer
+ * (docs/performance.md#global-shuffle).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.tests.pipelines.FeedlineGuardedPipelines_CachedTiles;
+import dev.feedline.tests.pipelines.FeedlineGuardedPipelines_GloballyShuffledTiles;
 import dev.feedline.tests.pipelines.FeedlineGuardedPipelines_ShuffledTiles;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.Graph;
@@ -57,6 +58,24 @@ class MemoryGuardTest {
           + " elements of 48.00 KiB needs 1.41 MiB, more than the RAM budget of 1.00 MiB"
           + " (the builder's ramBudget); use a smaller buffer, or shuffle before the stage that"
           + " enlarges the elements", error.getMessage());
+    }
+  }
+
+  @Test
+  void aGlobalShuffleHoldsNoBufferForTheGuardToCount() {
+    try (TFloat32 many = TFloat32.tensorOf(Shape.of(30, 64, 64, 3));
+        Graph graph = new Graph();
+        Session session = new Session(graph);
+        FeedlineGuardedPipelines_GloballyShuffledTiles pipeline =
+            FeedlineGuardedPipelines_GloballyShuffledTiles.builder().data(many).build(graph);
+        EpochIterator<FeedlineGuardedPipelines_GloballyShuffledTiles.TileTensors> epoch =
+            pipeline.epoch(session)) {
+      long seen = 0;
+      for (FeedlineGuardedPipelines_GloballyShuffledTiles.TileTensors batch : epoch) {
+        seen += batch.pixels().shape().get(0);
+      }
+      assertEquals(30, seen, "30 tiles of 48 KiB, shuffled within a budget of 1 MiB,"
+          + " which a buffer of 30 would exceed");
     }
   }
 }

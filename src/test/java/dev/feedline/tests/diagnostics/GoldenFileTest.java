@@ -109,7 +109,9 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineSharedRowsPipelines_Train",
       "dev.feedline.tests.pipelines.FeedlineServingPipelines_Trained",
       "dev.feedline.tests.pipelines.FeedlineServingPipelines_Spelled",
-      "dev.feedline.tests.pipelines.FeedlineServingPipelines_Sales"})
+      "dev.feedline.tests.pipelines.FeedlineServingPipelines_Sales",
+      "dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Cached",
+      "dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Mapped"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

@@ -43,6 +43,9 @@ class RuleCatalogueTest {
   static final String BIGS = "  @InMemorySource(records = 1000) Big bigs();";
   static final String BIG_BATCH = "  @Batch(size = 4) Big batch(Big big);";
   static final String BIG_PREFETCH = "  @Prefetch(AUTO) Big prefetch(Big batch);";
+  /** A map before a shuffle, which keeps it buffered: right after the source it would be global. */
+  static final String BIG_MAP =
+      "  @Map(parallel = AUTO) static Big same(Ops tf, Big big) { return null; }";
   static final String BUDGET = "@Pipeline(ramBudget = \"1GiB\")";
 
   /** A pipeline: its @Pipeline line, its stage lines, and the build's -A options. */
@@ -368,20 +371,24 @@ class RuleCatalogueTest {
             "  @Interleave(cycleLength = 2, parallel = AUTO) Operand<TString> read(Operand<TString> f);",
             PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("shuffle-buffer-memory",
-        pipeline(BIGS, "  @Shuffle(buffer = 500) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH),
+        pipeline(BIGS, BIG_MAP, "  @Shuffle(buffer = 500) Big shuffle(Big big);", BIG_BATCH,
+            BIG_PREFETCH),
         ERROR, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' holds ≈1.46 GiB (500 elements of"
             + " 3.00 MiB), more than the RAM budget of 1.00 GiB; shuffle smaller elements earlier"
             + " (before decoding), or use a smaller buffer.",
         "buffer = 500", "500",
-        pipeline(BIGS, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH)));
+        pipeline(BIGS, BIG_MAP, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH,
+            BIG_PREFETCH)));
     cases.add(new Case("shuffle-buffer-memory",
-        pipeline(BIGS, "  @Shuffle(buffer = 100) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH),
+        pipeline(BIGS, BIG_MAP, "  @Shuffle(buffer = 100) Big shuffle(Big big);", BIG_BATCH,
+            BIG_PREFETCH),
         WARNING, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' holds ≈300 MiB (100 elements"
             + " of 3.00 MiB), 29% of the RAM budget of 1.00 GiB, and must fill before the first"
             + " element comes out; shuffle smaller elements earlier (before decoding), or use a"
             + " smaller buffer.",
         "buffer = 100", "100",
-        pipeline(BIGS, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH, BIG_PREFETCH)));
+        pipeline(BIGS, BIG_MAP, "  @Shuffle(buffer = 50) Big shuffle(Big big);", BIG_BATCH,
+            BIG_PREFETCH)));
     cases.add(new Case("shuffle-buffer-memory",
         pipeline("@Pipeline", List.of(), SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
         NOTE, "[feedline:shuffle-buffer-memory] @Shuffle 'shuffle' cannot be checked against memory"

@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import dev.feedline.benchmarks.limit.LimitBenchmark;
+import dev.feedline.benchmarks.shuffle.ShuffleBenchmark;
 import dev.feedline.benchmarks.startup.Startup;
 import dev.feedline.benchmarks.startup.StartupBenchmark;
 import dev.feedline.benchmarks.text.TextBatching;
@@ -51,14 +52,20 @@ public final class ImageBenchmark {
   /** Runs the benchmark; returns the process exit status. */
   static int run(String[] args, PrintStream err) {
     return LauncherCommand.run(args, CommandSpec.of(
-            "usage: ./feedline bench [--quick] [--candidates] [--tables] [--text]")
-            .flag("quick").flag("candidates").flag("tables").flag("text"), err, options -> {
+            "usage: ./feedline bench [--quick] [--candidates] [--tables] [--text] [--shuffle]")
+            .flag("quick").flag("candidates").flag("tables").flag("text").flag("shuffle"), err,
+        options -> {
           boolean quick = options.flag("quick");
           boolean candidates = options.flag("candidates");
           boolean tables = options.flag("tables");
           boolean text = options.flag("text");
+          boolean shuffle = options.flag("shuffle");
           return () -> {
             try (ScratchFolder data = ScratchFolder.create("bench")) {
+              if (shuffle) { // a buffered shuffle against a global one, without the photos
+                ShuffleBenchmark.run(quick ? 1 : 3);
+                return;
+              }
               if (tables || text) { // the tables and text comparisons, without the photos
                 new LimitBenchmark(quick ? LimitBenchmark.Plan.QUICK : LimitBenchmark.Plan.FULL,
                     data.path()).run(tables, text);

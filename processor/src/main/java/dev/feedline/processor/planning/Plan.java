@@ -8,6 +8,7 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.CacheStage;
@@ -42,10 +43,12 @@ import java.util.Set;
  * @param firstEpochShuffle the shuffle after the memory cache whose first epoch shuffles the
  *     records as they are read instead ({@link #firstEpochShuffle(PipelineModel, int)}); empty
  *     where none
+ * @param globalShuffles the {@code @Shuffle} stages that shuffle indices over random-access
+ *     elements instead of filling a buffer ({@link RandomAccess})
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     List<Stage> vectorizedParses, List<Guarded> memoryGuard,
-    Optional<FirstEpochShuffle> firstEpochShuffle) {
+    Optional<FirstEpochShuffle> firstEpochShuffle, List<Stage> globalShuffles) {
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
@@ -89,6 +92,7 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   public Plan {
     vectorizedParses = List.copyOf(vectorizedParses);
     memoryGuard = List.copyOf(memoryGuard);
+    globalShuffles = List.copyOf(globalShuffles);
   }
 
   public static Plan of(PipelineModel pipeline) {
@@ -98,7 +102,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
         pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList(),
-        memoryGuard(pipeline), firstEpochShuffle(pipeline, lastCache));
+        memoryGuard(pipeline), firstEpochShuffle(pipeline, lastCache), pipeline.stages().stream()
+            .filter(s -> RandomAccess.shufflesGlobally(pipeline, s)).toList());
   }
 
   /**
@@ -207,8 +212,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   }
 
   /**
-   * The memory caches and (not on file names) shuffle buffers, each with whether every source
-   * element reaches it; none where the source reads pipelines, which count their own elements.
+   * The memory caches and shuffle buffers (not on file names, not global), each with whether
+   * every source element reaches it; none where the source reads pipelines, which count their
+   * own elements.
    */
   private static List<Guarded> memoryGuard(PipelineModel pipeline) {
     if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines) {
@@ -219,7 +225,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     for (Stage stage : pipeline.stages()) {
       if (stage.definition() instanceof CacheStage cache && cache.file().isEmpty()
           || stage.definition() instanceof ShuffleStage
-              && !pipeline.betweenFileSourceAndReader(stage)) {
+              && !pipeline.betweenFileSourceAndReader(stage)
+              && !RandomAccess.shufflesGlobally(pipeline, stage)) {
         guarded.add(new Guarded(stage, everyElement));
       }
       everyElement &= stage.definition().passesEverySourceElement();
@@ -275,6 +282,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
             .map(g -> "`" + g.stage().name() + "` (" + (g.seesEverySourceElement()
                 ? "every source element" : "fewer than the source's elements") + ")")
             .toList()) + ".");
+    lines.add(globalShuffles.isEmpty() ? "No global shuffle."
+        : "Global shuffle, no buffer: " + String.join(", ", globalShuffles.stream()
+            .map(s -> "`" + s.name() + "`").toList()) + ".");
     return lines;
   }
 }

@@ -5,6 +5,7 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
@@ -110,7 +111,8 @@ final class MemoryRules {
   private static long held(PipelineModel pipeline, Stage stage) {
     StageDefinition definition = stage.definition();
     if (definition instanceof ShuffleStage shuffle) {
-      return pipeline.betweenFileSourceAndReader(stage) ? 0 : shuffle.buffer();
+      return pipeline.betweenFileSourceAndReader(stage)
+          || RandomAccess.shufflesGlobally(pipeline, stage) ? 0 : shuffle.buffer();
     }
     if (definition instanceof PrefetchStage prefetch) {
       return prefetch.value().fixed().orElse(0);

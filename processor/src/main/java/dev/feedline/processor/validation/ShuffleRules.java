@@ -7,6 +7,7 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import java.util.Locale;
@@ -22,7 +23,8 @@ final class ShuffleRules {
       if (definition instanceof ShuffleStage shuffle) {
         afterBatch(pipeline, stage, report);
         bufferSize(pipeline, stage, shuffle, report);
-        if (!pipeline.betweenFileSourceAndReader(stage)) {
+        if (!pipeline.betweenFileSourceAndReader(stage)
+            && !RandomAccess.shufflesGlobally(pipeline, stage)) { // a global one holds no buffer
           bufferMemory(stage, shuffle, sizes, report);
         }
       }

@@ -69,6 +69,7 @@ final class BuilderWriter {
       addPipelines(type, builder, pipelines, prelude, pipeline, names);
     } else {
       addDataSetter(type, builder, source, prelude, names);
+      requireElements(plan, prelude, names);
     }
     List<Stage> fileCaches = names.fileCaches(pipeline);
     for (Stage cache : fileCaches) {
@@ -783,6 +784,16 @@ final class BuilderWriter {
         .addStatement("this.workerCount = count")
         .addStatement("return this")
         .build());
+  }
+
+  /** A global shuffle needs an element to shuffle: TensorFlow's own message names no stage. */
+  private static void requireElements(Plan plan, CodeBlock.Builder build, GeneratedNames names) {
+    Stage source = plan.pipeline().stages().get(0);
+    for (Stage shuffle : plan.globalShuffles()) {
+      build.addStatement("$T.requireElements($N, $S, $N.shape().get(0))", Names.IN_MEMORY_DATA,
+          GeneratedNames.PIPELINE, shuffle.name(),
+          names.sourceValue(source.output().components().get(0)));
+    }
   }
 
   private static void addDataSetter(TypeSpec.Builder type, ClassName builder, Stage source,

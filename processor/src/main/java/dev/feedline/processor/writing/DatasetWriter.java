@@ -12,6 +12,7 @@ import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
@@ -765,6 +766,25 @@ final class DatasetWriter {
     CodeBlock.Builder code = CodeBlock.builder();
     CodeBlock seeds = seeds(code, shuffle, perEpoch, CodeBlock.of("epoch"));
     CodeBlock buffer = CodeBlock.of("tf.constant($LL) /* buffer */", shuffle.buffer());
+    if (plan.globalShuffles().contains(stage)) {
+      ClassName global = Names.dataOp("GlobalShuffleDataset");
+      code.add("// Global, no buffer: the stages before it give random access to their elements, so\n"
+              + "// TensorFlow hands out a permutation of their indices computed from the seeds and the\n"
+              + "// position alone: every order is equally likely, the declared buffer of $L is not\n"
+              + "// allocated, and a checkpoint records a position (docs/performance.md#global-shuffle).\n",
+          shuffle.buffer());
+      code.addStatement("dataset = $T.create(tf.scope(), dataset,\n$L,\n"
+              + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
+          global, seeds, types, shapes, global, reshuffle && !perEpoch);
+      return new StageCode(code.build(), List.of(global));
+    }
+    Optional<Stage> blocking = RandomAccess.firstWithout(pipeline, stage);
+    if (RandomAccess.couldShuffleGlobally(pipeline, stage) && blocking.isPresent()) {
+      code.add("// A buffer, not a global shuffle: $N (@$L) before it\n"
+              + "// gives no random access to its elements in TensorFlow 2.18\n"
+              + "// (docs/performance.md#global-shuffle).\n",
+          blocking.get().name(), blocking.get().kind().annotation());
+    }
     Optional<Plan.FirstEpochShuffle> firstEpoch =
         plan.firstEpochShuffle().filter(f -> f.shuffle() == stage);
     if (firstEpoch.isPresent()) {

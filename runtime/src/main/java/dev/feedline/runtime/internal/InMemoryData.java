@@ -52,6 +52,20 @@ public final class InMemoryData {
     }
   }
 
+  /**
+   * Checks that the data holds an element for the global shuffle {@code shuffle} to shuffle:
+   * TensorFlow's {@code GlobalShuffleDataset} refuses no elements, in a message that names no stage.
+   *
+   * @throws FeedlineException naming the source and the shuffle
+   */
+  public static void requireElements(PipelineInfo pipeline, String shuffle, long elements) {
+    if (elements == 0) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), null,
+          "the data holds no elements, and @Shuffle '" + shuffle + "' shuffles them globally"
+              + " (docs/performance.md#global-shuffle), which needs at least one", null);
+    }
+  }
+
   /** {@code [n, 2]} for a declared {@code [2]}. */
   private static String rowsOf(Shape declared) {
     StringBuilder text = new StringBuilder("[n");

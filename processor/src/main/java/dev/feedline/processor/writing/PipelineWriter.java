@@ -56,13 +56,14 @@ public final class PipelineWriter {
     ClassName tensors = names.tensors();
     TypeName output = TypeName.get(last.output().type());
     Plan plan = Plan.of(pipeline);
+    String stagePlan = StagePlan.of(pipeline); // in the Javadoc and, hashed, in PIPELINE
     DatasetWriter dataset = new DatasetWriter(plan, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
         .addOriginatingElement(pipeline.type())
-        .addJavadoc(classJavadoc(pipeline, names))
+        .addJavadoc(classJavadoc(pipeline, names, stagePlan))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
-        .addField(pipelineInfo(pipeline, dataset))
+        .addField(pipelineInfo(pipeline, dataset, stagePlan))
         .addFields(ElementSpecs.fields(pipeline, names))
         .addFields(StageConstants.fields(pipeline, names))
         .addField(datasetOptions())
@@ -97,13 +98,14 @@ public final class PipelineWriter {
     return file.build();
   }
 
-  private static CodeBlock classJavadoc(PipelineModel pipeline, GeneratedNames names) {
+  private static CodeBlock classJavadoc(PipelineModel pipeline, GeneratedNames names,
+      String stagePlan) {
     CodeBlock.Builder doc = CodeBlock.builder()
         .add("The tf.data input pipeline declared by {@link $T}, as TensorFlow graph code.\n\n",
             TypeName.get(pipeline.type().asType()))
         .add("<p>Stages, in order, with the element and its static shapes wherever they change\n"
             + "({@code ?} is a size known only at run time):\n\n")
-        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(StagePlan.of(pipeline)))
+        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(stagePlan))
         .add("<p>Build it with {@link #builder()}, then consume it in graph mode through\n"
             + "{@link #output()} and {@link #steps}, or as tensors in Java through {@link #epoch}; close\n"
             + "it before its session. Each element is $L.\n", StagePlan.element(pipeline.last()));
@@ -123,7 +125,8 @@ public final class PipelineWriter {
     return doc.build();
   }
 
-  private static FieldSpec pipelineInfo(PipelineModel pipeline, DatasetWriter dataset) {
+  private static FieldSpec pipelineInfo(PipelineModel pipeline, DatasetWriter dataset,
+      String stagePlan) {
     List<CodeBlock> stages = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
       CodeBlock.Builder stageInfo = CodeBlock.builder().add("$L($S, $T.class", stageFactory(stage),
@@ -142,7 +145,7 @@ public final class PipelineWriter {
             + "failing one, and a fingerprint of the stage plan, which a checkpoint must match to be\n"
             + "restored.\n")
         .initializer("new $T($S, $S, $L, $T.of(\n$>$>$L))$<$<", Names.PIPELINE_INFO,
-            pipeline.type().getQualifiedName().toString(), definition(pipeline),
+            pipeline.type().getQualifiedName().toString(), definition(pipeline, stagePlan),
             pipeline.settings().ramBudget()
                 .map(b -> CodeBlock.of("$LL /* ramBudget, $L */", b, SizeModel.bytes(b)))
                 .orElse(CodeBlock.of("-1L /* no ramBudget */")),
@@ -168,20 +171,20 @@ public final class PipelineWriter {
    * The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes, and
    * those of every pipeline a source stage reads, whose iterator state a checkpoint holds too.
    */
-  static String definition(PipelineModel pipeline) {
+  static String definition(PipelineModel pipeline, String stagePlan) {
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(plans(pipeline).getBytes(StandardCharsets.UTF_8));
+          .digest(plans(pipeline, stagePlan).getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(hash, 0, 8);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
   }
 
-  private static String plans(PipelineModel pipeline) {
-    StringBuilder plans = new StringBuilder(StagePlan.of(pipeline));
+  private static String plans(PipelineModel pipeline, String stagePlan) {
+    StringBuilder plans = new StringBuilder(stagePlan);
     if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines read) {
-      read.of().forEach(p -> plans.append(plans(p)));
+      read.of().forEach(p -> plans.append(plans(p, StagePlan.of(p))));
     }
     return plans.toString();
   }

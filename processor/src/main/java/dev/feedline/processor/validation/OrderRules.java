@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Severity;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -19,28 +20,53 @@ import java.util.stream.Collectors;
  * shuffle, random maps, batch, vectorized maps, prefetch; cheap maps may stand on either side of
  * the cache. This corrects the source articles'
  * order, which puts the shuffle before the cache and so replays one order every epoch.
+ *
+ * <p>The reference orders batch once. A stage that takes batches and hands out single elements
+ * (an unbatch, a flat map over batches), as the element model says, starts the order again: the
+ * stages after it are ranked among themselves, not against the batch before it.
  */
 final class OrderRules {
   private OrderRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
     boolean cached = pipeline.has(StageKind.CACHE) || pipeline.has(StageKind.SNAPSHOT);
-    List<Stage> ranked = pipeline.stages().stream()
-        .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
-        .toList();
-    for (int i = 0; i + 1 < ranked.size(); i++) {
-      Stage earlier = ranked.get(i);
-      for (Stage later : ranked.subList(i + 1, ranked.size())) {
-        if (rank(earlier, cached) > rank(later, cached)) {
-          if (!reportedOn(report, earlier) && !reportedOn(report, later)) {
-            report.at(pipeline.type(), pipeline.annotation(), null).report(Message.UNHEALTHY_ORDER,
-                pipeline.simpleName(), earlier.name(), earlier.kind().annotation(), later.name(),
-                later.kind().annotation(), suggested(ranked, cached));
+    List<List<Stage>> runs = runs(pipeline, cached);
+    for (List<Stage> ranked : runs) {
+      for (int i = 0; i + 1 < ranked.size(); i++) {
+        Stage earlier = ranked.get(i);
+        for (Stage later : ranked.subList(i + 1, ranked.size())) {
+          if (rank(earlier, cached) > rank(later, cached)) {
+            if (!reportedOn(report, earlier) && !reportedOn(report, later)) {
+              report.at(pipeline.type(), pipeline.annotation(), null).report(
+                  Message.UNHEALTHY_ORDER, pipeline.simpleName(), earlier.name(),
+                  earlier.kind().annotation(), later.name(), later.kind().annotation(),
+                  suggested(runs, cached));
+            }
+            return; // one summary per pipeline
           }
-          return; // one summary per pipeline
         }
       }
     }
+  }
+
+  /**
+   * The ranked stages, in runs that each batch at most once: a new run starts at every stage that
+   * takes a batch and hands out single elements.
+   */
+  private static List<List<Stage>> runs(PipelineModel pipeline, boolean cached) {
+    List<List<Stage>> runs = new ArrayList<>();
+    List<Stage> run = new ArrayList<>();
+    for (Stage stage : pipeline.stages()) {
+      if (stage.takes().batched() && !stage.makes().batched() && !run.isEmpty()) {
+        runs.add(run);
+        run = new ArrayList<>();
+      }
+      if (rank(stage, cached) >= 0 && !Stages.onFileNames(pipeline, stage)) {
+        run.add(stage);
+      }
+    }
+    runs.add(run);
+    return runs;
   }
 
   /** Whether a warning or error already points at the stage; notes do not explain an order. */
@@ -49,9 +75,9 @@ final class OrderRules {
         && f.message().severity() != Severity.NOTE);
   }
 
-  private static String suggested(List<Stage> stages, boolean cached) {
-    return stages.stream()
-        .sorted(Comparator.comparingInt(s -> rank(s, cached)))
+  private static String suggested(List<List<Stage>> runs, boolean cached) {
+    return runs.stream()
+        .flatMap(run -> run.stream().sorted(Comparator.comparingInt(s -> rank(s, cached))))
         .map(Stage::name)
         .collect(Collectors.joining(" → "));
   }

@@ -48,10 +48,14 @@ import javax.tools.ToolProvider;
  * <p>The processor's cost is (3) over (1); Feedline's own share of it, its checks and code
  * writing, is (3) minus (2). It reports medians after warm-up rounds, of the compiling thread's
  * CPU time (javac compiles on the calling thread), which other work on a busy machine does not
- * inflate as it does wall time; wall time is printed beside it.
+ * inflate as it does wall time; wall time is printed beside it. It also times the CPU spent
+ * inside each processor's own methods, where the two processors differ and nothing else does:
+ * Feedline's own work is its time there less the copying processor's (whose time there is the
+ * Filer's), a difference that javac's share of the noise does not blur.
  */
 public final class ProcessorCostBenchmark {
   private static final String USAGE = "usage: ./feedline processor-cost [--pipelines N] [--runs N]";
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   private ProcessorCostBenchmark() {}
 
@@ -84,20 +88,24 @@ public final class ProcessorCostBenchmark {
         + " classes, %,d lines%n", pipelines, sources.size(), handWritten.size() - sources.size(),
         lines(handWritten.subList(sources.size(), handWritten.size())));
 
-    Supplier<Processor> copy = () -> new CopyingProcessor(generated);
+    TimedProcessor copy = new TimedProcessor(() -> new CopyingProcessor(generated));
+    TimedProcessor feedlineProcessor = new TimedProcessor(PipelineProcessor::new);
     Timing[] code = new Timing[runs];
     Timing[] floor = new Timing[runs];
     Timing[] feedline = new Timing[runs];
+    long[] ownShare = new long[runs];
     for (int round = -3; round < runs; round++) { // three warm-up rounds first
       Timing a = compile(handWritten, dir, "code", List.of("-proc:none"), null);
       Timing b = compile(sources, dir, "copy", List.of(), copy);
-      Timing c = compile(sources, dir, "feedline", List.of(), PipelineProcessor::new);
+      Timing c = compile(sources, dir, "feedline", List.of(), feedlineProcessor);
       if (round >= 0) {
         code[round] = a;
         floor[round] = b;
         feedline[round] = c;
+        ownShare[round] = (c.inside - b.inside) * 100_000 / a.cpu; // thousandths of a percent
         out.printf(Locale.ROOT, "round %d: CPU (wall) ms: pipeline code %d (%d), copying processor"
-            + " %d (%d), Feedline %d (%d)%n", round + 1, a.cpu, a.wall, b.cpu, b.wall, c.cpu, c.wall);
+            + " %d (%d), Feedline %d (%d); CPU inside the processor: copying %d, Feedline %d%n",
+            round + 1, a.cpu, a.wall, b.cpu, b.wall, c.cpu, c.wall, b.inside, c.inside);
       }
     }
     long a = median(code, Timing::cpu);
@@ -107,6 +115,12 @@ public final class ProcessorCostBenchmark {
         + " with a processor that only writes it %d ms (+%.1f%%); with Feedline %d ms (+%.1f%%), of"
         + " which Feedline's own checks and writing %+.1f%%%n", runs, a, b, 100.0 * (b - a) / a, c,
         100.0 * (c - a) / a, 100.0 * (c - b) / a);
+    long bi = median(floor, Timing::inside);
+    long ci = median(feedline, Timing::inside);
+    double own = Arrays.stream(ownShare).sorted().toArray()[runs / 2] / 1000.0;
+    out.printf(Locale.ROOT, "Medians of %d rounds, CPU inside the processors: copying %d ms,"
+        + " Feedline %d ms; Feedline's own work, its time there less the copy's, against compiling"
+        + " the pipeline code: %+.1f%% (median of the rounds' ratios)%n", runs, bi, ci, own);
     long aw = median(code, Timing::wall);
     long bw = median(floor, Timing::wall);
     long cw = median(feedline, Timing::wall);
@@ -116,13 +130,80 @@ public final class ProcessorCostBenchmark {
     out.printf(Locale.ROOT, "{\"pipelines\": %d, \"runs\": %d, \"measured_on\": \"thread_cpu_time\","
         + " \"code_ms\": %d, \"copying_processor_ms\": %d, \"feedline_ms\": %d,"
         + " \"processor_overhead\": %.3f, \"feedline_share\": %.3f, \"wall_feedline_share\": %.3f,"
-        + " \"load_average\": %.2f}%n", pipelines, runs, a, b, c, (double) (c - a) / a,
-        (double) (c - b) / a, (double) (cw - bw) / aw,
+        + " \"inside_feedline_share\": %.3f, \"load_average\": %.2f}%n", pipelines, runs, a, b,
+        c, (double) (c - a) / a, (double) (c - b) / a, (double) (cw - bw) / aw, own / 100,
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 
-  /** One compilation's CPU time on the compiling thread and its wall time, in milliseconds. */
-  private record Timing(long cpu, long wall) {}
+  /**
+   * One compilation's CPU time on the compiling thread, its wall time, and the CPU time spent in
+   * the processor's own methods, in milliseconds.
+   */
+  private record Timing(long cpu, long wall, long inside) {}
+
+  /**
+   * A new processor for each compilation, whose calls from javac are timed on the thread's CPU
+   * clock: {@link #inside} is their total since the last {@link #get}.
+   */
+  static final class TimedProcessor implements Supplier<Processor> {
+    private final Supplier<Processor> processors;
+    private long nanos;
+
+    TimedProcessor(Supplier<Processor> processors) {
+      this.processors = processors;
+    }
+
+    @Override
+    public Processor get() {
+      nanos = 0;
+      Processor processor = processors.get();
+      return new Processor() {
+        @Override
+        public Set<String> getSupportedOptions() {
+          return processor.getSupportedOptions();
+        }
+
+        @Override
+        public Set<String> getSupportedAnnotationTypes() {
+          return processor.getSupportedAnnotationTypes();
+        }
+
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+          return processor.getSupportedSourceVersion();
+        }
+
+        @Override
+        public void init(javax.annotation.processing.ProcessingEnvironment environment) {
+          long start = CPU.getCurrentThreadCpuTime();
+          processor.init(environment);
+          nanos += CPU.getCurrentThreadCpuTime() - start;
+        }
+
+        @Override
+        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+          long start = CPU.getCurrentThreadCpuTime();
+          try {
+            return processor.process(annotations, round);
+          } finally {
+            nanos += CPU.getCurrentThreadCpuTime() - start;
+          }
+        }
+
+        @Override
+        public Iterable<? extends javax.annotation.processing.Completion> getCompletions(
+            javax.lang.model.element.Element element,
+            javax.lang.model.element.AnnotationMirror annotation,
+            javax.lang.model.element.ExecutableElement member, String userText) {
+          return processor.getCompletions(element, annotation, member, userText);
+        }
+      };
+    }
+
+    long inside() {
+      return nanos / 1_000_000;
+    }
+  }
 
   /** Writes pre-generated classes through the Filer in the first round, and nothing else. */
   static final class CopyingProcessor extends AbstractProcessor {
@@ -181,18 +262,18 @@ public final class ProcessorCostBenchmark {
       if (processor != null) {
         task.setProcessors(List.of(processor.get()));
       }
-      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-      long cpuStart = threads.getCurrentThreadCpuTime();
+      long cpuStart = CPU.getCurrentThreadCpuTime();
       long start = System.nanoTime();
       boolean ok = task.call();
       long millis = (System.nanoTime() - start) / 1_000_000;
-      long cpuMillis = (threads.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+      long cpuMillis = (CPU.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
       List<Diagnostic<? extends JavaFileObject>> errors = diagnostics.getDiagnostics().stream()
           .filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
       if (!ok || !errors.isEmpty()) {
         throw new IllegalStateException("the corpus did not compile (" + run + "): " + errors);
       }
-      return new Timing(cpuMillis, millis);
+      return new Timing(cpuMillis, millis,
+          processor instanceof TimedProcessor timed ? timed.inside() : 0);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -63,7 +63,7 @@ final class Annotated {
   }
 
   /** The elements annotated with any of the stage annotations of {@code kinds}, in source order. */
-  Set<Element> withAny(StageKind... kinds) {
+  Set<Element> withAny(List<StageKind> kinds) {
     Set<Element> found = new HashSet<>();
     for (StageKind kind : kinds) {
       found.addAll(with(kind.annotationQualifiedName()));

@@ -1,5 +1,9 @@
 package dev.feedline.processor;
 
+import dev.feedline.processor.model.kinds.ChooseStage;
+import dev.feedline.processor.model.kinds.ConcatenateStage;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.ZipStage;
 import com.google.auto.service.AutoService;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Options;
@@ -77,7 +81,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     pipelineReader = new PipelineReader(environment.getElementUtils(), environment.getTypeUtils(),
         elementReader);
     boolean generatedAvailable =
-        environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        environment.getElementUtils().getTypeElement(
+            "javax.annotation.processing.Generated") != null;
     writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
     writers = new Writers(new WriterWriter(environment.getFiler(), generatedAvailable));
   }
@@ -89,7 +94,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     types.add(PipelineReader.STAGE_GROUP);
     types.add(ELEMENT);
     types.add(Writers.WRITABLE);
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       types.add(kind.annotationQualifiedName());
     }
     return types;
@@ -136,8 +141,8 @@ public final class PipelineProcessor extends AbstractProcessor {
    * {@code @Choose} of this compilation reads, whose last prefetch is the reader's.
    */
   private void noteReadPipelines(Annotated annotated) {
-    for (StageKind kind : List.of(StageKind.MIX, StageKind.CONCATENATE, StageKind.ZIP,
-        StageKind.CHOOSE)) {
+    for (StageKind kind : List.of(MixStage.KIND, ConcatenateStage.KIND, ZipStage.KIND,
+        ChooseStage.KIND)) {
       for (Element method : annotated.with(kind.annotationQualifiedName())) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(mirror -> {
           for (AnnotationValue value : Annotations.arrayValue(
@@ -184,7 +189,8 @@ public final class PipelineProcessor extends AbstractProcessor {
       writer.write(model);
     } catch (IOException e) {
       report.at(model.type(), model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
-          model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
+          model.generatedSimpleName(), model.simpleName(), e.getMessage(),
+          model.generatedPackage());
       reporter.print(report);
     }
   }
@@ -232,7 +238,9 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  /** Groups are checked on their own too, so a bad group is reported even if no pipeline uses it. */
+  /**
+   * Groups are checked on their own too, so a bad group is reported even if no pipeline uses it.
+   */
   private void checkGroups(Annotated annotated) {
     for (Element group : annotated.with(PipelineReader.STAGE_GROUP)) {
       Report report = new Report();
@@ -242,13 +250,13 @@ public final class PipelineProcessor extends AbstractProcessor {
   }
 
   private void checkStagePlacement(Annotated annotated) {
-    for (Element method : annotated.withAny(StageKind.values())) {
+    for (Element method : annotated.withAny(StageKind.all())) {
       Element owner = method.getEnclosingElement();
       if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()
           || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {
         continue;
       }
-      for (StageKind kind : StageKind.values()) {
+      for (StageKind kind : StageKind.all()) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(annotation -> {
           Report report = new Report();
           report.at(method, annotation, null).report(Message.STAGE_OUTSIDE_PIPELINE,

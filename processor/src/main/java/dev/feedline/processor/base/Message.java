@@ -359,8 +359,8 @@ public enum Message {
       "@%s '%s' has %s = %s, but a budget is a positive size in bytes: a number and one of the"
           + " units %s, such as \"8GiB\" or \"512MB\"."),
   DEVICE_STAGE_BEFORE_HOST_STAGE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
-      "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s before"
-          + " the device stages, or run it on the device too."),
+      "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s"
+          + " before the device stages, or run it on the device too."),
   DEVICE_STAGE_BEFORE_PREFETCH(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "%s runs on the device, on batches the iterator hands out, but no @Batch and @Prefetch come"
           + " before it in tf.data; batch and prefetch first: `@Batch(size = ...)`,"
@@ -617,7 +617,8 @@ public enum Message {
           + " remove '%1$s'."),
   ZIP_RECORD_COUNTS(Rule.ZIP_RECORD_COUNTS, Severity.NOTE,
       "@Zip '%1$s' reads pipeline %2$s, declared with %3$d records, and pipeline %4$s, with %5$d:"
-          + " each epoch ends with the shorter, and the other's last %6$d elements are never read."),
+          + " each epoch ends with the shorter, and the other's last %6$d elements are never"
+              + " read."),
   SERVING_UNSUPPORTED(Rule.SERVING_UNSUPPORTED, Severity.ERROR,
       "@Serving pipeline %s cannot have a serving function: %s; remove @Serving."),
   SERVING_LEFT_OUT(Rule.SERVING_LEFT_OUT, Severity.NOTE,

@@ -111,7 +111,9 @@ final class ComponentReader {
     }
     String key = String.valueOf(Annotations.value(elements, feature.get(), "value"));
     if (key.isBlank()) {
-      report.at(component, feature.get(), Annotations.explicitValue(feature.get(), "value").orElse(null)).report(Message.FEATURE_EMPTY, name, record);
+      report.at(component, feature.get(),
+          Annotations.explicitValue(feature.get(), "value").orElse(null))
+          .report(Message.FEATURE_EMPTY, name, record);
       return Optional.empty();
     }
     return Optional.of(key);
@@ -123,7 +125,8 @@ final class ComponentReader {
     List<String> given = new ArrayList<>();
     List<Object> values = new ArrayList<>();
     for (String member : List.of("longs", "floats", "strings")) {
-      List<? extends AnnotationValue> written = Annotations.arrayValue(elements, annotation, member);
+      List<? extends AnnotationValue> written =
+          Annotations.arrayValue(elements, annotation, member);
       if (!written.isEmpty()) {
         given.add(member);
         written.forEach(v -> values.add(v.getValue()));

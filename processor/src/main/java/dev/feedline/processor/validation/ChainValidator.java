@@ -1,5 +1,9 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
+import dev.feedline.processor.model.kinds.DecodeStage;
+import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
@@ -57,13 +61,13 @@ final class ChainValidator {
             stage.kind().annotation(), stage.name(), stage.output().display(sameNames),
             stage.input().display(sameNames));
       }
-      if (stage.kind() == StageKind.DECODE) {
+      if (stage.kind() == DecodeStage.KIND) {
         checkDecode(stage, report);
       }
-      if (stage.kind() == StageKind.DECODE_CSV) {
+      if (stage.kind() == DecodeCsvStage.KIND) {
         checkDecodeCsv(stage, report);
       }
-      if (stage.kind() == StageKind.DECODE_JPEG) {
+      if (stage.kind() == DecodeJpegStage.KIND) {
         checkDecodeJpeg(stage, report);
       }
     }
@@ -72,7 +76,7 @@ final class ChainValidator {
   }
 
   private static void checkSourceElement(Stage source, Report report) {
-    if (source.kind().readsFiles() && source.output().isRecord()) {
+    if (source.readsFiles() && source.output().isRecord()) {
       report.at(source).report(Message.SOURCE_YIELDS_FILE_NAMES,
           source, source.name());
     }
@@ -86,13 +90,13 @@ final class ChainValidator {
   private static void checkFileReading(PipelineModel pipeline, Report report) {
     List<Stage> stages = pipeline.stages();
     Stage reader = null;
-    if (!stages.isEmpty() && stages.get(0).kind().readsFiles()) {
+    if (!stages.isEmpty() && stages.get(0).readsFiles()) {
       Stage source = stages.get(0);
       int next = 1;
       while (next < stages.size() && stages.get(next).is(StageKind.Trait.ON_FILE_NAMES)) {
         next++;
       }
-      if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
+      if (next < stages.size() && stages.get(next).kind() == InterleaveStage.KIND) {
         reader = stages.get(next);
       } else {
         report.at(source).report(Message.FILES_NOT_READ,
@@ -100,7 +104,7 @@ final class ChainValidator {
       }
     }
     for (Stage stage : stages) {
-      if (stage.kind() != StageKind.INTERLEAVE) {
+      if (stage.kind() != InterleaveStage.KIND) {
         continue;
       }
       if (stage != reader && stage.position() > 1) { // first: missing-source says it
@@ -109,7 +113,7 @@ final class ChainValidator {
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
-        boolean text = stages.get(0).kind() == StageKind.TEXT_LINE_SOURCE;
+        boolean text = stages.get(0).kind() == TextLineSourceStage.KIND;
         report.at(stage).report(Message.INTERLEAVE_YIELDS_RECORDS,
             stage, text ? "lines of text" : "serialized records", stage.name(),
             text ? "@DecodeCsv" : "@Decode");
@@ -188,15 +192,15 @@ final class ChainValidator {
     if (source.isEmpty()) {
       return;
     }
-    boolean text = source.get().kind() == StageKind.TEXT_LINE_SOURCE;
+    boolean text = source.get().kind() == TextLineSourceStage.KIND;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.DECODE && text) {
+      if (stage.kind() == DecodeStage.KIND && text) {
         report.at(stage).report(Message.PARSE_WITHOUT_RECORDS,
             stage.name(), source.get().kind().annotation(), source.get().name());
-      } else if (stage.kind() == StageKind.DECODE_CSV && !text) {
+      } else if (stage.kind() == DecodeCsvStage.KIND && !text) {
         report.at(stage).report(Message.PARSE_WITHOUT_LINES,
             stage.name(), source.get().kind().annotation(), source.get().name());
-      } else if (stage.kind() == StageKind.DECODE_CSV && stage.output().isRecord()
+      } else if (stage.kind() == DecodeCsvStage.KIND && stage.output().isRecord()
           && !source.get().as(TextLineSourceStage.class).orElseThrow().header()) {
         featuresWithoutHeader(stage, source.get(), report);
       }

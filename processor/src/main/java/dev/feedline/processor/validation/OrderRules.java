@@ -5,7 +5,8 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,7 +30,7 @@ final class OrderRules {
   private OrderRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    boolean cached = pipeline.has(StageKind.CACHE) || pipeline.has(StageKind.SNAPSHOT);
+    boolean cached = pipeline.has(CacheStage.KIND) || pipeline.has(SnapshotStage.KIND);
     List<List<Stage>> runs = runs(pipeline, cached);
     for (List<Stage> ranked : runs) {
       for (int i = 0; i + 1 < ranked.size(); i++) {
@@ -61,7 +62,7 @@ final class OrderRules {
         runs.add(run);
         run = new ArrayList<>();
       }
-      if (rank(stage, cached) >= 0 && !Stages.onFileNames(pipeline, stage)) {
+      if (rank(stage, cached) >= 0 && !pipeline.betweenFileSourceAndReader(stage)) {
         run.add(stage);
       }
     }

@@ -9,6 +9,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.planning.Plan;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -48,8 +49,8 @@ public final class GeneratedNames {
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
       "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
-      "component", "source", "elementWork", "randomWork", "seededWork", "batching", "stage",
-      "deviceStage");
+      "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
+      "batching", "stage", "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals
@@ -100,7 +101,8 @@ public final class GeneratedNames {
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
 
-  GeneratedNames(PipelineModel pipeline) {
+  GeneratedNames(Plan plan) {
+    PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
@@ -111,8 +113,8 @@ public final class GeneratedNames {
         .forEach(c -> tensorComponents.put(c, fresh(tensorsScope, c.name())));
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind().readsFiles()
-          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
+      if (stage.readsFiles()
+          || (fileSegments.contains(previous) && stage.kind() != InterleaveStage.KIND)) {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
@@ -132,12 +134,12 @@ public final class GeneratedNames {
       } else if (definition instanceof BucketByLengthStage) {
         batchingConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_BUCKETS"));
       }
-      if (VectorizedParse.applies(pipeline, stage)) {
+      if (plan.parsesVectorized(stage)) {
         recordBatchConstants.put(stage, fresh(members, upperSnake(stage.name())
-            + (stage.kind() == StageKind.DECODE_CSV ? "_LINES" : "_RECORDS")));
+            + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_BATCH"));
       }
-      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
+      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
         functionMethods.put(stage, fresh(members, stage.name() + "Function"));
       }
@@ -152,7 +154,7 @@ public final class GeneratedNames {
     NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), fresh(runTime, input.name())));
     Stage source = pipeline.stages().get(0);
-    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+    if (source.kind() == InMemorySourceStage.KIND) {
       source.output().components().forEach(c -> sourceValues.put(c, fresh(runTime, c.name())));
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
@@ -169,13 +171,13 @@ public final class GeneratedNames {
       servingNames = List.of(fresh(members, "serving"), fresh(members, "servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.DECODE_CSV) {
+      if (stage.kind() == DecodeCsvStage.KIND) {
         csvColumns.put(stage, fresh(runTime, stage.name() + "Columns"));
       }
       if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, fresh(runTime, stage.name() + "File"));
-      } else if (stage.kind() == StageKind.SNAPSHOT) {
+      } else if (stage.kind() == SnapshotStage.KIND) {
         cacheFiles.put(stage, fresh(runTime, stage.name() + "Path"));
       }
     }
@@ -197,7 +199,7 @@ public final class GeneratedNames {
 
   /** Whether a stage's elements differ from its input's: another type, shape or meaning. */
   static boolean changesElement(Stage previous, Stage stage) {
-    return stage.kind() == StageKind.INTERLEAVE // file names in, records out
+    return stage.kind() == InterleaveStage.KIND // file names in, records out
         || !stage.output().sameTypeAs(previous.output())
         || !stage.outer().equals(previous.outer());
   }
@@ -252,7 +254,9 @@ public final class GeneratedNames {
     return recordBatchConstants.get(decode);
   }
 
-  /** The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch. */
+  /**
+   * The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch.
+   */
   String parsedBatchConstant(Stage decode) {
     return parsedBatchConstants.get(decode);
   }

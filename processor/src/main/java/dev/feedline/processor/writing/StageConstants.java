@@ -69,7 +69,8 @@ final class StageConstants {
   static CodeBlock exampleFeatures(ElementType element) {
     List<CodeBlock> features = new ArrayList<>();
     for (Component c : parsed(element)) {
-      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()), Names.dtype(c.dtype()),
+      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()),
+          Names.dtype(c.dtype()),
           ElementSpecs.shape(c.shape()));
       if (c.source() == Component.Source.FEATURE_LIST) {
         features.add(CodeBlock.of("$T.featureList($L)", Names.EXAMPLE_FEATURES, common));
@@ -115,7 +116,8 @@ final class StageConstants {
             .filter(c -> pad.component().equals(c.lengthOf()))
             .map(c -> CodeBlock.of("$S", c.name()))
             .toList();
-        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING, text(pad.component()),
+        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING,
+            text(pad.component()),
             value, pad.length().orElseThrow(), lengths.isEmpty() ? CodeBlock.of("")
                 : CodeBlock.of(", $L", CodeBlock.join(lengths, ", "))));
       } else if (pad.length().isPresent()) {

@@ -3,6 +3,7 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.planning.Plan;
 import java.util.stream.Collectors;
 
 /**
@@ -12,7 +13,9 @@ import java.util.stream.Collectors;
 final class StagePlan {
   private StagePlan() {}
 
-  static String of(PipelineModel pipeline) {
+  /** The stage plan of {@code decided}'s pipeline, with the parses it made vectorized. */
+  static String of(Plan decided) {
+    PipelineModel pipeline = decided.pipeline();
     int nameWidth =
         pipeline.stages().stream().mapToInt(s -> s.name().length()).max().orElse(0);
     StringBuilder plan = new StringBuilder();
@@ -20,8 +23,8 @@ final class StagePlan {
     for (Stage stage : pipeline.stages()) {
       // No locale and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
-      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the plan.
-      // So do a vectorized parse's checkpoints, which hold batches of records.
+      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
+      // plan. So do a vectorized parse's checkpoints, which hold batches of records.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
@@ -29,7 +32,7 @@ final class StagePlan {
       if (stage.isSeeded()) {
         plan.append(", seeded per element");
       }
-      if (VectorizedParse.applies(pipeline, stage)) {
+      if (decided.parsesVectorized(stage)) {
         plan.append(", vectorized: ").append(VectorizedParse.batch(stage)).append(' ')
             .append(VectorizedParse.unit(stage)).append(" a parse");
       }

@@ -8,6 +8,7 @@ import dev.feedline.doctor.RuleIds;
 import dev.feedline.doctor.StageChain;
 import dev.feedline.processor.base.Rule;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.example.HousingDataset;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
@@ -18,6 +19,8 @@ import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
 import dev.feedline.tests.pipelines.FeedlineRebatchedRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineSplitPipelines_HousingTrain;
+import dev.feedline.tests.pipelines.FeedlineSplitPipelines_RowsEval;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
@@ -79,6 +82,7 @@ class StageKindContractTest {
     String files = dir.resolve("*.tfrecord").toString();
     String csv = Files.writeString(dir.resolve("purchases.csv"), "item,qty,price\ntea,1,2\n")
         .toString();
+    String housing = HousingDataset.write(dir.resolve("housing"), 1, 1).get(0).toString();
     Set<Class<? extends Annotation>> seen = new HashSet<>();
     try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
         TInt64 choices = TInt64.vectorOf(0, 1, 1, 0);
@@ -96,6 +100,8 @@ class StageKindContractTest {
               .snapshotPath(dir.resolve("snapshot").toString()).build(graph),
           graph -> FeedlineSkippingRowsPipeline.builder().files(files).build(graph),
           graph -> FeedlineRebatchedRowsPipeline.builder().files(files).build(graph),
+          graph -> FeedlineSplitPipelines_RowsEval.builder().files(files).build(graph),
+          graph -> FeedlineSplitPipelines_HousingTrain.builder().files(housing).build(graph),
           graph -> FeedlinePointsPipeline.builder().data(points, classes).build(graph),
           graph -> FeedlineSeededPipelines_Drawn.builder().data(points, classes).seed(1)
               .build(graph),

@@ -17,6 +17,7 @@ import dev.feedline.processor.reading.ElementReader;
 import dev.feedline.processor.reading.PipelineReader;
 import dev.feedline.processor.reading.UnresolvedTypeException;
 import dev.feedline.processor.validation.PipelineValidator;
+import dev.feedline.processor.validation.SplitAgreement;
 import dev.feedline.processor.writing.PipelineWriter;
 import dev.feedline.processor.writing.ReviewReport;
 import dev.feedline.processor.writing.WriterWriter;
@@ -64,6 +65,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   private final Set<String> compiledHere = new HashSet<>();
   /** The pipelines another pipeline of this compilation reads, by qualified name. */
   private final Set<String> readByAnother = new HashSet<>();
+  private final SplitAgreement splits = new SplitAgreement();
   private Options options;
   private Reporter reporter;
   private ElementReader elementReader;
@@ -166,8 +168,10 @@ public final class PipelineProcessor extends AbstractProcessor {
     report.compiledHere(type -> compiledHere.contains(type.getQualifiedName().toString()));
     try {
       Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
-      model.ifPresent(m -> PipelineValidator.validate(m, options,
-          readByAnother.contains(name), report));
+      model.ifPresent(m -> {
+        PipelineValidator.validate(m, options, readByAnother.contains(name), report);
+        splits.check(m, report);
+      });
       List<Reporter.Reported> reported = reporter.print(report);
       if (model.isPresent() && !Reporter.hasErrors(reported)) {
         write(model.get(), report);

@@ -36,6 +36,8 @@ class RuleCatalogueTest {
   static final String WIDEN =
       "  @Map(parallel = AUTO) static Image widen(Ops tf, Small in) { return null; }";
   static final String SHUFFLE = "  @Shuffle(buffer = 100) Image shuffle(Image image);";
+  static final String SPLIT_BY_POSITION =
+      "  @Split(side = SplitSide.TRAIN, evalPercent = 20) Image split(Image image);";
   static final String BATCH = "  @Batch(size = 4) Image batch(Image image);";
   static final String PREFETCH = "  @Prefetch(AUTO) Image prefetch(Image batch);";
   static final String BIGS = "  @InMemorySource(records = 1000) Big bigs();";
@@ -434,6 +436,40 @@ class RuleCatalogueTest {
         pipeline(SRC, READ, PARSE, DECODE,
             "  @Shuffle(buffer = 100, seed = 7, reshuffleEachEpoch = false) Image shuffle(Image image);",
             "  @Take(count = 100) Image head(Image image);", BATCH, PREFETCH)));
+    // A split without a key hashes positions: the order before it must be the same each time.
+    cases.add(new Case("split-order-dependent",
+        pipeline(SRC, READ, PARSE, DECODE, SHUFFLE, SPLIT_BY_POSITION, BATCH, PREFETCH),
+        ERROR, "[feedline:split-order-dependent] @Split 'split' has no key, so it hashes each"
+            + " element's position, but @Shuffle 'shuffle' before it reshuffles every epoch, so a"
+            + " position holds other elements in other epochs or runs and the two sides share"
+            + " elements; declare `key = \"...\"` naming a component that identifies an element"
+            + " (an id, a file name), or split before 'shuffle'.",
+        "@Split", null,
+        pipeline(SRC, READ, PARSE, DECODE, SPLIT_BY_POSITION, SHUFFLE, BATCH, PREFETCH)));
+    cases.add(new Case("split-order-dependent",
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, reshuffleEachEpoch = false) Image shuffle(Image image);",
+            SPLIT_BY_POSITION, BATCH, PREFETCH),
+        ERROR, "[feedline:split-order-dependent] @Split 'split' has no key, so it hashes each"
+            + " element's position, but @Shuffle 'shuffle' before it has no seed, so a position"
+            + " holds other elements in other epochs or runs and the two sides share elements;"
+            + " declare `key = \"...\"` naming a component that identifies an element (an id, a"
+            + " file name), or split before 'shuffle'.",
+        "@Split", null,
+        pipeline(SRC, READ, PARSE, DECODE,
+            "  @Shuffle(buffer = 100, seed = 7, reshuffleEachEpoch = false) Image shuffle(Image image);",
+            SPLIT_BY_POSITION, BATCH, PREFETCH)));
+    cases.add(new Case("split-order-dependent",
+        pipeline(SRC, READ, PARSE, "  @Map(parallel = AUTO, deterministic = false) static Image"
+            + " decode(Ops tf, Encoded in) { return null; }", SPLIT_BY_POSITION, SHUFFLE, BATCH,
+            PREFETCH),
+        ERROR, "[feedline:split-order-dependent] @Split 'split' has no key, so it hashes each"
+            + " element's position, but @Map 'decode' before it runs in parallel with"
+            + " deterministic = false, so elements may come in another order each epoch and the two"
+            + " sides share elements; declare `key = \"...\"` naming a component that identifies"
+            + " an element, or set deterministic = true on 'decode'.",
+        "@Split", null,
+        pipeline(SRC, READ, PARSE, DECODE, SPLIT_BY_POSITION, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("repeat-blurs-epochs",
         pipeline(SRC, READ, PARSE, DECODE, CACHE, "  @Repeat(count = 2) Image twice(Image image);",
             SHUFFLE, BATCH, PREFETCH),

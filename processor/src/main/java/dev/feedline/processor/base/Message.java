@@ -234,6 +234,15 @@ public enum Message {
       "@DecodeCsv '%s' cannot parse component '%s' of %s: it is %s of shape %s; a CSV field is"
           + " one scalar TString, TInt64, TInt32, TFloat32 or TFloat64, so parse to that and"
           + " convert in a @Map."),
+  DECODE_CSV_COLUMNS_SHAPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%s' reads @Columns into component '%s' of %s, of shape %s, but @Columns fills"
+          + " a vector of one value per column: declare @Shape({n}), n the number of columns."),
+  DECODE_CSV_COLUMNS_COUNT(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%1$s' reads %2$s columns %3$s into component '%4$s' of %5$s, of shape %6$s;"
+          + " name one column per value, or declare @Shape({%2$s})."),
+  DECODE_CSV_COLUMNS_INVALID(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@Columns on component '%s' of %s has %s; name the columns, or a range with both from and"
+          + " to, not both."),
   DECODE_CSV_COMPUTED(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
       "@DecodeCsv '%s' cannot fill component '%s' of %s: it is %s, which only @Decode reads;"
           + " remove the annotation, or fill the component in a @Map."),
@@ -245,6 +254,11 @@ public enum Message {
   PARSE_WITHOUT_LINES(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%s' parses lines of text, but the pipeline reads from @%s '%s'; read text"
           + " files with @TextLineSource."),
+  DECODE_CSV_COLUMNS_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
+      "@DecodeCsv '%1$s' reads component '%2$s' of %3$s from @Columns by header names, but"
+          + " @TextLineSource '%4$s' has no header, so no column has a name; set `header = true` on"
+          + " '%4$s' if the files start with a header line, or read the columns in order into"
+          + " scalar components."),
   DECODE_CSV_FEATURE_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%1$s' names columns by @Feature on components %2$s of %3$s, but"
           + " @TextLineSource '%4$s' has no header, so the components would take the first"
@@ -276,6 +290,14 @@ public enum Message {
       "@Unbatch '%s' splits batches into their elements, but the elements of %s it receives are"
           + " not batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them"
           + " since the stage that made them, or an @Unbatch already split them; remove it."),
+  SPLIT_KEY_MISSING(Rule.SPLIT_KEY_INVALID, Severity.ERROR,
+      "@Split '%s' hashes component '%s', but %s has no component of that name; name one of its"
+          + " scalar string or integer components: %s."),
+  SPLIT_KEY_NOT_SCALAR(Rule.SPLIT_KEY_INVALID, Severity.ERROR,
+      "@Split '%s' hashes component '%s' of %s, of dtype %s and shape %s here, but a key is one"
+          + " string or integer per element that identifies it; name a scalar string or integer"
+          + " component (an id, a file name), or split before the stage that batches the"
+          + " elements."),
   REBATCH_WITHOUT_BATCH(Rule.REBATCH_WITHOUT_BATCH, Severity.ERROR,
       "@Rebatch '%s' regroups the rows of batches, but the elements of %s it receives are not"
           + " batches: no @Batch, @PaddedBatch, @BucketByLength or @Window has batched them since"
@@ -319,6 +341,11 @@ public enum Message {
   INVALID_SEED(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a seed is 0 or more, or -1 (Shuffle.RANDOM_SEED); use a seed of"
           + " 0 or more."),
+  INVALID_EVAL_PERCENT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but the evaluation side holds from 1 to 99 percent of the elements;"
+          + " use a percent from 1 to 99."),
+  INVALID_SPLIT_SEED(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a split's seed is 0 or more; use a seed of 0 or more."),
   INVALID_BATCH_SIZE(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a batch holds at least 1 element; use a size of 1 or more."),
   INVALID_WINDOW(Rule.INVALID_PARAMETER, Severity.ERROR,
@@ -507,6 +534,21 @@ public enum Message {
   REPEAT_BEFORE_BATCH(Rule.REPEAT_BLURS_EPOCHS, Severity.NOTE,
       "@Repeat '%1$s' comes before @%2$s '%3$s', so batches straddle the boundary between epochs;"
           + " repeat after '%3$s', or run epochs with the generated epoch()."),
+  SPLIT_AFTER_SHUFFLE(Rule.SPLIT_ORDER_DEPENDENT, Severity.ERROR,
+      "@Split '%1$s' has no key, so it hashes each element's position, but @Shuffle '%2$s' before"
+          + " it %3$s, so a position holds other elements in other epochs or runs and the two sides"
+          + " share elements; declare `key = \"...\"` naming a component that identifies an"
+          + " element (an id, a file name), or split before '%2$s'."),
+  SPLIT_AFTER_NONDETERMINISTIC(Rule.SPLIT_ORDER_DEPENDENT, Severity.ERROR,
+      "@Split '%1$s' has no key, so it hashes each element's position, but @%2$s '%3$s' before"
+          + " it runs in parallel with deterministic = false, so elements may come in another"
+          + " order each epoch and the two sides share elements; declare `key = \"...\"` naming a"
+          + " component that identifies an element, or set deterministic = true on '%3$s'."),
+  SPLIT_MISMATCH(Rule.SPLIT_MISMATCH, Severity.ERROR,
+      "@Split '%1$s' of pipeline %2$s declares %3$s, but @Split '%1$s' of pipeline %4$s, over the"
+          + " same %5$s, declares %6$s, so their sides overlap or leave elements out; declare the"
+          + " same evalPercent, seed and key in both (declare the split once in a shared"
+          + " @StageGroup and override only its side)."),
   SHARD_AFTER_UNSEEDED_SHUFFLE(Rule.SHARD_AFTER_RANDOMNESS, Severity.ERROR,
       "@Shard '%s' follows @Shuffle '%s', which has no seed, so every worker shards a different"
           + " order and elements are read twice or never; shard before any shuffle, or set a"

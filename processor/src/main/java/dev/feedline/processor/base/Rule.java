@@ -44,6 +44,7 @@ public enum Rule {
   BUCKETING_INVALID(Category.DECLARATION),
   UNBATCH_WITHOUT_BATCH(Category.DECLARATION),
   REBATCH_WITHOUT_BATCH(Category.DECLARATION),
+  SPLIT_KEY_INVALID(Category.DECLARATION),
   INVALID_PARAMETER(Category.DECLARATION),
   DEVICE_STAGE_PLACEMENT(Category.DECLARATION),
   DEVICE_STAGE_NOT_VECTORIZED(Category.DECLARATION),
@@ -91,6 +92,9 @@ public enum Rule {
   SHARD_AFTER_MIX(Category.CHECK), // 37
   MIX_PROPORTIONS_LOST(Category.CHECK), // 38
   ZIP_RECORD_COUNTS(Category.CHECK), // 39
+  // Train/eval splits (@Split): issue 27.
+  SPLIT_ORDER_DEPENDENT(Category.CHECK),
+  SPLIT_MISMATCH(Category.CHECK),
   // The serving function of a @Serving pipeline (docs/serving.md).
   SERVING_LEFT_OUT(Category.CHECK),
   SERVING_FILTER(Category.CHECK),

@@ -98,6 +98,17 @@ public record PipelineModel(
     return stages.stream().filter(s -> s.kind() == kind).toList();
   }
 
+  /**
+   * The {@code @Split} that makes this an evaluation pipeline, keeping the held-out side: what a
+   * statistic fitted for training must not be computed over.
+   */
+  public Optional<Stage> evaluationSplit() {
+    return stagesOf(dev.feedline.processor.model.kinds.SplitStage.KIND).stream()
+        .filter(s -> s.as(dev.feedline.processor.model.kinds.SplitStage.class)
+            .orElseThrow().evaluation())
+        .findFirst();
+  }
+
   /** The stages before {@code stage}, upstream order (source first). */
   public List<Stage> before(Stage stage) {
     return stages.subList(0, stage.position() - 1);

@@ -295,6 +295,15 @@ final class ParameterReader {
       return value;
     }
 
+    @Override
+    public long within(Member member, long min, long max, Message invalid) {
+      long value = number(member);
+      if (value < min || value > max) {
+        reportInvalid(member, value, invalid);
+      }
+      return value;
+    }
+
     /** A value that is AUTO, FOREVER (both -1) or at least 1. */
     @Override
     public long autoOrAtLeastOne(Member member, Message invalid) {

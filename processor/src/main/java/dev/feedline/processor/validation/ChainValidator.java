@@ -164,11 +164,36 @@ final class ChainValidator {
         report.at(decode).report(Message.DECODE_CSV_COMPUTED,
             decode.name(), component.name(), output,
             component.source() == Component.Source.LENGTH ? "@LengthOf" : "a @FeatureList");
+      } else if (CSV_TYPES.contains(component.dtype()) && component.columns().isPresent()) {
+        checkColumns(decode, component, report);
       } else if (!CSV_TYPES.contains(component.dtype()) || component.shape().rank() != 0) {
         report.at(decode).report(Message.DECODE_CSV_COMPONENT,
             decode.name(), component.name(), output, component.dtype().className(),
             component.shape());
       }
+    }
+  }
+
+  /** A vector of CSV columns: names, one per value of its {@code [n]}, or a range. */
+  private static void checkColumns(Stage decode, Component component, Report report) {
+    Component.ColumnSet columns = component.columns().orElseThrow();
+    ElementType output = decode.output();
+    boolean range = !columns.from().isEmpty() || !columns.to().isEmpty();
+    if (range == !columns.names().isEmpty() || range
+        && (columns.from().isEmpty() || columns.to().isEmpty())) {
+      report.at(component.declaration()).report(Message.DECODE_CSV_COLUMNS_INVALID,
+          component.name(), output, (columns.names().isEmpty() ? "no names" : "names "
+              + columns.names()) + (range ? ", from = \"" + columns.from() + "\" and to = \""
+              + columns.to() + "\"" : " and no range"));
+      return;
+    }
+    StaticShape shape = component.shape();
+    if (shape.rank() != 1 || !shape.isFullyKnown() || shape.dims().get(0) < 1) {
+      report.at(decode).report(Message.DECODE_CSV_COLUMNS_SHAPE, decode.name(),
+          component.name(), output, shape);
+    } else if (!range && columns.names().size() != shape.dims().get(0)) {
+      report.at(decode).report(Message.DECODE_CSV_COLUMNS_COUNT, decode.name(),
+          columns.names().size(), columns.names(), component.name(), output, shape);
     }
   }
 
@@ -184,6 +209,9 @@ final class ChainValidator {
       report.at(decode).report(Message.DECODE_CSV_FEATURE_WITHOUT_HEADER, decode.name(),
           String.join(", ", named), decode.output().displayName(), source.name());
     }
+    decode.output().components().stream().filter(c -> c.columns().isPresent()).findFirst()
+        .ifPresent(c -> report.at(decode).report(Message.DECODE_CSV_COLUMNS_WITHOUT_HEADER,
+            decode.name(), c.name(), decode.output().displayName(), source.name()));
   }
 
   /** {@code @Decode} parses TFRecords' Examples, {@code @DecodeCsv} text files' lines. */

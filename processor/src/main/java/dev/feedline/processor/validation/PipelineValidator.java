@@ -28,6 +28,7 @@ public final class PipelineValidator {
     readPipelinesValid(pipeline, options, report);
     ChainValidator.validate(pipeline, report);
     PaddingRules.check(pipeline, report);
+    SplitRules.declarations(pipeline, report);
     SourcesRules.declarations(pipeline, report);
     if (report.hasDeclarationErrors()) {
       return; // the checks below assume each stage takes what the previous one produces
@@ -43,6 +44,7 @@ public final class PipelineValidator {
     CacheRules.check(pipeline, sizes, report);
     ShuffleRules.check(pipeline, sizes, report);
     ShardRules.check(pipeline, report);
+    SplitRules.check(pipeline, report);
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
     SourcesRules.check(pipeline, report);

@@ -460,6 +460,42 @@ final class DatasetWriter {
     }
 
     @Override
+    public StageCode split(SplitStage split) {
+      CodeBlock.Builder code = CodeBlock.builder();
+      CodeBlock key;
+      List<ClassName> ops;
+      if (split.key().isPresent()) {
+        int index = stage.input().components().indexOf(
+            stage.input().component(split.key().get()).orElseThrow());
+        code.add("// Keeps the $L side: the elements whose key '$L' hashes (SipHash, seed $L)\n"
+            + "// to a bucket $L of 100, the same in every epoch and run, whatever is shuffled.\n",
+            split.evaluation() ? "evaluation" : "training", split.key().get(), split.seed(),
+            buckets(split));
+        key = CodeBlock.of("$L /* key: $L */", index, split.key().get());
+        ops = List.of(Names.dataOp("FilterDataset"));
+      } else {
+        code.add("// Keeps the $L side: the elements whose position in the order before this\n"
+            + "// hashes (SipHash, seed $L) to a bucket $L of 100; that order is the same every\n"
+            + "// epoch and run.\n", split.evaluation() ? "evaluation" : "training",
+            split.seed(), buckets(split));
+        key = CodeBlock.of("$T.BY_POSITION", Names.SPLITS);
+        ops = List.of(Names.dataOp("MapDataset"), Names.dataOp("FilterDataset"),
+            Names.dataOp("ZipDataset"));
+      }
+      return new StageCode(code
+          .addStatement("dataset = new $T($L, $LL /* evalPercent */, $LL /* seed */,"
+                  + " $L /* evaluation */)\n.keep(tf, dataset, $L)", Names.SPLITS, key,
+              split.evalPercent(), split.seed(), split.evaluation(),
+              names.elementSpec(pipeline.previous(stage)))
+          .build(), ops);
+    }
+
+    private static String buckets(SplitStage split) {
+      return split.evaluation() ? "0 to " + (split.evalPercent() - 1)
+          : split.evalPercent() + " to 99";
+    }
+
+    @Override
     public StageCode prefetchToDevice(PrefetchToDeviceStage toDevice) {
       throw new IllegalStateException("a device stage is not in tf.data");
     }

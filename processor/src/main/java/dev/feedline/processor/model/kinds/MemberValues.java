@@ -33,6 +33,9 @@ public interface MemberValues {
   /** The value, reported as {@code invalid} when below {@code min}. */
   long atLeast(Member member, long min, Message invalid);
 
+  /** The value, reported as {@code invalid} when outside {@code min} to {@code max}. */
+  long within(Member member, long min, long max, Message invalid);
+
   /** A value that is AUTO, FOREVER (both -1) or at least 1. */
   long autoOrAtLeastOne(Member member, Message invalid);
 

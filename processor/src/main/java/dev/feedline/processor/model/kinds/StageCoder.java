@@ -66,4 +66,6 @@ public interface StageCoder<R> {
   R prefetchToDevice(PrefetchToDeviceStage stage);
 
   R rebatch(RebatchStage stage);
+
+  R split(SplitStage stage);
 }

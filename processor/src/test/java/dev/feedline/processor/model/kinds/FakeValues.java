@@ -46,6 +46,7 @@ final class FakeValues implements MemberValues {
       Object value = m.getDefaultValue();
       if (value == null) {
         return m.getReturnType() == String.class ? "path"
+            : m.getReturnType().isEnum() ? m.getReturnType().getEnumConstants()[0]
             : m.getReturnType() == long[].class ? new long[] {8} : 8L;
       }
       return value;
@@ -102,6 +103,15 @@ final class FakeValues implements MemberValues {
   public long atLeast(Member member, long min, Message invalid) {
     long value = number(member);
     if (value < min) {
+      reported.add(invalid.name());
+    }
+    return value;
+  }
+
+  @Override
+  public long within(Member member, long min, long max, Message invalid) {
+    long value = number(member);
+    if (value < min || value > max) {
       reported.add(invalid.name());
     }
     return value;

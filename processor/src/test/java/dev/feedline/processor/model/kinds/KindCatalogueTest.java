@@ -81,6 +81,6 @@ class KindCatalogueTest {
     Set<String> annotations = StageKind.all().stream().map(StageKind::annotation)
         .collect(Collectors.toSet());
     assertEquals(StageKind.all().size(), annotations.size());
-    assertEquals(29, StageKind.all().size(), "28 kinds and @Rebatch");
+    assertEquals(30, StageKind.all().size(), "28 kinds, @Rebatch and @Split");
   }
 }

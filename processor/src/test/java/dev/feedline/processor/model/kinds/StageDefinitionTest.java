@@ -135,6 +135,7 @@ class StageDefinitionTest {
     expected.put(PrefetchStage.KIND, "100");
     expected.put(PrefetchToDeviceStage.KIND, "100");
     expected.put(RebatchStage.KIND, "400"); // 100 batches of 32 rows, 8 a batch
+    expected.put(SplitStage.KIND, "at most 100"); // one side of the split
     Set<StageKind> readsPipelines = Set.of(MixStage.KIND, ConcatenateStage.KIND,
         ZipStage.KIND); // counted from the pipelines they read: SourcesDiagnosticsTest
     assertEquals(StageKind.all().stream().filter(k -> !readsPipelines.contains(k))
@@ -217,7 +218,8 @@ class StageDefinitionTest {
         .forEach(k -> rank.put(k, 7));
     rank.put(PrefetchStage.KIND, 9);
     rank.put(PrefetchToDeviceStage.KIND, 10);
-    List.of(TakeStage.KIND, SkipStage.KIND, RepeatStage.KIND, UnbatchStage.KIND, RebatchStage.KIND)
+    List.of(TakeStage.KIND, SkipStage.KIND, RepeatStage.KIND, UnbatchStage.KIND, RebatchStage.KIND,
+            SplitStage.KIND)
         .forEach(k -> rank.put(k, -1));
     assertEquals(Set.copyOf(StageKind.all()), rank.keySet());
     for (StageKind kind : StageKind.all()) {
@@ -235,7 +237,7 @@ class StageDefinitionTest {
     Set<StageKind> dropsOrGroups = Set.of(FilterStage.KIND, FlatMapStage.KIND,
         TakeStage.KIND, SkipStage.KIND, ShardStage.KIND, RepeatStage.KIND, BatchStage.KIND,
         PaddedBatchStage.KIND, BucketByLengthStage.KIND, UnbatchStage.KIND, WindowStage.KIND,
-        RebatchStage.KIND);
+        RebatchStage.KIND, SplitStage.KIND);
     Set<StageKind> keepsLength = Set.of(MapStage.KIND, ShuffleStage.KIND, BatchStage.KIND,
         PaddedBatchStage.KIND, PrefetchStage.KIND);
     for (StageKind kind : StageKind.all()) {

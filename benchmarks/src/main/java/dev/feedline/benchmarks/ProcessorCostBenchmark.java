@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
@@ -43,10 +46,16 @@ import javax.tools.ToolProvider;
  * </ol>
  *
  * <p>The processor's cost is (3) over (1); Feedline's own share of it, its checks and code
- * writing, is (3) minus (2). It reports medians after warm-up rounds.
+ * writing, is (3) minus (2). It reports medians after warm-up rounds, of the compiling thread's
+ * CPU time (javac compiles on the calling thread), which other work on a busy machine does not
+ * inflate as it does wall time; wall time is printed beside it. It also times the CPU spent
+ * inside each processor's own methods, where the two processors differ and nothing else does:
+ * Feedline's own work is its time there less the copying processor's (whose time there is the
+ * Filer's), a difference that javac's share of the noise does not blur.
  */
 public final class ProcessorCostBenchmark {
   private static final String USAGE = "usage: ./feedline processor-cost [--pipelines N] [--runs N]";
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   private ProcessorCostBenchmark() {}
 
@@ -79,33 +88,121 @@ public final class ProcessorCostBenchmark {
         + " classes, %,d lines%n", pipelines, sources.size(), handWritten.size() - sources.size(),
         lines(handWritten.subList(sources.size(), handWritten.size())));
 
-    Supplier<Processor> copy = () -> new CopyingProcessor(generated);
-    long[] code = new long[runs];
-    long[] floor = new long[runs];
-    long[] feedline = new long[runs];
+    TimedProcessor copy = new TimedProcessor(() -> new CopyingProcessor(generated));
+    TimedProcessor feedlineProcessor = new TimedProcessor(PipelineProcessor::new);
+    Timing[] code = new Timing[runs];
+    Timing[] floor = new Timing[runs];
+    Timing[] feedline = new Timing[runs];
+    long[] ownShare = new long[runs];
     for (int round = -3; round < runs; round++) { // three warm-up rounds first
-      long a = compile(handWritten, dir, "code", List.of("-proc:none"), null);
-      long b = compile(sources, dir, "copy", List.of(), copy);
-      long c = compile(sources, dir, "feedline", List.of(), PipelineProcessor::new);
+      Timing a = compile(handWritten, dir, "code", List.of("-proc:none"), null);
+      Timing b = compile(sources, dir, "copy", List.of(), copy);
+      Timing c = compile(sources, dir, "feedline", List.of(), feedlineProcessor);
       if (round >= 0) {
         code[round] = a;
         floor[round] = b;
         feedline[round] = c;
-        out.printf(Locale.ROOT, "round %d: pipeline code %d ms, copying processor %d ms,"
-            + " Feedline %d ms%n", round + 1, a, b, c);
+        ownShare[round] = (c.inside - b.inside) * 100_000 / a.cpu; // thousandths of a percent
+        out.printf(Locale.ROOT, "round %d: CPU (wall) ms: pipeline code %d (%d), copying processor"
+            + " %d (%d), Feedline %d (%d); CPU inside the processor: copying %d, Feedline %d%n",
+            round + 1, a.cpu, a.wall, b.cpu, b.wall, c.cpu, c.wall, b.inside, c.inside);
       }
     }
-    long a = median(code);
-    long b = median(floor);
-    long c = median(feedline);
-    out.printf(Locale.ROOT, "Medians of %d rounds: compiling the pipeline code %d ms; with a"
-        + " processor that only writes it %d ms (+%.1f%%); with Feedline %d ms (+%.1f%%), of which"
-        + " Feedline's own checks and writing %+.1f%%%n", runs, a, b, 100.0 * (b - a) / a, c,
+    long a = median(code, Timing::cpu);
+    long b = median(floor, Timing::cpu);
+    long c = median(feedline, Timing::cpu);
+    out.printf(Locale.ROOT, "Medians of %d rounds, CPU time: compiling the pipeline code %d ms;"
+        + " with a processor that only writes it %d ms (+%.1f%%); with Feedline %d ms (+%.1f%%), of"
+        + " which Feedline's own checks and writing %+.1f%%%n", runs, a, b, 100.0 * (b - a) / a, c,
         100.0 * (c - a) / a, 100.0 * (c - b) / a);
-    out.printf(Locale.ROOT, "{\"pipelines\": %d, \"runs\": %d, \"code_ms\": %d,"
-        + " \"copying_processor_ms\": %d, \"feedline_ms\": %d, \"processor_overhead\": %.3f,"
-        + " \"feedline_share\": %.3f}%n", pipelines, runs, a, b, c, (double) (c - a) / a,
-        (double) (c - b) / a);
+    long bi = median(floor, Timing::inside);
+    long ci = median(feedline, Timing::inside);
+    double own = Arrays.stream(ownShare).sorted().toArray()[runs / 2] / 1000.0;
+    out.printf(Locale.ROOT, "Medians of %d rounds, CPU inside the processors: copying %d ms,"
+        + " Feedline %d ms; Feedline's own work, its time there less the copy's, against compiling"
+        + " the pipeline code: %+.1f%% (median of the rounds' ratios)%n", runs, bi, ci, own);
+    long aw = median(code, Timing::wall);
+    long bw = median(floor, Timing::wall);
+    long cw = median(feedline, Timing::wall);
+    out.printf(Locale.ROOT, "Medians of %d rounds, wall time: %d ms; %d ms (+%.1f%%); %d ms"
+        + " (+%.1f%%), own share %+.1f%%%n", runs, aw, bw, 100.0 * (bw - aw) / aw, cw,
+        100.0 * (cw - aw) / aw, 100.0 * (cw - bw) / aw);
+    out.printf(Locale.ROOT, "{\"pipelines\": %d, \"runs\": %d, \"measured_on\": \"thread_cpu_time\","
+        + " \"code_ms\": %d, \"copying_processor_ms\": %d, \"feedline_ms\": %d,"
+        + " \"processor_overhead\": %.3f, \"feedline_share\": %.3f, \"wall_feedline_share\": %.3f,"
+        + " \"inside_feedline_share\": %.3f, \"load_average\": %.2f}%n", pipelines, runs, a, b,
+        c, (double) (c - a) / a, (double) (c - b) / a, (double) (cw - bw) / aw, own / 100,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+  }
+
+  /**
+   * One compilation's CPU time on the compiling thread, its wall time, and the CPU time spent in
+   * the processor's own methods, in milliseconds.
+   */
+  private record Timing(long cpu, long wall, long inside) {}
+
+  /**
+   * A new processor for each compilation, whose calls from javac are timed on the thread's CPU
+   * clock: {@link #inside} is their total since the last {@link #get}.
+   */
+  static final class TimedProcessor implements Supplier<Processor> {
+    private final Supplier<Processor> processors;
+    private long nanos;
+
+    TimedProcessor(Supplier<Processor> processors) {
+      this.processors = processors;
+    }
+
+    @Override
+    public Processor get() {
+      nanos = 0;
+      Processor processor = processors.get();
+      return new Processor() {
+        @Override
+        public Set<String> getSupportedOptions() {
+          return processor.getSupportedOptions();
+        }
+
+        @Override
+        public Set<String> getSupportedAnnotationTypes() {
+          return processor.getSupportedAnnotationTypes();
+        }
+
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+          return processor.getSupportedSourceVersion();
+        }
+
+        @Override
+        public void init(javax.annotation.processing.ProcessingEnvironment environment) {
+          long start = CPU.getCurrentThreadCpuTime();
+          processor.init(environment);
+          nanos += CPU.getCurrentThreadCpuTime() - start;
+        }
+
+        @Override
+        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+          long start = CPU.getCurrentThreadCpuTime();
+          try {
+            return processor.process(annotations, round);
+          } finally {
+            nanos += CPU.getCurrentThreadCpuTime() - start;
+          }
+        }
+
+        @Override
+        public Iterable<? extends javax.annotation.processing.Completion> getCompletions(
+            javax.lang.model.element.Element element,
+            javax.lang.model.element.AnnotationMirror annotation,
+            javax.lang.model.element.ExecutableElement member, String userText) {
+          return processor.getCompletions(element, annotation, member, userText);
+        }
+      };
+    }
+
+    long inside() {
+      return nanos / 1_000_000;
+    }
   }
 
   /** Writes pre-generated classes through the Filer in the first round, and nothing else. */
@@ -148,8 +245,8 @@ public final class ProcessorCostBenchmark {
     }
   }
 
-  /** Compiles once, in this JVM, and returns the wall time in milliseconds. */
-  private static long compile(List<Path> sources, Path dir, String run, List<String> options,
+  /** Compiles once, on this thread, and returns its CPU and wall time. */
+  private static Timing compile(List<Path> sources, Path dir, String run, List<String> options,
       Supplier<Processor> processor) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -165,23 +262,25 @@ public final class ProcessorCostBenchmark {
       if (processor != null) {
         task.setProcessors(List.of(processor.get()));
       }
+      long cpuStart = CPU.getCurrentThreadCpuTime();
       long start = System.nanoTime();
       boolean ok = task.call();
       long millis = (System.nanoTime() - start) / 1_000_000;
+      long cpuMillis = (CPU.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
       List<Diagnostic<? extends JavaFileObject>> errors = diagnostics.getDiagnostics().stream()
           .filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
       if (!ok || !errors.isEmpty()) {
         throw new IllegalStateException("the corpus did not compile (" + run + "): " + errors);
       }
-      return millis;
+      return new Timing(cpuMillis, millis,
+          processor instanceof TimedProcessor timed ? timed.inside() : 0);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static long median(long[] values) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
+  private static long median(Timing[] timings, ToLongFunction<Timing> value) {
+    long[] sorted = Arrays.stream(timings).mapToLong(value).sorted().toArray();
     return sorted[sorted.length / 2];
   }
 

@@ -118,19 +118,19 @@ public final class PipelineProcessor extends AbstractProcessor {
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       compiledHere.add(type.getQualifiedName().toString());
     }
-    noteReadPipelines(round);
-    checkRecords(round);
-    checkWritable(round);
-    checkGroups(round);
-    checkStagePlacement(round);
+    Annotated annotated = Annotated.in(round, annotations);
+    noteReadPipelines(annotated);
+    checkRecords(annotated);
+    checkWritable(annotated);
+    checkGroups(annotated);
+    checkStagePlacement(annotated);
     Set<TypeElement> pipelines = new LinkedHashSet<>();
     for (String name : Set.copyOf(deferred.keySet())) {
       Optional.ofNullable(processingEnv.getElementUtils().getTypeElement(name))
           .ifPresent(pipelines::add);
     }
     deferred.clear();
-    pipelines.addAll(ElementFilter.typesIn(
-        round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
+    pipelines.addAll(ElementFilter.typesIn(annotated.with(PipelineReader.PIPELINE)));
     pipelines.forEach(this::process);
     if (round.processingOver()) {
       reportStillUnresolved(round);
@@ -142,14 +142,10 @@ public final class PipelineProcessor extends AbstractProcessor {
    * The pipelines that another pipeline's {@code @Mix}, {@code @Concatenate}, {@code @Zip} or
    * {@code @Choose} of this compilation reads, whose last prefetch is the reader's.
    */
-  private void noteReadPipelines(RoundEnvironment round) {
+  private void noteReadPipelines(Annotated annotated) {
     for (StageKind kind : List.of(MixStage.KIND, ConcatenateStage.KIND, ZipStage.KIND,
         ChooseStage.KIND)) {
-      TypeElement annotation = annotation(kind.annotationQualifiedName());
-      if (annotation == null) {
-        continue;
-      }
-      for (Element method : round.getElementsAnnotatedWith(annotation)) {
+      for (Element method : annotated.with(kind.annotationQualifiedName())) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(mirror -> {
           for (AnnotationValue value : Annotations.arrayValue(
               processingEnv.getElementUtils(), mirror, "of")) {
@@ -161,10 +157,6 @@ public final class PipelineProcessor extends AbstractProcessor {
         });
       }
     }
-  }
-
-  private TypeElement annotation(String name) {
-    return processingEnv.getElementUtils().getTypeElement(name);
   }
 
   private void process(TypeElement pipeline) {
@@ -221,8 +213,8 @@ public final class PipelineProcessor extends AbstractProcessor {
    * Records are checked on their own too, so a bad record is reported even if no stage uses it;
    * a record that asks for a writer gets it here.
    */
-  private void checkRecords(RoundEnvironment round) {
-    for (Element element : round.getElementsAnnotatedWith(annotation(ELEMENT))) {
+  private void checkRecords(Annotated annotated) {
+    for (Element element : annotated.with(ELEMENT)) {
       Report report = new Report();
       try {
         Optional<ElementType> record = elementReader.readRecord((TypeElement) element, report);
@@ -239,8 +231,8 @@ public final class PipelineProcessor extends AbstractProcessor {
   }
 
   /** {@code @Writable} does nothing on a type that is not an {@code @Element} record. */
-  private void checkWritable(RoundEnvironment round) {
-    for (Element type : round.getElementsAnnotatedWith(annotation(Writers.WRITABLE))) {
+  private void checkWritable(Annotated annotated) {
+    for (Element type : annotated.with(Writers.WRITABLE)) {
       // @Element on a class is reported as such (element-not-record).
       if (Annotations.find(type, ELEMENT).isEmpty()) {
         Report report = new Report();
@@ -253,22 +245,16 @@ public final class PipelineProcessor extends AbstractProcessor {
   /**
    * Groups are checked on their own too, so a bad group is reported even if no pipeline uses it.
    */
-  private void checkGroups(RoundEnvironment round) {
-    for (Element group : round.getElementsAnnotatedWith(annotation(PipelineReader.STAGE_GROUP))) {
+  private void checkGroups(Annotated annotated) {
+    for (Element group : annotated.with(PipelineReader.STAGE_GROUP)) {
       Report report = new Report();
       PipelineReader.checkGroup((TypeElement) group, report);
       reporter.print(report);
     }
   }
 
-  private void checkStagePlacement(RoundEnvironment round) {
-    Set<TypeElement> stageAnnotations = new LinkedHashSet<>();
-    for (StageKind kind : StageKind.all()) {
-      stageAnnotations.add(annotation(kind.annotationQualifiedName()));
-    }
-    // One scan of the round for every stage annotation: each scan walks every source file.
-    for (Element method : round.getElementsAnnotatedWithAny(
-        stageAnnotations.toArray(TypeElement[]::new))) {
+  private void checkStagePlacement(Annotated annotated) {
+    for (Element method : annotated.withAny(StageKind.all())) {
       Element owner = method.getEnclosingElement();
       if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()
           || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {

@@ -255,6 +255,20 @@ class DeclarationDiagnosticsTest {
         source, "@Feature(\"label\")");
   }
 
+  /** The key is quoted as a Java literal: its line terminators cannot break the message's line. */
+  @Test
+  void twoComponentsReadingOneFeatureKeyOfLineTerminators() {
+    JavaFileObject source = Sources.source("Twice",
+        "@Element record Twice(",
+        "    @Feature(\"a\\nb\\u2028c\") @Shape({}) Operand<TInt64> label,",
+        "    @Feature(\"a\\nb\\u2028c\") @Shape({}) Operand<TInt64> copy) {}");
+    assertOnly(Sources.compile(source), ERROR,
+        "[feedline:element-invalid] Component 'copy' of Twice reads feature \"a\\nb\\u2028c\" like"
+            + " component 'label'; a tf.train.Example holds one value list per key, so give each"
+            + " component its own key with @Feature.",
+        source, "Operand<TInt64> copy");
+  }
+
   @Test
   void aMismatchBetweenRecordsOfOneSimpleNameNamesBothQualified() {
     JavaFileObject other = JavaFileObjects.forSourceString("other.Image", String.join("\n",

@@ -300,6 +300,16 @@ class RuleCatalogueTest {
             + " the builder's keepCaches(n) or `./feedline cache prune`, counts both together and"
             + " removes one's to keep the other's; give each a folder of its own.",
         "Image snapshot", "\"s\"", GOOD));
+    // The folder is quoted as a Java literal: its line terminators cannot break the message's line.
+    cases.add(new Case("cache-file-path",
+        pipeline(SRC, READ, PARSE, "  @Cache(file = \"c\\nd\") Encoded first(Encoded e);",
+            DECODE, "  @Cache(file = \"c\\nd\") Image second(Image image);", SHUFFLE, BATCH, PREFETCH)
+            .withOptions("-Afeedline.cacheBeforeExpensiveMap=off"),
+        WARNING, "[feedline:cache-file-path] @Cache 'second' keeps its files under \"c\\nd\" like"
+            + " @Cache 'first': their keys differ, but pruning the folder to the newest caches, with"
+            + " the builder's keepCaches(n) or `./feedline cache prune`, counts both together and"
+            + " removes one's to keep the other's; give each a folder of its own.",
+        "Image second", "\"c\\nd\"", GOOD));
     cases.add(new Case("cache-widened-values",
         pipeline(SRC, READ, PARSE, DECODE_TO_UINT8, WIDEN, CACHE, SHUFFLE, BATCH, PREFETCH),
         NOTE, "[feedline:cache-widened-values] @Cache 'cache' keeps component 'pixels' as float32,"

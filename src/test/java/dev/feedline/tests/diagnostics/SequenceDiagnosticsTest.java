@@ -101,11 +101,40 @@ class SequenceDiagnosticsTest {
         String message = d.getMessage(null);
         for (String rule : List.of("per-example-map-after-batch", "shuffle-after-batch",
             "batch-variable-shape", "padding-invalid", "unbatch-without-batch",
-            "rebatch-without-batch", "filter-after-batch")) {
+            "rebatch-without-batch", "filter-after-batch", "healthy-order")) {
           assertTrue(!message.contains("[feedline:" + rule + "]"), good + ": " + message);
         }
       }
     }
+  }
+
+  /**
+   * The reference order batches once: after an unbatch the stages are ranked again among
+   * themselves, so a shuffle after padded batch → unbatch is in order (it was noted as out of
+   * order before), while a deviation before the unbatch is still noted, with a suggestion that
+   * keeps each stage on its side of the unbatch.
+   */
+  @Test
+  void theOrderStartsAgainAfterAnUnbatch() {
+    JavaFileObject records = Sources.source("Sequences", RECORDS.toArray(String[]::new));
+    List<String> afterUnbatch = List.of(UNBATCH,
+        "  @Shuffle(buffer = 100) Review again(Review review);", CLIP,
+        "  @Prefetch(AUTO) Review prefetch(Review batch);");
+    Compilation healthy = Sources.compile(Sources.pipeline("Healthy",
+        replaced(REVIEWS, "@Prefetch", afterUnbatch)), records);
+    assertEquals(Compilation.Status.SUCCESS, healthy.status(), healthy.diagnostics().toString());
+    assertEquals(List.of(), feedline(healthy).stream().map(d -> d.getMessage(null))
+        .filter(m -> m.contains("[feedline:healthy-order]")).toList());
+
+    List<String> uncached = new ArrayList<>(REVIEWS);
+    uncached.remove("  @Cache Review cache(Review review);");
+    JavaFileObject source = Sources.pipeline("Unhealthy",
+        replaced(uncached, "@Prefetch", afterUnbatch));
+    assertOnly(Sources.compile(source, records), Diagnostic.Kind.NOTE,
+        "[feedline:healthy-order] Pipeline Unhealthy deviates from the recommended order: 'parse'"
+            + " (@Decode) comes before 'shuffle' (@Shuffle); suggested: files → read → shuffle →"
+            + " parse → batch → again → clip → prefetch.",
+        source, "@Pipeline");
   }
 
   /**
@@ -209,8 +238,19 @@ class SequenceDiagnosticsTest {
         record("length-of-target", REVIEWS, "@LengthOf",
             "    @LengthOf(\"rating\") @Shape({}) Operand<TInt32> length,",
             "[feedline:element-invalid] Component 'length' of Review is @LengthOf(\"rating\"), but"
-                + " Review has no component 'rating' whose first dimension varies; name a component"
+                + " Review has no component of that name whose first dimension varies; name a component"
                 + " of @Shape({-1, ...}).",
+            "@LengthOf", null),
+        record("length-of-type-line-terminator", REVIEWS, "@LengthOf",
+            "    @LengthOf(\"tokens\\u2029\") @Shape({}) Operand<TInt64> length,",
+            "[feedline:element-invalid] Component 'length' of Review is @LengthOf(\"tokens\\u2029\"),"
+                + " so it holds a length: declare it `@Shape({}) Operand<TInt32>`.",
+            "@LengthOf", "@LengthOf"),
+        record("length-of-target-line-terminator", REVIEWS, "@LengthOf",
+            "    @LengthOf(\"tok\\nens\") @Shape({}) Operand<TInt32> length,",
+            "[feedline:element-invalid] Component 'length' of Review is @LengthOf(\"tok\\nens\"), but"
+                + " Review has no component of that name whose first dimension varies; name a"
+                + " component of @Shape({-1, ...}).",
             "@LengthOf", null),
         record("length-of-conflict", REVIEWS, "@LengthOf",
             "    @LengthOf(\"tokens\") @DefaultValue(longs = 0) @Shape({}) Operand<TInt32> length,",
@@ -372,6 +412,14 @@ class SequenceDiagnosticsTest {
             "[feedline:padding-invalid] @PaddedBatch 'batch' pads component 'length', of dtype"
                 + " TInt32, with text = \"-\", which that dtype cannot hold; give the padding number"
                 + " as `value`.",
+            "@PaddedBatch", "@Pad("),
+        // A declared string is quoted as a Java literal: its line terminators cannot break the line.
+        stage("pad-text-line-terminator", REVIEWS, "@PaddedBatch",
+            "  @PaddedBatch(size = 4, padding = @Pad(component = \"length\", text = \"a\\u2028b\\nc\"))"
+                + " Review batch(Review review);",
+            "[feedline:padding-invalid] @PaddedBatch 'batch' pads component 'length', of dtype"
+                + " TInt32, with text = \"a\\u2028b\\nc\", which that dtype cannot hold; give the"
+                + " padding number as `value`.",
             "@PaddedBatch", "@Pad("),
         stage("pad-truncate-without-length", REVIEWS, "@PaddedBatch",
             "  @PaddedBatch(size = 4, padding = @Pad(component = \"tokens\", truncate = true))"

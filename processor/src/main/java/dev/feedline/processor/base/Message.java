@@ -42,13 +42,13 @@ public enum Message {
       "@Feature on component '%1$s' of %2$s is empty; give the tf.train.Example feature key, or"
           + " remove @Feature to use '%1$s'."),
   FEATURE_DUPLICATE(Rule.ELEMENT_INVALID, Severity.ERROR,
-      "Component '%s' of %s reads feature \"%s\" like component '%s'; a tf.train.Example holds one"
+      "Component '%s' of %s reads feature %s like component '%s'; a tf.train.Example holds one"
           + " value list per key, so give each component its own key with @Feature."),
   LENGTH_OF_TYPE(Rule.ELEMENT_INVALID, Severity.ERROR,
-      "Component '%s' of %s is @LengthOf(\"%s\"), so it holds a length: declare it"
+      "Component '%s' of %s is @LengthOf(%s), so it holds a length: declare it"
           + " `@Shape({}) Operand<TInt32>`."),
   LENGTH_OF_TARGET(Rule.ELEMENT_INVALID, Severity.ERROR,
-      "Component '%1$s' of %2$s is @LengthOf(\"%3$s\"), but %2$s has no component '%3$s' whose"
+      "Component '%1$s' of %2$s is @LengthOf(%3$s), but %2$s has no component of that name whose"
           + " first dimension varies; name a component of @Shape({-1, ...})."),
   LENGTH_OF_CONFLICT(Rule.ELEMENT_INVALID, Severity.ERROR,
       "Component '%s' of %s is @LengthOf, which a parse computes rather than reads, so it cannot"
@@ -483,7 +483,7 @@ public enum Message {
       "@Cache '%s' cannot be checked against memory because no RAM budget is set; set a budget,"
           + " such as @Pipeline(ramBudget = \"8GiB\") or -Afeedline.ramBudget=8GiB."),
   CACHE_FILE_SHARED(Rule.CACHE_FILE_PATH, Severity.WARNING,
-      "@%1$s '%2$s' keeps its files under \"%3$s\" like @%4$s '%5$s': their keys differ, but"
+      "@%1$s '%2$s' keeps its files under %3$s like @%4$s '%5$s': their keys differ, but"
           + " pruning the folder to the newest caches, with the builder's keepCaches(n) or"
           + " `./feedline cache prune`, counts both together and removes one's to keep the"
           + " other's; give each a folder of its own."),

@@ -1,6 +1,7 @@
 package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
@@ -69,7 +70,7 @@ final class ComponentReader {
       }
       if (dtype.get() != DType.INT32 || shape.get().rank() != 0) {
         report.at(component, lengthOf.get(), null).report(Message.LENGTH_OF_TYPE,
-            name, record, target);
+            name, record, JavaLiterals.quoted(target));
         return Optional.empty();
       }
       return Optional.of(new Component(name, dtype.get(), shape.get(), key.get(), component,

@@ -1,6 +1,7 @@
 package dev.feedline.processor.reading;
 
 import dev.feedline.processor.base.Annotations;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
@@ -140,7 +141,7 @@ public final class ElementReader {
         AnnotationMirror feature = Annotations.find(declaration, FEATURE).orElse(null);
         report.at(declaration, feature, null).report(Message.FEATURE_DUPLICATE,
             component.name(), record,
-            component.featureKey(), first.name());
+            JavaLiterals.quoted(component.featureKey()), first.name());
         unique = false;
       }
     }
@@ -155,7 +156,7 @@ public final class ElementReader {
       if (length.source() == Component.Source.LENGTH && components.stream().noneMatch(
           c -> c.name().equals(length.lengthOf()) && c.isVariableLength())) {
         report.at(length.declaration()).report(Message.LENGTH_OF_TARGET, length.name(), record,
-            length.lengthOf());
+            JavaLiterals.quoted(length.lengthOf()));
         valid = false;
       }
     }

@@ -2,6 +2,7 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
@@ -61,7 +62,7 @@ final class CacheRules {
         if (other != null) {
           report.at(cache, cache.kind() == CacheStage.KIND ? CacheStage.FILE
                   : SnapshotStage.PATH).report(Message.CACHE_FILE_SHARED,
-                      cache.kind().annotation(), cache.name(), folder.get(),
+                      cache.kind().annotation(), cache.name(), JavaLiterals.quoted(folder.get()),
               other.kind().annotation(), other.name());
         }
       }

@@ -6,6 +6,7 @@ import dev.feedline.processor.model.kinds.RebatchStage;
 import dev.feedline.processor.model.kinds.UnbatchStage;
 import dev.feedline.BadRecords;
 import dev.feedline.Compression;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
@@ -100,7 +101,7 @@ final class PaddingRules {
       written = "value = " + number(pad.value());
       problem = "give the padding string as `text`";
     } else if (dtype != DType.STRING && !pad.text().isEmpty()) {
-      written = "text = \"" + pad.text() + "\"";
+      written = "text = " + JavaLiterals.quoted(pad.text());
       problem = "give the padding number as `value`";
     } else if (dtype != DType.STRING && !fits(dtype, pad.value())) {
       written = "value = " + number(pad.value());

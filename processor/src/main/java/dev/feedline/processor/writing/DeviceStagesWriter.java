@@ -41,13 +41,13 @@ final class DeviceStagesWriter {
         .addParameter(Names.OPS, "tf")
         .addParameter(outputs, "batch");
     NameAllocator variables = new NameAllocator();
-    variables.newName("tf");
-    variables.newName("batch");
+    GeneratedNames.fresh(variables, "tf");
+    GeneratedNames.fresh(variables, "batch");
     ElementType input = maps.get(0).input();
-    String previous = variables.newName("fromIterator");
+    String previous = GeneratedNames.fresh(variables, "fromIterator");
     method.addStatement("$T $N = $L", TypeName.get(input.type()), previous, fromOutputs(input));
     for (Stage map : maps) {
-      String out = variables.newName(map.name());
+      String out = GeneratedNames.fresh(variables, map.name());
       method.addCode("\n// $L. $L $L\n", map.position(), map.name(), AnnotationText.of(map));
       method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)",
           TypeName.get(map.output().type()),

@@ -111,10 +111,10 @@ public final class GeneratedNames {
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
-    this.tensors = generated.nestedClass(members.newName(base + "Tensors"));
+    this.tensors = generated.nestedClass(fresh(members, base + "Tensors"));
     NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
     last.output().components()
-        .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
+        .forEach(c -> tensorComponents.put(c, fresh(tensorsScope, c.name())));
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       if (stage.readsFiles()
@@ -122,7 +122,7 @@ public final class GeneratedNames {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
-        elementConstants.put(stage, members.newName(upperSnake(stage.name()) + "_ELEMENT"));
+        elementConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_ELEMENT"));
         introducers.add(stage);
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
@@ -130,23 +130,23 @@ public final class GeneratedNames {
       // The constants StageConstants writes for the kinds that have one, in this order.
       StageDefinition definition = stage.definition();
       if (definition instanceof DecodeStage) {
-        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
+        featureConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_FEATURES"));
       } else if (definition instanceof DecodeCsvStage) {
-        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
+        featureConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_COLUMNS"));
       } else if (definition instanceof PaddedBatchStage) {
-        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
+        batchingConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_PADDING"));
       } else if (definition instanceof BucketByLengthStage bucket) {
-        batchingConstants.put(stage, members.newName(upperSnake(stage.name())
+        batchingConstants.put(stage, fresh(members, upperSnake(stage.name())
             + (bucket.sortsWindows() ? "_WINDOWS" : "_BUCKETS")));
       }
       if (plan.parsesVectorized(stage)) {
-        recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
+        recordBatchConstants.put(stage, fresh(members, upperSnake(stage.name())
             + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
-        parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
+        parsedBatchConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_BATCH"));
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
-        functionMethods.put(stage, members.newName(stage.name() + "Function"));
+        functionMethods.put(stage, fresh(members, stage.name() + "Function"));
       }
       previous = stage;
     }
@@ -157,48 +157,56 @@ public final class GeneratedNames {
             recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();
     NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
-    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
+    pipeline.inputs().forEach(input -> inputs.put(input.name(), fresh(runTime, input.name())));
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.STATISTIC) {
-        statisticCaches.put(input.name(), runTime.newName(input.name() + "Cache"));
+        statisticCaches.put(input.name(), fresh(runTime, input.name() + "Cache"));
         PipelineModel over = input.statistic().over();
         overPipelines.computeIfAbsent(over.type().getQualifiedName().toString(),
-            k -> runTime.newName(lowerCamel(over.simpleName())));
+            k -> fresh(runTime, lowerCamel(over.simpleName())));
       }
     }
     Stage source = pipeline.stages().get(0);
     if (source.kind() == InMemorySourceStage.KIND) {
-      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
+      source.output().components().forEach(c -> sourceValues.put(c, fresh(runTime, c.name())));
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
-          runTime.newName(lowerCamel(p.simpleName()))));
+          fresh(runTime, lowerCamel(p.simpleName()))));
       if (pipelines instanceof MixStage) {
-        mixWeights = runTime.newName("weights");
+        mixWeights = fresh(runTime, "weights");
       }
       if (pipelines instanceof ChooseStage) {
-        choices = runTime.newName("choices");
+        choices = fresh(runTime, "choices");
       }
     }
     if (ServingCut.declared(pipeline)) {
-      servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
+      servingNames = List.of(fresh(members, "serving"), fresh(members, "servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == DecodeCsvStage.KIND) {
-        csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
+        csvColumns.put(stage, fresh(runTime, stage.name() + "Columns"));
       }
       if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
-        cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
+        cacheFiles.put(stage, fresh(runTime, stage.name() + "File"));
       } else if (stage.kind() == SnapshotStage.KIND) {
-        cacheFiles.put(stage, runTime.newName(stage.name() + "Path"));
+        cacheFiles.put(stage, fresh(runTime, stage.name() + "Path"));
       }
     }
   }
 
+  /**
+   * A new name in {@code scope} like {@code suggestion}. Tagged with a new object: JavaPoet's
+   * untagged {@code newName} draws a random UUID for each, a SecureRandom call per name.
+   */
+  static String fresh(NameAllocator scope, String suggestion) {
+    return scope.newName(suggestion, new Object());
+  }
+
   private static NameAllocator allocator(List<String> fixed, List<String> more) {
     NameAllocator allocator = new NameAllocator();
-    Stream.of(OBJECT_MEMBERS, fixed, more).flatMap(List::stream).forEach(allocator::newName);
+    Stream.of(OBJECT_MEMBERS, fixed, more).flatMap(List::stream).forEach(n -> fresh(allocator, n));
     return allocator;
   }
 

@@ -16,7 +16,8 @@ import javax.tools.JavaFileObject;
  * {@code extends}, after an opening parenthesis, before a chained call, or inside a string
  * literal at a space (written {@code "a " + "b"}, the same constant); its continuation lines are
  * indented 4 more. A comment breaks at a space, outside its string literals and {@code {@...}}
- * tags; a Javadoc paragraph carries what is left over into its next line. What has no such place
+ * tags; a Javadoc paragraph carries what is left over into its next line; a Javadoc of one line of
+ * prose that fits is written on one line. What has no such place
  * (an import, one long name) stays as it is. Deterministic, and a file already wrapped is left
  * as it is.
  */
@@ -50,6 +51,12 @@ public final class GeneratedSource {
       String line = lines.get(i);
       String trimmed = line.strip();
       if (!javadoc && trimmed.startsWith("/**")) {
+        String oneLine = oneLineJavadoc(lines, i);
+        if (oneLine != null) {
+          out.add(oneLine);
+          i += 2;
+          continue;
+        }
         javadoc = !trimmed.endsWith("*/");
         out.add(line);
         continue;
@@ -87,6 +94,24 @@ public final class GeneratedSource {
       }
     }
     return String.join("\n", out);
+  }
+
+  /**
+   * The Javadoc opened at line {@code i} as one line, {@code /** text *}{@code /}, where it is one
+   * line of prose that fits; else null. JavaPoet writes every Javadoc in three lines or more.
+   */
+  private static String oneLineJavadoc(List<String> lines, int i) {
+    if (i + 2 >= lines.size() || !lines.get(i).strip().equals("/**")
+        || !lines.get(i + 2).strip().equals("*/")) {
+      return null;
+    }
+    String text = lines.get(i + 1).strip();
+    if (!text.startsWith("* ") || text.startsWith("* @")) {
+      return null;
+    }
+    String line = lines.get(i).substring(0, lines.get(i).indexOf('/')) + "/** " + text.substring(2)
+        + " */";
+    return line.length() <= LIMIT ? line : null;
   }
 
   /** The {@code "   * "} a Javadoc line starts with, or {@code "   *"} for a blank one. */

@@ -4,7 +4,6 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.planning.Plan;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -22,18 +21,25 @@ final class StagePlan {
     StringBuilder plan = new StringBuilder();
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
+      // No locale and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, and those
       // of an epoch 1 that shuffles its records as read.
-      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s%s\n",
-          stage.position(), stage.name(), AnnotationText.of(stage),
-          stage.isSeeded() ? ", seeded per element" : "",
-          decided.parsesVectorized(stage) ? ", vectorized: " + VectorizedParse.batch(stage)
-              + " " + VectorizedParse.unit(stage) + " a parse" : "",
-          decided.firstEpochShuffle().filter(f -> f.shuffle() == stage)
-              .map(f -> ", epoch 1: the records after stage " + f.read().position()).orElse("")));
+      String position = Integer.toString(stage.position());
+      plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
+          .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
+          .append(AnnotationText.of(stage));
+      if (stage.isSeeded()) {
+        plan.append(", seeded per element");
+      }
+      if (decided.parsesVectorized(stage)) {
+        plan.append(", vectorized: ").append(VectorizedParse.batch(stage)).append(' ')
+            .append(VectorizedParse.unit(stage)).append(" a parse");
+      }
+      decided.firstEpochShuffle().filter(f -> f.shuffle() == stage).ifPresent(f ->
+          plan.append(", epoch 1: the records after stage ").append(f.read().position()));
+      plan.append('\n');
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

@@ -119,6 +119,31 @@ class GeneratedSourceTest {
   }
 
   @Test
+  void aJavadocOfOneLineThatFitsIsWrittenOnOneLine() {
+    assertEquals(lines(
+        "  /** Elements after stage 2, read. */",
+        "  /**",
+        "   * @param image shape [?,224,224,3]",
+        "   */",
+        "  /**",
+        "   * A line of prose that would not fit on the opening line once it is joined to it, as it is"
+            + " here.",
+        "   */",
+        "  /** Already one line. */"),
+        wrap("  /**",
+            "   * Elements after stage 2, read.",
+            "   */",
+            "  /**",
+            "   * @param image shape [?,224,224,3]",
+            "   */",
+            "  /**",
+            "   * A line of prose that would not fit on the opening line once it is joined to it, as it"
+                + " is here.",
+            "   */",
+            "  /** Already one line. */"));
+  }
+
+  @Test
   void aJavadocParagraphCarriesWhatIsLeftIntoItsNextLineAndAPreBlockIndentsIt() {
     assertEquals(lines(
         "  /**",

@@ -12,9 +12,10 @@ import javax.lang.model.type.TypeMirror;
  * @param name the declaring method's name: the builder's setter and the maps' parameter
  * @param dtype the scalar's dtype, for a run-time value; null for a vocabulary
  * @param oovBuckets the out-of-vocabulary buckets, for a vocabulary
+ * @param strict whether a token not in the vocabulary is an error (then it has no buckets)
  */
 public record Input(String name, Kind kind, ExecutableElement method, DType dtype,
-    long oovBuckets) {
+    long oovBuckets, boolean strict) {
 
   public enum Kind { VOCABULARY, VALUE }
 

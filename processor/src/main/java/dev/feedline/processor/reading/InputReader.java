@@ -8,6 +8,7 @@ import dev.feedline.processor.model.Input;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
@@ -51,6 +52,16 @@ final class InputReader {
         return Optional.empty();
       }
       long buckets = ((Number) Annotations.value(elements, annotation, "oovBuckets")).longValue();
+      boolean strict = (Boolean) Annotations.value(elements, annotation, "strict");
+      Optional<AnnotationValue> written = Annotations.explicitValue(annotation, "oovBuckets");
+      if (strict && written.isPresent() && buckets > 0) {
+        report.at(method, annotation, written.get()).report(Message.STRICT_VOCABULARY_BUCKETS,
+            method.getSimpleName(), buckets);
+        return Optional.empty();
+      }
+      if (strict) {
+        buckets = 0; // the default 1 is for a lenient vocabulary: a strict one has none
+      }
       if (buckets < 0) {
         report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets")
             .orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Vocabulary",
@@ -58,7 +69,7 @@ final class InputReader {
         return Optional.empty();
       }
       return Optional.of(new Input(method.getSimpleName().toString(), Input.Kind.VOCABULARY,
-          method, null, buckets));
+          method, null, buckets, strict));
     }
     TypeMirror argument = TypeNames.operandArgument(result);
     Optional<DType> dtype = argument == null ? Optional.empty()
@@ -71,6 +82,6 @@ final class InputReader {
       return Optional.empty();
     }
     return Optional.of(new Input(method.getSimpleName().toString(), Input.Kind.VALUE, method,
-        dtype.get(), 0));
+        dtype.get(), 0, false));
   }
 }

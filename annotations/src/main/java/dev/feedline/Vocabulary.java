@@ -11,9 +11,11 @@ import java.lang.annotation.Target;
  * builder's method of the same name, loaded into a lookup table once per session, and handed to
  * every {@link Map} that takes a {@code VocabularyTable} parameter of this name. Token {@code i}
  * (from 0, line order) maps to id {@code i}; a token not in the file maps to one of
- * {@link #oovBuckets()} ids after them, by its hash.
+ * {@link #oovBuckets()} ids after them, by its hash, or, in a {@link #strict()} vocabulary, is an
+ * error.
  *
- * <pre>{@code @Vocabulary(oovBuckets = 1) VocabularyTable words();}</pre>
+ * <pre>{@code @Vocabulary(oovBuckets = 1) VocabularyTable words();
+ * @Vocabulary(strict = true) VocabularyTable labels();}</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -21,4 +23,12 @@ import java.lang.annotation.Target;
 public @interface Vocabulary {
   /** Ids for tokens outside the file, after its own; 0 maps them all to -1. */
   long oovBuckets() default 1;
+
+  /**
+   * Whether a token not in the file is an error instead of an id: for labels, where an unknown one
+   * is a mistake in the data, not a rare word. The epoch fails with a {@code FeedlineException}
+   * naming the token, the vocabulary, its file and the pipeline. A strict vocabulary has no
+   * out-of-vocabulary buckets; {@code oovBuckets} above 0 with it is a compile error.
+   */
+  boolean strict() default false;
 }

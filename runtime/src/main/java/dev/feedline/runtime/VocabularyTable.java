@@ -1,5 +1,6 @@
 package dev.feedline.runtime;
 
+import dev.feedline.runtime.internal.UnknownTokens;
 import dev.feedline.runtime.internal.files.CheckedInput;
 import dev.feedline.runtime.internal.files.DataFiles;
 import dev.feedline.runtime.internal.files.FileIdentity;
@@ -14,14 +15,19 @@ import java.util.stream.LongStream;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.AssertThat;
 import org.tensorflow.op.core.HashTable;
+import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 
 /**
  * A {@code @Vocabulary}: the tokens of a text file, one per line, as ids. Token {@code i} (from
  * 0, in line order) is id {@code i}; a token not in the file is one of {@code oovBuckets} ids
- * after them, by the hash of its text (-1 with no buckets).
+ * after them, by the hash of its text (-1 with no buckets), or, in a strict vocabulary, an
+ * error: the graph checks every token looked up, and the epoch fails with a
+ * {@link FeedlineException} naming the token, the vocabulary, its file and the pipeline (and the
+ * stage, when TensorFlow's error tells it), but not the data file and record that held the token.
  *
  * <p>The table is a TensorFlow hash table, created and filled once per session; the graph
  * functions of maps find it by its shared name, so it is never copied into them. It is filled from
@@ -44,10 +50,11 @@ public final class VocabularyTable implements CheckedInput {
   private final String sharedName;
   private final List<String> tokens;
   private final long oovBuckets;
+  private final boolean strict;
   private final Op initializer;
 
   private VocabularyTable(String pipeline, String name, Path file, FileIdentity identity,
-      String sharedName, List<String> tokens, long oovBuckets, Op initializer) {
+      String sharedName, List<String> tokens, long oovBuckets, boolean strict, Op initializer) {
     this.pipeline = pipeline;
     this.name = name;
     this.file = file;
@@ -55,6 +62,7 @@ public final class VocabularyTable implements CheckedInput {
     this.sharedName = sharedName;
     this.tokens = List.copyOf(tokens);
     this.oovBuckets = oovBuckets;
+    this.strict = strict;
     this.initializer = initializer;
   }
 
@@ -67,6 +75,22 @@ public final class VocabularyTable implements CheckedInput {
    */
   public static VocabularyTable load(Ops tf, PipelineInfo pipeline, String name, Path file,
       long oovBuckets) {
+    return load(tf, pipeline, name, file, oovBuckets, false);
+  }
+
+  /**
+   * Checks {@code file} and adds the table of a {@code @Vocabulary(strict = true)} to the graph of
+   * {@code tf}: a token not in it is an error when it is looked up.
+   *
+   * @param name the {@code @Vocabulary}'s name, for messages
+   * @throws FeedlineException as {@link #load} does
+   */
+  public static VocabularyTable loadStrict(Ops tf, PipelineInfo pipeline, String name, Path file) {
+    return load(tf, pipeline, name, file, 0, true);
+  }
+
+  private static VocabularyTable load(Ops tf, PipelineInfo pipeline, String name, Path file,
+      long oovBuckets, boolean strict) {
     if (file == null) {
       throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": call " + name
           + "(file) with its vocabulary before build(graph)");
@@ -84,7 +108,7 @@ public final class VocabularyTable implements CheckedInput {
     Op fill = tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
         tf.constant(LongStream.range(0, tokens.size()).toArray()));
     return new VocabularyTable(pipeline.simpleName(), name, file, identity, sharedName, tokens,
-        oovBuckets, fill);
+        oovBuckets, strict, fill);
   }
 
   private static FileIdentity identity(PipelineInfo pipeline, String name, Path file) {
@@ -196,6 +220,11 @@ public final class VocabularyTable implements CheckedInput {
     return oovBuckets;
   }
 
+  /** Whether a token not in the file is an error rather than an id. */
+  public boolean strict() {
+    return strict;
+  }
+
   /**
    * The file's tokens, in id order: token {@code i} has id {@code i}; for a model's predicted ids
    * back to text. The ids of the buckets after them stand for no token.
@@ -206,18 +235,40 @@ public final class VocabularyTable implements CheckedInput {
 
   /**
    * The ids of {@code tokens}, in a map's graph function: each token's line in the file, or, for a
-   * token not there, {@code tokens() + hash % oovBuckets} (-1 without buckets).
+   * token not there, {@code tokens() + hash % oovBuckets} (-1 without buckets); in a strict
+   * vocabulary, a token not there fails the step that looks it up, naming the token.
    */
   public Operand<TInt64> ids(Ops tf, Operand<TString> tokens) {
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
     @SuppressWarnings("unchecked")
     Operand<TInt64> found = (Operand<TInt64>) (Operand<?>) tf.lookupTableFind(table, tokens,
         tf.constant(-1L));
+    if (strict) {
+      return checked(tf, tokens, found);
+    }
     if (oovBuckets == 0) {
       return found;
     }
     Operand<TInt64> bucket = tf.math.add(tf.constant((long) this.tokens.size()),
         tf.strings.toHashBucketFast(tokens, oovBuckets));
     return tf.select(tf.math.greaterEqual(found, tf.constant(0L)), found, bucket);
+  }
+
+  /**
+   * {@code found}, once an assert has checked that every token was: its message names this
+   * vocabulary, and its data the tokens that were not, which TensorFlow prints in its error (the
+   * first only, {@code summarize = 1}) and {@code TensorFlowErrors} reads back.
+   */
+  private Operand<TInt64> checked(Ops tf, Operand<TString> tokens, Operand<TInt64> found) {
+    Operand<TInt64> flat = tf.reshape(found, tf.constant(new long[] {-1}));
+    Operand<TBool> known = tf.math.greaterEqual(flat, tf.constant(0L));
+    Operand<TString> unknown = tf.gather(tf.reshape(tokens, tf.constant(new long[] {-1})),
+        tf.reshape(tf.where(tf.math.logicalNot(known)), tf.constant(new long[] {-1})),
+        tf.constant(0));
+    Op check = tf.assertThat(
+        tf.reduceAll(known, tf.constant(0)),
+        List.of(tf.constant(UnknownTokens.message(name, file.toString())), unknown),
+        AssertThat.summarize(1L));
+    return tf.withControlDependencies(List.of(check)).identity(found);
   }
 }

@@ -99,6 +99,17 @@ class RuleCatalogueTest {
             + " of @Prefetch, so input preparation cannot overlap the training step; append"
             + " `@Prefetch(AUTO) Image prefetch(Image batch);`.",
         "@Batch", null, GOOD));
+    cases.add(new Case("strict-vocabulary-buckets",
+        pipeline("  @Vocabulary(strict = true, oovBuckets = 2)"
+            + " dev.feedline.runtime.VocabularyTable labels();",
+            SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:strict-vocabulary-buckets] @Vocabulary 'labels' is strict but has"
+            + " oovBuckets = 2: a strict vocabulary refuses a token not in its file, so no bucket"
+            + " would ever be used; remove oovBuckets, or remove strict to give unknown tokens"
+            + " bucket ids.",
+        "@Vocabulary", "2",
+        pipeline("  @Vocabulary(strict = true) dev.feedline.runtime.VocabularyTable labels();",
+            SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("prefetch-before-batch",
         pipeline(BUDGET, List.of("-Afeedline.terminalPrefetchAutotune=off"), SRC, READ, PARSE, DECODE,
             CACHE, SHUFFLE, "  @Prefetch(AUTO) Image early(Image image);", BATCH),

@@ -272,8 +272,9 @@ class SharedStagesDiagnosticsTest {
             "@Vocabulary dev.feedline.runtime.VocabularyTable words();",
             "@Vocabulary(oovBuckets = 4) dev.feedline.runtime.VocabularyTable words();"), pipeline),
         ERROR, "[feedline:shared-stage-twice] Bad inherits two inputs named 'words' that differ,"
-            + " @Vocabulary(oovBuckets = 1) VocabularyTable Words.words() and"
-            + " @Vocabulary(oovBuckets = 4) VocabularyTable MoreWords.words(), but its builder"
+            + " @Vocabulary(oovBuckets = 1, strict = false) VocabularyTable Words.words() and"
+            + " @Vocabulary(oovBuckets = 4, strict = false) VocabularyTable MoreWords.words(), but"
+            + " its builder"
             + " takes one 'words' for both; declare them alike, or rename one.",
         pipeline, "@Pipeline(ramBudget");
   }

@@ -302,6 +302,27 @@ public final class SequencePipelines {
     WordId batch(WordId id);
   }
 
+  /** One label a line, looked up in a strict vocabulary: an unknown label is an error. */
+  @Pipeline
+  public interface StrictLabels {
+    @Vocabulary(strict = true)
+    VocabularyTable labels();
+
+    @TextLineSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Map
+    static WordId label(Ops tf, Operand<TString> line, VocabularyTable labels) {
+      return new WordId(labels.ids(tf, line));
+    }
+
+    @Batch(size = 2)
+    WordId batch(WordId label);
+  }
+
   /** Lines of text where an empty line is an error, in batches of 10. */
   @Pipeline
   public interface StrictLines {

@@ -386,6 +386,10 @@ public enum Message {
   INVALID_OOV_BUCKETS(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %d, but out-of-vocabulary buckets are 0 or more; use 0 to map unknown"
           + " tokens to -1, or 1 or more."),
+  STRICT_VOCABULARY_BUCKETS(Rule.STRICT_VOCABULARY_BUCKETS, Severity.ERROR,
+      "@Vocabulary '%s' is strict but has oovBuckets = %d: a strict vocabulary refuses a token"
+          + " not in its file, so no bucket would ever be used; remove oovBuckets, or remove"
+          + " strict to give unknown tokens bucket ids."),
   INVALID_RAM_BUDGET(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a budget is a positive size in bytes: a number and one of the"
           + " units %s, such as \"8GiB\" or \"512MB\"."),

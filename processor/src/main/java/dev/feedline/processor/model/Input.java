@@ -13,17 +13,14 @@ import javax.lang.model.type.TypeMirror;
  * @param name the declaring method's name: the builder's setter and the maps' parameter
  * @param dtype the scalar's dtype, for a run-time value; null otherwise
  * @param oovBuckets the out-of-vocabulary buckets, for a vocabulary
+ * @param strict whether a token not in the vocabulary is an error (then it has no buckets)
  * @param statistic what is fitted, for a statistic; null otherwise
  */
 public record Input(String name, Kind kind, ExecutableElement method, DType dtype,
-    long oovBuckets, Statistic statistic) {
+    long oovBuckets, boolean strict, Statistic statistic) {
 
   public enum Kind { VOCABULARY, VALUE, STATISTIC }
 
-  /** A vocabulary or a run-time value. */
-  public Input(String name, Kind kind, ExecutableElement method, DType dtype, long oovBuckets) {
-    this(name, kind, method, dtype, oovBuckets, null);
-  }
 
   /** The runtime class a map's parameter has for a vocabulary. */
   public static final String VOCABULARY_TABLE = "dev.feedline.runtime.VocabularyTable";

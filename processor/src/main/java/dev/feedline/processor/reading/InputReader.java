@@ -79,6 +79,16 @@ final class InputReader {
         return Optional.empty();
       }
       long buckets = ((Number) Annotations.value(elements, annotation, "oovBuckets")).longValue();
+      boolean strict = (Boolean) Annotations.value(elements, annotation, "strict");
+      Optional<AnnotationValue> written = Annotations.explicitValue(annotation, "oovBuckets");
+      if (strict && written.isPresent() && buckets > 0) {
+        report.at(method, annotation, written.get()).report(Message.STRICT_VOCABULARY_BUCKETS,
+            method.getSimpleName(), buckets);
+        return Optional.empty();
+      }
+      if (strict) {
+        buckets = 0; // the default 1 is for a lenient vocabulary: a strict one has none
+      }
       if (buckets < 0) {
         report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets")
             .orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Vocabulary",
@@ -86,7 +96,7 @@ final class InputReader {
         return Optional.empty();
       }
       return Optional.of(new Input(method.getSimpleName().toString(), Input.Kind.VOCABULARY,
-          method, null, buckets));
+          method, null, buckets, strict, null));
     }
     TypeMirror argument = TypeNames.operandArgument(result);
     Optional<DType> dtype = argument == null ? Optional.empty()
@@ -99,7 +109,7 @@ final class InputReader {
       return Optional.empty();
     }
     return Optional.of(new Input(method.getSimpleName().toString(), Input.Kind.VALUE, method,
-        dtype.get(), 0));
+        dtype.get(), 0, false, null));
   }
 
   /**
@@ -143,7 +153,7 @@ final class InputReader {
     }
     return component(method, annotation, kind, type.get(), over.get(), report)
         .map(statistic -> new Input(method.getSimpleName().toString(), Input.Kind.STATISTIC,
-            method, null, 0, statistic));
+            method, null, 0, false, statistic));
   }
 
   /** The component a statistic is fitted over: in the over pipeline's element, numeric, fixed. */

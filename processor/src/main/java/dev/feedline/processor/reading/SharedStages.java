@@ -244,7 +244,8 @@ final class SharedStages {
     }
 
     /**
-     * An input as messages name it: {@code @Vocabulary(oovBuckets = 1) VocabularyTable A.words()}.
+     * An input as messages name it: {@code @Vocabulary(oovBuckets = 1, strict = false)
+     * VocabularyTable A.words()}.
      */
     private String declaration(ExecutableElement method) {
       AnnotationMirror annotation = InputReader.annotation(method).orElseThrow();

@@ -447,7 +447,9 @@ final class BuilderWriter {
                   + "mapped to id {@code i}; $L.\n"
               : "Sets run-time value {@code $L}, a constant of the graph functions that take"
                   + " it.$L\n",
-              input.name(), vocabulary ? input.oovBuckets() == 0
+              input.name(), vocabulary ? input.strict()
+                  ? "a token not in it is an error, naming the token"
+                  : input.oovBuckets() == 0
                   ? "a token not in it maps to -1"
                   : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"
                   : "")
@@ -467,9 +469,15 @@ final class BuilderWriter {
     for (Input input : pipeline.inputs()) { // after the values' checks: a table grows the graph
       if (input.kind() == Input.Kind.VOCABULARY) {
         String name = names.input(input.name());
-        build.addStatement("$T $N = $T.load(tf, $N, $S, this.$N, $LL /* oovBuckets */)",
-            Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
-            name, name, input.oovBuckets());
+        if (input.strict()) {
+          build.addStatement("$T $N = $T.loadStrict(tf, $N, $S, this.$N)",
+              Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+              name, name);
+        } else {
+          build.addStatement("$T $N = $T.load(tf, $N, $S, this.$N, $LL /* oovBuckets */)",
+              Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+              name, name, input.oovBuckets());
+        }
         tables.add(name);
       }
     }

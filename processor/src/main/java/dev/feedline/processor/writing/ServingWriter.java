@@ -107,9 +107,15 @@ final class ServingWriter {
         method.addParameter(Names.PATH, file);
         method.addJavadoc("@param $N the file of @Vocabulary '$L': the function holds its tokens\n",
             file, value.name());
-        body.addStatement("$T $N = $T.load(tf, $N, $S, $N,$W$LL /* oovBuckets */)",
-            Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
-            value.name(), file, value.oovBuckets());
+        if (value.strict()) {
+          body.addStatement("$T $N = $T.loadStrict(tf, $N, $S, $N)",
+              Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+              value.name(), file);
+        } else {
+          body.addStatement("$T $N = $T.load(tf, $N, $S, $N,$W$LL /* oovBuckets */)",
+              Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
+              value.name(), file, value.oovBuckets());
+        }
         body.addStatement("initializers.add($N.initializer())", name);
       } else if (value.kind() == Input.Kind.STATISTIC) {
         method.addParameter(InputTypes.javaType(value), name);

@@ -67,6 +67,13 @@ final class TensorFlowErrors {
           + shapeCheck.group(1) + "' does not have the shape its record declares (TensorFlow: "
           + tensorFlowSays + ")", error);
     }
+    Optional<UnknownTokens.Unknown> unknown = UnknownTokens.in(message);
+    if (unknown.isPresent()) {
+      return new FeedlineException(pipeline.simpleName(), stage, null, "token \""
+          + unknown.get().token() + "\" is not in strict vocabulary '" + unknown.get().vocabulary()
+          + "' (" + unknown.get().file() + "); add it to that file, fix the record that holds it,"
+          + " or make the vocabulary lenient (strict = false, with oovBuckets)", error);
+    }
     return data.explain(message)
         .map(culprit -> new FeedlineException(pipeline.simpleName(), stage, culprit.file(),
             culprit.problem() + " (TensorFlow: " + tensorFlowSays + ")", error))

@@ -239,7 +239,7 @@ class StageDefinitionTest {
         PaddedBatchStage.KIND, BucketByLengthStage.KIND, UnbatchStage.KIND, WindowStage.KIND,
         RebatchStage.KIND, SplitStage.KIND);
     Set<StageKind> keepsLength = Set.of(MapStage.KIND, ShuffleStage.KIND, BatchStage.KIND,
-        PaddedBatchStage.KIND, PrefetchStage.KIND);
+        PaddedBatchStage.KIND, BucketByLengthStage.KIND, PrefetchStage.KIND);
     for (StageKind kind : StageKind.all()) {
       StageDefinition definition = defaults(kind);
       assertEquals(!dropsOrGroups.contains(kind), definition.passesEverySourceElement(),

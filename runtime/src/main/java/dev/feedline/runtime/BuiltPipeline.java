@@ -142,6 +142,27 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
   }
 
   /**
+   * The {@code @Statistics} named {@code name}, as it was fitted (or read from its cache) when the
+   * pipeline was built: {@code statistic("features", Moments.class).mean()}. The name is the
+   * statistic's method name; hand the same object to a serving function, so that it holds
+   * exactly these values.
+   *
+   * @throws IllegalArgumentException naming the statistics the pipeline has, when none has the
+   *     name and type
+   */
+  public <S extends FittedStatistic> S statistic(String name, Class<S> type) {
+    List<FittedStatistic> all = iterator.data().inputs().stream()
+        .filter(FittedStatistic.class::isInstance).map(FittedStatistic.class::cast).toList();
+    return all.stream().filter(s -> s.name().equals(name) && type.isInstance(s)).findFirst()
+        .map(type::cast)
+        .orElseThrow(() -> new IllegalArgumentException("Pipeline "
+            + iterator.pipeline().simpleName() + " has no @Statistics " + type.getSimpleName()
+            + " named '" + name + "'; " + (all.isEmpty() ? "it has none" : "it has " + all.stream()
+                .map(s -> s.getClass().getSimpleName() + " '" + s.name() + "'")
+                .collect(Collectors.joining(", ")))));
+  }
+
+  /**
    * The seed that the stages taking an {@link ElementRandom} draw from: the builder's, or the one
    * drawn when it was given none, which a run can log to be repeated. Empty when no stage takes one.
    */

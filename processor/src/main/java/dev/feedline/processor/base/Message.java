@@ -90,6 +90,10 @@ public enum Message {
       "%1$s takes '%2$s' after its element, but pipeline %3$s declares no @Vocabulary or"
           + " @RunTimeValue '%2$s'; declare one, such as `@RunTimeValue %4$s %2$s();`%5$s, or"
           + " remove the parameter."),
+  INPUT_UNKNOWN_STATISTIC(Rule.STAGE_SIGNATURE, Severity.ERROR,
+      "%1$s takes %2$s '%3$s' after its element, but pipeline %4$s declares no @Statistics"
+          + " '%3$s'; declare it as `@Statistics(over = ..., component = ...) %2$s %3$s();`%5$s,"
+          + " or remove the parameter."),
   INPUT_UNKNOWN_VOCABULARY(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%1$s takes VocabularyTable '%2$s' after its element, but pipeline %3$s declares no"
           + " @Vocabulary '%2$s'; declare it as `@Vocabulary VocabularyTable %2$s();`%4$s, or"
@@ -588,6 +592,30 @@ public enum Message {
       "Pipeline %s is reproducible, but random @Map '%s' runs in parallel, so its random values"
           + " depend on which thread gets which element; take an ElementRandom after the element"
           + " and draw from it, or drop parallel."),
+  STATISTIC_OVER_NOT_PIPELINE(Rule.STATISTIC_OVER, Severity.ERROR,
+      "%s is fitted over %s, which is not a @Pipeline interface; name in 'over' the @Pipeline"
+          + " whose elements it is fitted over, the training split."),
+  STATISTIC_OVER_CYCLE(Rule.STATISTIC_OVER, Severity.ERROR,
+      "%s of pipeline %s is fitted over pipeline %s, which needs %s to be built first; fit it"
+          + " over a pipeline that does not need this one."),
+  STATISTIC_OVER_INVALID(Rule.STATISTIC_OVER, Severity.ERROR,
+      "%s is fitted over pipeline %s, which has errors of its own; fix them first."),
+  STATISTIC_COMPONENT_MISSING(Rule.STATISTIC_COMPONENT, Severity.ERROR,
+      "%s is fitted over component '%s', but the elements of pipeline %s (%s) have no such"
+          + " component; name one of %s."),
+  STATISTIC_COMPONENT_DTYPE(Rule.STATISTIC_COMPONENT, Severity.ERROR,
+      "%s is fitted over component '%s' of pipeline %s, which holds %s values; %s is fitted"
+          + " over numbers: float32, float64, int32 or int64."),
+  STATISTIC_COMPONENT_SHAPE(Rule.STATISTIC_COMPONENT, Severity.ERROR,
+      "%s is fitted over component '%s' of pipeline %s, whose shape in one element, %s, is not"
+          + " fixed; %s has one value per position, so declare a fixed @Shape (or fit Quantiles,"
+          + " which pool every position)."),
+  STATISTIC_BUCKETS_MISSING(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "%s returns Quantiles with buckets = %d; quantiles cut the values into 2 or more buckets of"
+          + " equal count: give buckets = 4 for quartiles, 10 for deciles."),
+  STATISTIC_BUCKETS_UNUSED(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "%s returns %s, which takes no buckets, but has buckets = %d; only Quantiles take"
+          + " buckets: leave it out, or return Quantiles."),
   SOURCE_NOT_PIPELINE(Rule.SOURCE_PIPELINES, Severity.ERROR,
       "%s reads %s, which is not a @Pipeline interface; list only @Pipeline interfaces in 'of'."),
   SOURCES_TOO_FEW(Rule.SOURCE_PIPELINES, Severity.ERROR,

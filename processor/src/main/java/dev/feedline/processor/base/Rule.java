@@ -53,6 +53,8 @@ public enum Rule {
   MIXED_ELEMENT_TYPES(Category.DECLARATION),
   MIX_WEIGHTS(Category.DECLARATION),
   SERVING_UNSUPPORTED(Category.DECLARATION),
+  STATISTIC_OVER(Category.DECLARATION),
+  STATISTIC_COMPONENT(Category.DECLARATION),
 
   // Checks on a valid pipeline; numbers refer to the rule catalogue (docs/rules.md).
   UNANNOTATED_METHOD(Category.CHECK),

@@ -6,17 +6,24 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * A value a pipeline's maps take besides their element, given to the builder at run time: a
- * {@code @Vocabulary} lookup table or a {@code @RunTimeValue} scalar.
+ * A value a pipeline's maps take besides their element, made when the builder builds: a
+ * {@code @Vocabulary} lookup table, a {@code @RunTimeValue} scalar, or a {@code @Statistics}
+ * fitted over another pipeline.
  *
  * @param name the declaring method's name: the builder's setter and the maps' parameter
- * @param dtype the scalar's dtype, for a run-time value; null for a vocabulary
+ * @param dtype the scalar's dtype, for a run-time value; null otherwise
  * @param oovBuckets the out-of-vocabulary buckets, for a vocabulary
+ * @param statistic what is fitted, for a statistic; null otherwise
  */
 public record Input(String name, Kind kind, ExecutableElement method, DType dtype,
-    long oovBuckets) {
+    long oovBuckets, Statistic statistic) {
 
-  public enum Kind { VOCABULARY, VALUE }
+  public enum Kind { VOCABULARY, VALUE, STATISTIC }
+
+  /** A vocabulary or a run-time value. */
+  public Input(String name, Kind kind, ExecutableElement method, DType dtype, long oovBuckets) {
+    this(name, kind, method, dtype, oovBuckets, null);
+  }
 
   /** The runtime class a map's parameter has for a vocabulary. */
   public static final String VOCABULARY_TABLE = "dev.feedline.runtime.VocabularyTable";

@@ -87,7 +87,7 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     return cache.definition() instanceof CacheStage memory && memory.file().isEmpty()
         && host.subList(lastCache, host.size()).stream()
             .allMatch(s -> s.definition().keepsEpochLength() && s.inputs().stream()
-                .allMatch(i -> i.kind() == Input.Kind.VOCABULARY));
+                .allMatch(i -> i.kind() != Input.Kind.VALUE));
   }
 
   /**

@@ -59,7 +59,7 @@ public final class PipelineReader {
   public PipelineReader(Elements elements, Types types, ElementReader elementReader) {
     this.elements = elements;
     this.stageReader = new StageReader(elements, types, elementReader, this::readSource);
-    this.inputReader = new InputReader(elements);
+    this.inputReader = new InputReader(elements, this::readOver);
     this.sharedStages = new SharedStages(elements, types);
   }
 
@@ -131,6 +131,42 @@ public final class PipelineReader {
             reader.getSimpleName(), method.getSimpleName(), cache.kind().annotation());
         return Optional.empty();
       }
+    }
+    return read;
+  }
+
+  /**
+   * Reads the pipeline a statistic is fitted over, on its own report, like a source: its problems
+   * are reported when it is compiled itself, and here only as "it has errors". It is built on its
+   * own, so it may hold what a source may not (tables, caches).
+   */
+  private Optional<PipelineModel> readOver(TypeElement over, String statistic,
+      ExecutableElement method, AnnotationMirror annotation, AnnotationValue at, Report report) {
+    Name name = over.getSimpleName();
+    Element reader = method.getEnclosingElement();
+    if (Annotations.find(over, PIPELINE).isEmpty()) {
+      report.at(method, annotation, at).report(Message.STATISTIC_OVER_NOT_PIPELINE, statistic,
+          name);
+      return Optional.empty();
+    }
+    if (reading.contains(over.getQualifiedName().toString())) {
+      report.at(method, annotation, at).report(Message.STATISTIC_OVER_CYCLE, statistic,
+          reader.getSimpleName(), name, reader.getSimpleName());
+      return Optional.empty();
+    }
+    Report own = new Report();
+    Optional<PipelineModel> read = read(over, own);
+    boolean cycle = own.findings().stream().anyMatch(f -> f.message() == Message.SOURCE_CYCLE
+        || f.message() == Message.STATISTIC_OVER_CYCLE);
+    if (cycle) {
+      report.at(method, annotation, at).report(Message.STATISTIC_OVER_CYCLE, statistic,
+          reader.getSimpleName(), name, reader.getSimpleName());
+      return Optional.empty();
+    }
+    if (read.isEmpty() || own.hasDeclarationErrors() || read.get().stages().isEmpty()
+        || !read.get().stages().get(0).kind().isSource()) {
+      report.at(method, annotation, at).report(Message.STATISTIC_OVER_INVALID, statistic, name);
+      return Optional.empty();
     }
     return read;
   }

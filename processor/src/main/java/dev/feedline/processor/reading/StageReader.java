@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
+import dev.feedline.processor.model.Statistic;
 import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,13 +126,21 @@ final class StageReader {
           TypeNames.requireResolved(parameter.asType());
           boolean vocabulary =
               Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(parameter.asType()));
-          Input.Kind kind = vocabulary ? Input.Kind.VOCABULARY : Input.Kind.VALUE;
+          Optional<Statistic.Type> statistic =
+              Statistic.Type.ofClass(TypeNames.qualifiedName(parameter.asType()));
+          Input.Kind kind = vocabulary ? Input.Kind.VOCABULARY
+              : statistic.isPresent() ? Input.Kind.STATISTIC : Input.Kind.VALUE;
           List<String> declared = pipelineInputs.values().stream()
-              .filter(i -> i.kind() == kind).map(Input::name).sorted().toList();
+              .filter(i -> i.kind() == kind && (statistic.isEmpty()
+                  || i.statistic().type() == statistic.get()))
+              .map(Input::name).sorted().toList();
           String others = declared.isEmpty() ? ""
               : ", rename the parameter to one it declares ("
               + String.join(", ", declared) + ")";
-          if (vocabulary) {
+          if (statistic.isPresent()) {
+            report.at(parameter).report(Message.INPUT_UNKNOWN_STATISTIC, stage,
+                statistic.get().simpleName(), name, pipeline, others);
+          } else if (vocabulary) {
             report.at(parameter).report(Message.INPUT_UNKNOWN_VOCABULARY, stage, name, pipeline,
                 others);
           } else {
@@ -146,12 +155,19 @@ final class StageReader {
       }
       TypeMirror type = parameter.asType();
       TypeNames.requireResolved(type);
-      String expected = input.kind() == Input.Kind.VOCABULARY ? "VocabularyTable"
-          : "Operand<" + input.dtype().className() + ">";
-      boolean fits = input.kind() == Input.Kind.VOCABULARY
-          ? Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(type))
-          : TypeNames.operandArgument(type) != null && DType.ofClass(TypeNames.qualifiedName(
-              TypeNames.operandArgument(type))).orElse(null) == input.dtype();
+      String expected = switch (input.kind()) {
+        case VOCABULARY -> "VocabularyTable";
+        case STATISTIC -> input.statistic().type().simpleName();
+        case VALUE -> "Operand<" + input.dtype().className() + ">";
+      };
+      boolean fits = switch (input.kind()) {
+        case VOCABULARY -> Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(type));
+        case STATISTIC -> Statistic.Type.ofClass(TypeNames.qualifiedName(type))
+            .orElse(null) == input.statistic().type();
+        case VALUE -> TypeNames.operandArgument(type) != null && DType.ofClass(
+            TypeNames.qualifiedName(TypeNames.operandArgument(type))).orElse(null)
+            == input.dtype();
+      };
       if (!fits) {
         report.at(parameter).report(Message.INPUT_TYPE,
             stage, name, TypeNames.display(type), expected);

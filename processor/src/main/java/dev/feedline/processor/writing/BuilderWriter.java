@@ -14,6 +14,7 @@ import dev.feedline.Compression;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Input;
+import dev.feedline.processor.model.Statistic;
 import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.ChooseStage;
@@ -101,6 +102,11 @@ final class BuilderWriter {
     CodeBlock sources = sourcePipelines(source, names);
     build.addCode(sources);
     List<String> tables = addInputs(type, builder, build, pipeline, names);
+    List<String> statistics = addStatistics(type, builder, pipeline, names);
+    CodeBlock fits = fitStatistics(pipeline, names);
+    build.addCode(fits);
+    List<String> checked = new ArrayList<>(tables);
+    checked.addAll(statistics);
     if (pipeline.isSeeded()) {
       addSeed(type, builder, build, pipeline);
     }
@@ -149,16 +155,16 @@ final class BuilderWriter {
           .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
     }
     Optional<CodeBlock> reads = reads(pipeline, names)
-        .or(() -> Optional.ofNullable(tables.isEmpty() ? null
+        .or(() -> Optional.ofNullable(checked.isEmpty() ? null
             : CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE)));
-    reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, tables.isEmpty()
-        ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", tables))));
+    reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, checked.isEmpty()
+        ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", checked))));
     CodeBlock kept = CodeBlock.join(ServingWriter.keptColumns(pipeline).stream()
         .map(csv -> CodeBlock.of(",\n$N /* for serving() */", names.csvColumns(csv))).toList(), "");
     build.addStatement("return new $T($L\n.build()$L)", names.generated(), iterator.build(), kept);
     type.addMethod(build.build());
     if (canBeSource(pipeline)) {
-      type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources));
+      type.addMethod(asSource(pipeline, names, dataset, prelude.build(), sources, fits));
     }
     return type.build();
   }
@@ -179,7 +185,7 @@ final class BuilderWriter {
    * pipeline's dataset ops for the pipeline that reads it, every stage of them in each epoch.
    */
   private static MethodSpec asSource(PipelineModel pipeline, GeneratedNames names,
-      DatasetWriter dataset, CodeBlock prelude, CodeBlock sources) {
+      DatasetWriter dataset, CodeBlock prelude, CodeBlock sources, CodeBlock fits) {
     MethodSpec.Builder method = MethodSpec.methodBuilder("asSource")
         .addJavadoc("This pipeline as a source of another ({@code @Mix}, {@code @Zip},"
             + " {@code @Concatenate}): checks\nand resolves the data as {@link #build} does; the"
@@ -195,7 +201,11 @@ final class BuilderWriter {
               + " these go in the graph")
           .addStatement("resolved.writeCountsIntoGraph()");
     }
+    method.addCode(fits);
     for (Input input : pipeline.inputs()) {
+      if (input.kind() == Input.Kind.STATISTIC) {
+        continue; // fitted above
+      }
       String name = names.input(input.name());
       method.beginControlFlow("if ($N == null)", name)
           .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
@@ -409,6 +419,9 @@ final class BuilderWriter {
       MethodSpec.Builder build, PipelineModel pipeline, GeneratedNames names) {
     List<String> tables = new ArrayList<>();
     for (Input input : pipeline.inputs()) {
+      if (input.kind() == Input.Kind.STATISTIC) {
+        continue; // fitted, not given: addStatistics
+      }
       String name = names.input(input.name());
       boolean vocabulary = input.kind() == Input.Kind.VOCABULARY;
       type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE).build());
@@ -444,6 +457,110 @@ final class BuilderWriter {
       }
     }
     return tables;
+  }
+
+  /**
+   * The setters of the pipeline's statistics: the builder of each pipeline they are fitted over,
+   * and each statistic's cache folder; returns the locals {@link #fitStatistics} makes.
+   */
+  private static List<String> addStatistics(TypeSpec.Builder type, ClassName builder,
+      PipelineModel pipeline, GeneratedNames names) {
+    List<String> locals = new ArrayList<>();
+    Set<String> overs = new java.util.HashSet<>();
+    for (Input input : pipeline.inputs()) {
+      if (input.kind() != Input.Kind.STATISTIC) {
+        continue;
+      }
+      Statistic statistic = input.statistic();
+      locals.add(names.input(input.name()));
+      String cache = names.statisticCache(input.name());
+      type.addField(FieldSpec.builder(STRING, cache, Modifier.PRIVATE)
+          .initializer(StageConstants.text(statistic.cache())).build());
+      type.addMethod(MethodSpec.methodBuilder(cache)
+          .addJavadoc("Sets the folder statistics {@code $L} are kept in, instead of $L, as\n"
+              + "{@code $L-<key>.stats}: the key covers the graph of $L, its files and the\n"
+              + "TensorFlow version, so a build reads the values fitted for its key, never those of\n"
+              + "other data or other code. Empty: fitted at every build.\n", input.name(),
+              statistic.cache().isEmpty() ? "none"
+                  : "{@code " + JavaLiterals.inComment(statistic.cache()) + "}",
+              input.name(), statistic.over().simpleName())
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(STRING, "folder")
+          .addStatement("this.$N = folder", cache)
+          .addStatement("return this")
+          .build());
+      PipelineModel over = statistic.over();
+      String name = names.overPipeline(over);
+      if (!overs.add(name)) {
+        continue;
+      }
+      ClassName overBuilder = ClassName.get(over.generatedPackage(), over.generatedSimpleName())
+          .nestedClass("Builder");
+      type.addField(FieldSpec.builder(overBuilder, name, Modifier.PRIVATE).build());
+      type.addMethod(MethodSpec.methodBuilder(name)
+          .addJavadoc("Sets the pipeline {@link $T}, with its data set, that statistics $L are\n"
+              + "fitted over: its builder, which {@link #build} builds into a graph of its own and\n"
+              + "runs for one epoch, unless every one of them is in its cache.\n",
+              ClassName.get(over.type()), String.join(", ", pipeline.inputs().stream()
+                  .filter(i -> i.kind() == Input.Kind.STATISTIC
+                      && i.statistic().over().type().equals(over.type()))
+                  .map(i -> "{@code " + i.name() + "}").toList()))
+          .addModifiers(Modifier.PUBLIC)
+          .returns(builder)
+          .addParameter(overBuilder, "value")
+          .addStatement("this.$N = value", name)
+          .addStatement("return this")
+          .build());
+    }
+    return locals;
+  }
+
+  /**
+   * Fits the statistics in {@code build}: one {@code StatisticsFit.fit} per pipeline they are
+   * fitted over, which reads them from their caches or runs that pipeline once for all of them.
+   */
+  private static CodeBlock fitStatistics(PipelineModel pipeline, GeneratedNames names) {
+    // By the over pipeline's name: each statistic read it on its own.
+    java.util.Map<String, List<Input>> byOver = new java.util.LinkedHashMap<>();
+    for (Input input : pipeline.inputs()) {
+      if (input.kind() == Input.Kind.STATISTIC) {
+        byOver.computeIfAbsent(input.statistic().over().type().getQualifiedName().toString(),
+            k -> new ArrayList<>()).add(input);
+      }
+    }
+    CodeBlock.Builder code = CodeBlock.builder();
+    for (java.util.Map.Entry<String, List<Input>> entry : byOver.entrySet()) {
+      PipelineModel over = entry.getValue().get(0).statistic().over();
+      String name = names.overPipeline(over);
+      code.beginControlFlow("if ($N == null)", name)
+          .addStatement("throw new $T($S)", IllegalStateException.class, "Pipeline "
+              + pipeline.simpleName() + ": call " + name + "(" + over.generatedSimpleName()
+              + ".builder()...) with the data its statistics are fitted over before building")
+          .endControlFlow();
+      List<CodeBlock> requests = new ArrayList<>();
+      for (Input input : entry.getValue()) {
+        Statistic statistic = input.statistic();
+        requests.add(CodeBlock.of("new $T($S, $T.$L, $S, $L, $L, $L, $N)",
+            Names.STATISTICS_FIT.nestedClass("Request"), input.name(),
+            Names.STATISTICS_FIT.nestedClass("Kind"), statistic.type().name(),
+            statistic.component().name(), statistic.index(), ElementSpecs.shape(statistic.shape()),
+            statistic.buckets(), names.statisticCache(input.name())));
+      }
+      String fitted = name + "Statistics";
+      code.add("// Read from their caches, or fitted in one epoch of $L.\n", over.simpleName());
+      code.addStatement("$T<$T> $N = $T.fit($N, $S, this.$N::build, $T.of(\n$>$>$L))$<$<",
+          Names.LIST, Names.FITTED_STATISTIC, fitted, Names.STATISTICS_FIT,
+          GeneratedNames.PIPELINE, over.simpleName(), name, Names.LIST,
+          CodeBlock.join(requests, ",\n"));
+      for (int i = 0; i < entry.getValue().size(); i++) {
+        Input input = entry.getValue().get(i);
+        TypeName statisticType = InputTypes.javaType(input);
+        code.addStatement("$T $N = ($T) $N.get($L)", statisticType, names.input(input.name()),
+            statisticType, fitted, i);
+      }
+    }
+    return code.build();
   }
 
   /**

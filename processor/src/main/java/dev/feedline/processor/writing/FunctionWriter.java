@@ -165,7 +165,8 @@ final class FunctionWriter {
       Input value = stage.inputs().get(taken++);
       String name = names.input(value.name());
       method.addParameter(InputTypes.javaType(value), name);
-      arguments.add(value.kind() == Input.Kind.VOCABULARY ? ", $N" : ", tf.constant($N)", name);
+      // A table and a statistic put their own ops into the function; a scalar is a constant.
+      arguments.add(value.kind() == Input.Kind.VALUE ? ", tf.constant($N)" : ", $N", name);
     }
     if (stage.kind() == StageKind.FILTER) {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),

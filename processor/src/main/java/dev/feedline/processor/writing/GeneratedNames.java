@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
@@ -11,6 +12,7 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -99,6 +101,8 @@ public final class GeneratedNames {
   private List<String> servingNames = List.of();
   /** The builder member, and dataset parameter, of each pipeline a source stage reads. */
   private final Map<String, String> sourcePipelines = new HashMap<>();
+  private final Map<String, String> overPipelines = new LinkedHashMap<>();
+  private final Map<String, String> statisticCaches = new HashMap<>();
 
   GeneratedNames(PipelineModel pipeline) {
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
@@ -151,6 +155,14 @@ public final class GeneratedNames {
         .flatMap(java.util.Collection::stream).distinct().toList();
     NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
+    for (Input input : pipeline.inputs()) {
+      if (input.kind() == Input.Kind.STATISTIC) {
+        statisticCaches.put(input.name(), runTime.newName(input.name() + "Cache"));
+        PipelineModel over = input.statistic().over();
+        overPipelines.computeIfAbsent(over.type().getQualifiedName().toString(),
+            k -> runTime.newName(lowerCamel(over.simpleName())));
+      }
+    }
     Stage source = pipeline.stages().get(0);
     if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
@@ -293,6 +305,16 @@ public final class GeneratedNames {
   /** The builder field, and parameter, holding an in-memory source's component. */
   String sourceValue(Component component) {
     return sourceValues.get(component);
+  }
+
+  /** The builder member and setter of a pipeline that statistics are fitted over. */
+  String overPipeline(PipelineModel pipeline) {
+    return overPipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
+  /** The builder member and setter of the folder a {@code @Statistics} is kept in. */
+  String statisticCache(String input) {
+    return statisticCaches.get(input);
   }
 
   /**

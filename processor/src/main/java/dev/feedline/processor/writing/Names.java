@@ -45,6 +45,10 @@ final class Names {
   static final ClassName SKIPPED_RECORDS = ClassName.get(RUNTIME, "SkippedRecords");
   static final ClassName FEEDLINE_EXCEPTION = ClassName.get(RUNTIME, "FeedlineException");
   static final ClassName VOCABULARY_TABLE = ClassName.get(RUNTIME, "VocabularyTable");
+  static final ClassName FITTED_STATISTIC = ClassName.get(RUNTIME, "FittedStatistic");
+  static final ClassName MOMENTS = ClassName.get(RUNTIME, "Moments");
+  static final ClassName MIN_MAX = ClassName.get(RUNTIME, "MinMax");
+  static final ClassName QUANTILES = ClassName.get(RUNTIME, "Quantiles");
   static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
   static final ClassName SERVING_FUNCTION = ClassName.get(RUNTIME, "ServingFunction");
 
@@ -75,6 +79,7 @@ final class Names {
   static final ClassName EXAMPLE_SCHEMA = ClassName.get(EXAMPLES, "ExampleSchema");
   static final ClassName EXAMPLE_BUILDER = ClassName.get(EXAMPLES, "ExampleBuilder");
   static final ClassName FILE_CACHES = ClassName.get(CACHE, "FileCaches");
+  static final ClassName STATISTICS_FIT = ClassName.get(CACHE, "StatisticsFit");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

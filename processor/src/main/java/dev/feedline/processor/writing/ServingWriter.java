@@ -111,6 +111,10 @@ final class ServingWriter {
             Names.VOCABULARY_TABLE, name, Names.VOCABULARY_TABLE, GeneratedNames.PIPELINE,
             value.name(), file, value.oovBuckets());
         body.addStatement("initializers.add($N.initializer())", name);
+      } else if (value.kind() == Input.Kind.STATISTIC) {
+        method.addParameter(InputTypes.javaType(value), name);
+        method.addJavadoc("@param $N the @Statistics '$L' fitted over $L, held as constants\n",
+            name, value.name(), value.statistic().over().simpleName());
       } else {
         method.addParameter(InputTypes.javaType(value), name);
         method.addJavadoc("@param $N the @RunTimeValue '$L', held by the function as a constant\n",

@@ -1,0 +1,269 @@
+package dev.feedline.runtime.internal.cache;
+
+import dev.feedline.runtime.BuiltPipeline;
+import dev.feedline.runtime.FeedlineException;
+import dev.feedline.runtime.FittedStatistic;
+import dev.feedline.runtime.PipelineInfo;
+import dev.feedline.runtime.internal.files.Durable;
+import dev.feedline.runtime.internal.files.FileIdentity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.tensorflow.Graph;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.TensorFlow;
+import org.tensorflow.ndarray.Shape;
+
+/**
+ * Fits the {@code @Statistics} that a pipeline declares over another pipeline: builds that
+ * pipeline into a graph of its own, and, unless every statistic is in its cache, runs one epoch of
+ * it, fetching each component a statistic needs once per element, and accumulates them all in
+ * that one pass, in Java, in float64 ({@link StatisticAccumulator}).
+ *
+ * <p>A statistic with a cache folder is kept there as {@code <name>-<key>.stats}, under the same
+ * rules as a file cache's key ({@link FileCaches}): the first 16 hex digits of a SHA-256 of the
+ * over pipeline's graph up to its iterator ({@link GraphFingerprint}: its stages, their values and
+ * the code of its maps), each file it reads (absolute path, size, modification time, a CRC32C of
+ * its first and last 8 KiB), the TensorFlow version, and what is fitted (kind, component, shape,
+ * buckets). The next build with the same key reads the file and runs nothing; other data or
+ * other code has another key, and is fitted again. A file that cannot be read back is fitted
+ * again and written anew, with a warning.
+ */
+public final class StatisticsFit {
+  private static final System.Logger LOG = System.getLogger(StatisticsFit.class.getName());
+  private static final String KEY_FORMAT = "Feedline statistics key 1";
+  private static final String FILE_FORMAT = "Feedline statistics 1";
+
+  /** What a statistic is. */
+  public enum Kind { MOMENTS, MIN_MAX, QUANTILES }
+
+  /**
+   * One statistic to fit.
+   *
+   * @param name the {@code @Statistics} method's name
+   * @param kind what it computes
+   * @param component the component of the over pipeline's element
+   * @param index the component's position in that element, as its iterator hands it out
+   * @param shape the component's shape in one element, without the batch dimensions
+   * @param buckets the buckets of {@link Kind#QUANTILES}; 0 otherwise
+   * @param cache the folder it is kept in; empty to fit it at every build
+   */
+  public record Request(String name, Kind kind, String component, int index, Shape shape,
+      int buckets, String cache) {}
+
+  private StatisticsFit() {}
+
+  /**
+   * The statistics of {@code requests}, in their order: read from their cache files, or fitted in
+   * one epoch of the pipeline that {@code over} builds.
+   *
+   * @param pipeline the pipeline that declares them, for messages
+   * @param overName the over pipeline's simple name
+   * @param over builds the over pipeline, its data set given, into a graph
+   * @throws FeedlineException naming the over pipeline when it yields no element, or when a
+   *     cache file cannot be written
+   */
+  public static List<FittedStatistic> fit(PipelineInfo pipeline, String overName,
+      Function<Graph, ? extends BuiltPipeline<?, ?>> over, List<Request> requests) {
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        BuiltPipeline<?, ?> built = over.apply(graph)) {
+      List<FileIdentity> files = built.iterator().data().identities();
+      byte[] upstream = GraphFingerprint.of(graph.toGraphDef(),
+          built.iterator().graphOps().startFirstEpoch().name());
+      List<FittedStatistic> fitted = new ArrayList<>();
+      Map<Integer, StatisticAccumulator> missing = new LinkedHashMap<>();
+      List<String> keys = new ArrayList<>();
+      for (int i = 0; i < requests.size(); i++) {
+        Request request = requests.get(i);
+        String key = key(request, upstream, files);
+        keys.add(key);
+        FittedStatistic.Fit fit = new FittedStatistic.Fit(request.name(), overName,
+            request.component(), request.shape(), 0, key, files, cacheFile(request, key), true);
+        Optional<FittedStatistic> cached = read(pipeline, request, fit);
+        fitted.add(cached.orElse(null));
+        if (cached.isEmpty()) {
+          missing.put(i, StatisticAccumulator.of(request));
+        }
+      }
+      if (!missing.isEmpty()) {
+        long elements = pass(session, built, requests, missing);
+        for (Map.Entry<Integer, StatisticAccumulator> entry : missing.entrySet()) {
+          Request request = requests.get(entry.getKey());
+          String key = keys.get(entry.getKey());
+          StatisticAccumulator accumulator = entry.getValue();
+          if (accumulator.count() == 0) {
+            throw new FeedlineException(pipeline.simpleName(), null, null, "statistics '"
+                + request.name() + "': pipeline " + overName + " yielded " + elements
+                + " element" + (elements == 1 ? "" : "s") + " and no value of component '"
+                + request.component() + "' to fit them over", null);
+          }
+          FittedStatistic.Fit fit = new FittedStatistic.Fit(request.name(), overName,
+              request.component(), request.shape(), accumulator.count(), key, files,
+              cacheFile(request, key), false);
+          FittedStatistic statistic = accumulator.result(fit);
+          write(pipeline, statistic, accumulator);
+          LOG.log(System.Logger.Level.INFO, "Pipeline {0}: statistics ''{1}'' fitted over {2}"
+              + " ({3} values a position, key {4}){5}", pipeline.simpleName(), request.name(),
+              overName, accumulator.count(), key, fit.cacheFile() == null ? ", not cached"
+              : ", cached in " + fit.cacheFile());
+          fitted.set(entry.getKey(), statistic);
+        }
+      }
+      return List.copyOf(fitted);
+    }
+  }
+
+  /** One epoch of {@code built}, each needed component fetched once per element. */
+  private static long pass(Session session, BuiltPipeline<?, ?> built, List<Request> requests,
+      Map<Integer, StatisticAccumulator> missing) {
+    List<Output<?>> outputs = built.iterator().outputs();
+    List<Integer> fetched = new ArrayList<>();
+    for (int i : missing.keySet()) {
+      if (!fetched.contains(requests.get(i).index())) {
+        fetched.add(requests.get(i).index());
+      }
+    }
+    long elements = 0;
+    for (Result result : built.steps(session, run -> {
+      fetched.forEach(index -> run.fetch(outputs.get(index)));
+      return run;
+    })) {
+      elements++;
+      for (Map.Entry<Integer, StatisticAccumulator> entry : missing.entrySet()) {
+        int at = fetched.indexOf(requests.get(entry.getKey()).index());
+        entry.getValue().add(result.get(at));
+      }
+    }
+    return elements;
+  }
+
+  private static String key(Request request, byte[] upstream, List<FileIdentity> files) {
+    MessageDigest sha = sha256();
+    List<String> parts = new ArrayList<>(List.of(KEY_FORMAT, request.kind().name(),
+        request.component(), request.shape().toString(), Integer.toString(request.buckets()),
+        "tensorflow " + TensorFlow.version(), HexFormat.of().formatHex(upstream)));
+    for (FileIdentity file : files) {
+      parts.add(Path.of(file.file()).toAbsolutePath().normalize() + " " + file.size() + " "
+          + file.modified() + " " + Long.toHexString(file.fingerprint()));
+    }
+    for (String part : parts) {
+      byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+      sha.update((bytes.length + ":").getBytes(StandardCharsets.US_ASCII));
+      sha.update(bytes);
+    }
+    return HexFormat.of().formatHex(sha.digest(), 0, 8);
+  }
+
+  private static Path cacheFile(Request request, String key) {
+    return request.cache().isEmpty() ? null
+        : Path.of(request.cache()).resolve(request.name() + "-" + key + ".stats");
+  }
+
+  /** The statistic in its cache file, if it has one that reads back whole. */
+  private static Optional<FittedStatistic> read(PipelineInfo pipeline, Request request,
+      FittedStatistic.Fit fit) {
+    Path file = fit.cacheFile();
+    if (file == null || !Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      if (lines.size() < 4 || !lines.get(0).equals(FILE_FORMAT)
+          || !lines.get(1).equals("key " + fit.key())
+          || !lines.get(2).equals("kind " + request.kind().name())
+          || !lines.get(3).startsWith("count ")) {
+        throw new IOException("it is not a statistics file of key " + fit.key());
+      }
+      long count = Long.parseLong(lines.get(3).substring("count ".length()));
+      List<double[]> values = new ArrayList<>();
+      for (String line : lines.subList(4, lines.size())) {
+        values.add(decode(line));
+      }
+      FittedStatistic.Fit read = new FittedStatistic.Fit(fit.name(), fit.over(),
+          fit.component(), fit.shape(), count, fit.key(), fit.identities(), file, true);
+      FittedStatistic statistic = StatisticAccumulator.of(request).restore(read, values);
+      LOG.log(System.Logger.Level.INFO, "Pipeline {0}: statistics ''{1}'' read from {2} (key"
+          + " {3})", pipeline.simpleName(), request.name(), file, fit.key());
+      return Optional.of(statistic);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "Pipeline {0}: statistics ''{1}'': the cache file {2}"
+          + " cannot be read back ({3}); fitting them again", pipeline.simpleName(),
+          request.name(), file, e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /** Writes the statistic's cache file whole, or not at all: a new file, then a rename. */
+  private static void write(PipelineInfo pipeline, FittedStatistic statistic,
+      StatisticAccumulator accumulator) {
+    Path file = statistic.fit().cacheFile();
+    if (file == null) {
+      return;
+    }
+    StringBuilder text = new StringBuilder(FILE_FORMAT).append('\n')
+        .append("key ").append(statistic.fit().key()).append('\n')
+        .append("kind ").append(accumulator.kind().name()).append('\n')
+        .append("count ").append(statistic.count()).append('\n');
+    for (double[] values : accumulator.values(statistic)) {
+      text.append(encode(values)).append('\n');
+    }
+    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(partial, text, StandardCharsets.UTF_8);
+      Durable.force(partial);
+      Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+      Durable.forceFolder(file.toAbsolutePath().getParent());
+    } catch (IOException e) {
+      throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "statistics '"
+          + statistic.name() + "': the cache file cannot be written: " + e.getMessage(), e);
+    }
+  }
+
+  /** The doubles' exact bits, in hex, a space between. */
+  private static String encode(double[] values) {
+    StringBuilder line = new StringBuilder();
+    for (double value : values) {
+      if (!line.isEmpty()) {
+        line.append(' ');
+      }
+      line.append(Long.toHexString(Double.doubleToRawLongBits(value)));
+    }
+    return line.toString();
+  }
+
+  private static double[] decode(String line) {
+    if (line.isEmpty()) {
+      return new double[0];
+    }
+    String[] words = line.split(" ");
+    double[] values = new double[words.length];
+    for (int i = 0; i < words.length; i++) {
+      values[i] = Double.longBitsToDouble(Long.parseUnsignedLong(words[i], 16));
+    }
+    return values;
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package dev.feedline.example;
+
+import static dev.feedline.Feedline.AUTO;
+
+import dev.feedline.Batch;
+import dev.feedline.DecodeCsv;
+import dev.feedline.Element;
+import dev.feedline.Interleave;
+import dev.feedline.Map;
+import dev.feedline.Pipeline;
+import dev.feedline.Shape;
+import dev.feedline.Shuffle;
+import dev.feedline.Split;
+import dev.feedline.SplitSide;
+import dev.feedline.StageGroup;
+import dev.feedline.Statistics;
+import dev.feedline.TextLineSource;
+import dev.feedline.runtime.Moments;
+import java.util.List;
+import org.tensorflow.Operand;
+import org.tensorflow.op.Ops;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+
+/**
+ * The table example's pipelines ({@link TableCommand}): the Boston house-price table, numbered
+ * ({@link HousingDataset#writeNumbered}), split by row number into training and evaluation rows,
+ * its 12 features standardized with moments fitted over the training rows alone.
+ */
+public final class HousingPipelines {
+  /** Percent of the rows kept for evaluation. */
+  public static final int EVAL_PERCENT = 20;
+  /** Rows per training batch. */
+  public static final int BATCH = 32;
+
+  private HousingPipelines() {}
+
+  /** A numbered row of the table, as its columns are named in the header. */
+  @Element
+  public record NumberedHouse(@Shape({}) Operand<TInt64> row, @Shape({}) Operand<TFloat32> crim,
+      @Shape({}) Operand<TFloat32> zn, @Shape({}) Operand<TFloat32> indus,
+      @Shape({}) Operand<TFloat32> chas, @Shape({}) Operand<TFloat32> nox,
+      @Shape({}) Operand<TFloat32> rm, @Shape({}) Operand<TFloat32> age,
+      @Shape({}) Operand<TFloat32> dis, @Shape({}) Operand<TFloat32> rad,
+      @Shape({}) Operand<TFloat32> tax, @Shape({}) Operand<TFloat32> ptratio,
+      @Shape({}) Operand<TFloat32> lstat, @Shape({}) Operand<TFloat32> cmedv) {}
+
+  /** A tract: its row number, its 12 features in one vector, its price (cmedv, in $1000s). */
+  @Element
+  public record Tract(@Shape({}) Operand<TInt64> row, @Shape(12) Operand<TFloat32> features,
+      @Shape({}) Operand<TFloat32> price) {}
+
+  /** The rows of one side of the split; the training side unless a pipeline overrides it. */
+  @StageGroup
+  public interface Rows {
+    @TextLineSource(header = true)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv(parallel = AUTO)
+    NumberedHouse parse(Operand<TString> line);
+
+    @Map(parallel = AUTO)
+    static Tract tract(Ops tf, NumberedHouse h) {
+      return new Tract(h.row(), tf.stack(List.of(h.crim(), h.zn(), h.indus(), h.chas(), h.nox(),
+          h.rm(), h.age(), h.dis(), h.rad(), h.tax(), h.ptratio(), h.lstat())), h.cmedv());
+    }
+
+    // By the row number: a row is on one side in every epoch and run, whatever the shuffle.
+    @Split(side = SplitSide.TRAIN, evalPercent = EVAL_PERCENT, key = "row", seed = 27)
+    Tract split(Tract tract);
+  }
+
+  /** The training rows as they are: what the statistics are fitted over. */
+  @Pipeline
+  public interface TrainingRows extends Rows {}
+
+  /** A side's rows, features standardized with the training rows' moments. */
+  @StageGroup
+  public interface Standardized extends Rows {
+    @Statistics(over = TrainingRows.class, component = "features")
+    Moments features();
+
+    @Statistics(over = TrainingRows.class, component = "price")
+    Moments price();
+
+    @Map(parallel = AUTO)
+    static Tract standardize(Ops tf, Tract tract, Moments features) {
+      return new Tract(tract.row(), features.normalize(tf, tract.features()), tract.price());
+    }
+  }
+
+  /** The training rows, standardized, shuffled anew each epoch. */
+  @Pipeline
+  public interface Training extends Standardized {
+    @Shuffle(buffer = HousingDataset.ROWS, seed = 11)
+    Tract shuffle(Tract tract);
+
+    @Batch(size = BATCH)
+    Tract batch(Tract tract);
+  }
+
+  /** The evaluation rows, standardized with the training rows' moments. */
+  @Pipeline
+  public interface Evaluation extends Standardized {
+    @Split(side = SplitSide.EVAL, evalPercent = EVAL_PERCENT, key = "row", seed = 27)
+    Tract split(Tract tract);
+
+    @Batch(size = HousingDataset.ROWS)
+    Tract batch(Tract tract);
+  }
+}

@@ -77,6 +77,10 @@ public final class TableCommand {
       double priceMean = price.mean()[0];
       PriceModel model = new PriceModel(Ops.create(graph), priceMean,
           Math.sqrt(price.variance()[0]));
+      printStatistics(features, price, out);
+      out.printf(Locale.ROOT, "Training %d epochs, batches of %d rows; the loss is the mean"
+          + " squared error of the price in training standard deviations%n", epochs,
+          HousingPipelines.BATCH);
       Tract batch = training.output();
       PriceModel.Step step = model.step(batch.features(), batch.price(), LEARNING_RATE);
 
@@ -100,6 +104,7 @@ public final class TableCommand {
           }
         }
         losses.add(lossSum / rows);
+        out.printf(Locale.ROOT, "Epoch %d: loss %.4f%n", epoch, lossSum / rows);
       }
 
       Tract rows = evaluation.output();
@@ -137,26 +142,27 @@ public final class TableCommand {
     return new Errors(Math.sqrt(sums[0] / rows), sums[1] / rows);
   }
 
-  private static void print(TableRun run, PrintStream out) {
-    out.printf(Locale.ROOT, "Split by row number (%d%% for evaluation): %d training rows,"
-            + " %d evaluation rows, %d in all%n", HousingPipelines.EVAL_PERCENT,
-        run.trainingRows().size(), run.evaluationRows().size(),
-        run.trainingRows().size() + run.evaluationRows().size());
-    out.println("Statistics fitted over the training rows, standardizing both sides:");
-    double[] means = run.features().mean();
-    double[] variances = run.features().variance();
+  private static void printStatistics(Moments features, Moments price, PrintStream out) {
+    out.printf(Locale.ROOT, "Statistics fitted over the %d training rows, standardizing both"
+        + " sides:%n", features.count());
+    double[] means = features.mean();
+    double[] variances = features.variance();
     for (int i = 0; i < FEATURES.size(); i++) {
       out.printf(Locale.ROOT, "  %-8s mean %9.4f  sd %9.4f%n", FEATURES.get(i), means[i],
           Math.sqrt(variances[i]));
     }
     out.printf(Locale.ROOT, "  %-8s mean %9.4f  sd %9.4f  (the price, $1000s)%n", "cmedv",
-        run.price().mean()[0], Math.sqrt(run.price().variance()[0]));
-    for (int e = 0; e < run.losses().size(); e++) {
-      out.printf(Locale.ROOT, "Epoch %d: loss %.4f%n", e + 1, run.losses().get(e));
-    }
+        price.mean()[0], Math.sqrt(price.variance()[0]));
+  }
+
+  private static void print(TableRun run, PrintStream out) {
     out.printf(Locale.ROOT, "Evaluation, %d rows: RMSE %.2f, MAE %.2f ($1000s); predicting the"
             + " training mean: RMSE %.2f, MAE %.2f%n", run.evaluationRows().size(),
         run.model().rmse(), run.model().mae(), run.baseline().rmse(), run.baseline().mae());
+    out.printf(Locale.ROOT, "Split by row number (%d%% for evaluation): %d training rows,"
+            + " %d evaluation rows, %d in all%n", HousingPipelines.EVAL_PERCENT,
+        run.trainingRows().size(), run.evaluationRows().size(),
+        run.trainingRows().size() + run.evaluationRows().size());
     Set<Long> shared = new TreeSet<>(run.trainingRows());
     shared.retainAll(run.evaluationRows());
     out.printf(Locale.ROOT, "The two splits share %d row numbers (as read from both)%n",

@@ -9,8 +9,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
@@ -50,7 +53,7 @@ class TableCommandTest {
     assertEquals(399, run.trainingRows().size());
     assertEquals(107, run.evaluationRows().size());
     assertEquals("Split by row number (20% for evaluation): 399 training rows, 107 evaluation"
-        + " rows, 506 in all", out.get(0));
+        + " rows, 506 in all", out.get(out.size() - 2));
     assertEquals("The two splits share 0 row numbers (as read from both)", out.get(out.size() - 1));
   }
 
@@ -58,7 +61,7 @@ class TableCommandTest {
   void theStatisticsAreThoseOfTheTrainingRowsAndBothSidesUseThem() throws Exception {
     List<String> lines = HousingDataset.lines();
     List<String> header = List.of(lines.get(0).split(","));
-    List<String> columns = new java.util.ArrayList<>(TableCommand.FEATURES);
+    List<String> columns = new ArrayList<>(TableCommand.FEATURES);
     columns.add("cmedv");
     double[] sum = new double[columns.size()];
     double[][] values = new double[columns.size()][];
@@ -94,12 +97,14 @@ class TableCommandTest {
     assertEquals(399, run.features().count());
     assertArrayEquals(run.features().mean(), run.evaluationFeatures().mean());
     assertArrayEquals(run.features().variance(), run.evaluationFeatures().variance());
-    assertEquals(String.format(java.util.Locale.ROOT, "  rm       mean %9.4f  sd %9.4f",
-        mean[5], Math.sqrt(variance[5])), out.get(7));
+    assertEquals(String.format(Locale.ROOT, "  rm       mean %9.4f  sd %9.4f",
+        mean[5], Math.sqrt(variance[5])), out.get(6));
+    assertEquals("Statistics fitted over the 399 training rows, standardizing both sides:",
+        out.get(0));
   }
 
   private static double[] concat(double[] a, double[] b) {
-    double[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    double[] all = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
     return all;
   }
@@ -123,8 +128,9 @@ class TableCommandTest {
     assertTrue(losses.get(39) < 0.5 * losses.get(0), losses.toString());
     assertTrue(run.model().rmse() < 0.6 * run.baseline().rmse(), run.toString());
     assertTrue(run.model().mae() < 0.6 * run.baseline().mae(), run.toString());
-    assertTrue(out.stream().anyMatch(line -> line.startsWith("Evaluation, 107 rows: RMSE ")),
-        out.toString());
+    assertEquals(String.format(Locale.ROOT, "Epoch 40: loss %.4f", losses.get(39)),
+        out.get(out.size() - 4));
+    assertTrue(out.get(out.size() - 3).startsWith("Evaluation, 107 rows: RMSE "), out.toString());
   }
 
   @Test

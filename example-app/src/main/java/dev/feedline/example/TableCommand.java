@@ -78,9 +78,8 @@ public final class TableCommand {
       PriceModel model = new PriceModel(Ops.create(graph), priceMean,
           Math.sqrt(price.variance()[0]));
       printStatistics(features, price, out);
-      out.printf(Locale.ROOT, "Training %d epochs, batches of %d rows; the loss is the mean"
-          + " squared error of the price in training standard deviations%n", epochs,
-          HousingPipelines.BATCH);
+      out.printf(Locale.ROOT, "Training %d epochs in batches of %d (loss: mean squared error"
+          + " of the standardized price)%n", epochs, HousingPipelines.BATCH);
       Tract batch = training.output();
       PriceModel.Step step = model.step(batch.features(), batch.price(), LEARNING_RATE);
 

@@ -1,5 +1,7 @@
 package dev.feedline.tests;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,10 +60,10 @@ class SourceContractTest {
   @Test
   void everyKindOfInputHasItsCaseHere() {
     Set<String> kinds = new TreeSet<>();
-    Arrays.stream(StageKind.values()).filter(StageKind::isSource).map(Enum::name)
+    StageKind.all().stream().filter(StageKind::isSource).map(StageKind::name)
         .forEach(kinds::add);
-    kinds.add(StageKind.CACHE.name()); // a @Cache(file = ...) reads its complete folder
-    kinds.add(StageKind.SNAPSHOT.name());
+    kinds.add(CacheStage.KIND.name()); // a @Cache(file = ...) reads its complete folder
+    kinds.add(SnapshotStage.KIND.name());
     Arrays.stream(Input.Kind.values()).filter(k -> k != Input.Kind.VALUE) // a value is no file
         .map(Enum::name).forEach(kinds::add);
     assertEquals(kinds, new TreeSet<>(CASES));

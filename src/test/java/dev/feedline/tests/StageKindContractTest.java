@@ -147,7 +147,7 @@ class StageKindContractTest {
         }
       }
     }
-    Set<String> kinds = Arrays.stream(StageKind.values()).map(StageKind::annotation)
+    Set<String> kinds = StageKind.all().stream().map(StageKind::annotation)
         .collect(Collectors.toCollection(TreeSet::new));
     assertEquals(kinds, seen.stream().map(Class::getSimpleName)
         .collect(Collectors.toCollection(TreeSet::new)), "every kind is covered here");

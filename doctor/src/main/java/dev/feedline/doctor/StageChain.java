@@ -1,7 +1,5 @@
 package dev.feedline.doctor;
 
-import dev.feedline.Decode;
-import dev.feedline.DecodeCsv;
 import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.nio.ByteOrder;
@@ -33,9 +31,8 @@ public final class StageChain {
   public record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
-      // A vectorized @Decode or @DecodeCsv ends with an unbatch: its parse is the map under it.
-      GraphOperation work = (stage.is(Decode.class) || stage.is(DecodeCsv.class))
-          && op.type().equals("UnbatchDataset")
+      // A parse the plan made vectorized ends with an unbatch: its parse is the map under it.
+      GraphOperation work = stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)
           ? (GraphOperation) op.input(0).op() : op;
       boolean sequential = switch (work.type()) {
         case "MapDataset", "InterleaveDataset" -> true;

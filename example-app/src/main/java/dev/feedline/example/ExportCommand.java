@@ -5,6 +5,7 @@ import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.ServingFunction;
+import dev.feedline.runtime.TrainingStep;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -39,8 +40,6 @@ import org.tensorflow.types.TInt64;
 public final class ExportCommand {
   /** The file in an exported folder that names the example, for {@link PredictCommand}. */
   static final String EXAMPLE_FILE = "feedline-example.txt";
-  /** The letters' vocabulary: A to Z, and one bucket for anything else. */
-  static final long LETTERS = 27;
 
   private static final String USAGE = "usage: ./feedline export --output DIR"
       + " [--example photo|spelling] [--steps N] [--data DIR] [--photos N]";
@@ -116,7 +115,8 @@ public final class ExportCommand {
       Ops tf = Ops.create(graph);
       Photo batch = pipeline.output();
       SmallCnn model = new SmallCnn(tf, batch.image(), batch.label(), Train.LEARNING_RATE);
-      return trained(session, steps, pipeline::steps, model::step, model.weights(), out);
+      return trained(session, steps, pipeline::steps, model.step(), model.loss(), model.weights(),
+          out);
     }
   }
 
@@ -128,9 +128,10 @@ public final class ExportCommand {
             .files(data.resolve("*.tfrecord").toString()).letters(vocabulary).build(graph)) {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
-      WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), LETTERS,
-          TextDemo.LEARNING_RATE);
-      return trained(session, steps, pipeline::steps, model::step, model.weights(), out);
+      WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(),
+          pipeline.vocabulary("letters").size(), TextDemo.LEARNING_RATE);
+      return trained(session, steps, pipeline::steps, model.step(), model.loss(), model.weights(),
+          out);
     }
   }
 
@@ -142,14 +143,14 @@ public final class ExportCommand {
   }
 
   private static List<Weight> trained(Session session, int steps, Epochs epochs,
-      UnaryOperator<Session.Runner> step,
-      List<Variable<TFloat32>> weights, PrintStream out) {
+      TrainingStep step, Operand<TFloat32> lossOfBatch, List<Variable<TFloat32>> weights,
+      PrintStream out) {
     int done = 0;
     float loss = Float.NaN;
     while (done < steps) {
       try (EpochIterator<Result> epoch = epochs.steps(session, step)) {
         for (Result result : epoch) {
-          loss = ((TFloat32) result.get(0)).getFloat();
+          loss = step.get(result, lossOfBatch).getFloat();
           if (++done == steps) {
             break;
           }
@@ -193,14 +194,18 @@ public final class ExportCommand {
     return outputs;
   }
 
-  /** The word model as exported: {@code scores} of the five classes, the ids and lengths. */
+  /**
+   * The word model as exported: {@code scores} of the five classes, the ids and lengths. The
+   * vocabulary's size is the embedding's rows, which training sized by the pipeline's vocabulary.
+   */
   @SuppressWarnings("unchecked")
   static Map<String, Operand<?>> wordModel(Ops tf, Map<String, Operand<?>> inputs,
       List<Weight> weights) {
     Operand<TInt64> ids = (Operand<TInt64>) inputs.get("ids");
     Operand<TInt32> lengths = (Operand<TInt32>) inputs.get("length");
     Map<String, Operand<?>> outputs = new LinkedHashMap<>();
-    outputs.put("scores", tf.nn.softmax(WordModel.logits(tf, ids, lengths, LETTERS,
+    long letters = weights.get(0).shape().get(0);
+    outputs.put("scores", tf.nn.softmax(WordModel.logits(tf, ids, lengths, letters,
         weights.stream().map(w -> w.variable(tf)).toList())));
     outputs.put("ids", ids);
     outputs.put("length", lengths);

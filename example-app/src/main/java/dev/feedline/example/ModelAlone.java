@@ -53,7 +53,8 @@ final class ModelAlone {
     RunOptions trace = RunOptions.newBuilder().setTraceLevel(RunOptions.TraceLevel.SOFTWARE_TRACE)
         .build();
     List<String> devices;
-    try (Result traced = model.step(session.runner().setOptions(trace)).runAndFetchMetadata()) {
+    try (Result traced =
+        model.step().apply(session.runner().setOptions(trace)).runAndFetchMetadata()) {
       devices = traced.getMetadata().orElseThrow().getStepStats().getDevStatsList().stream()
           .map(DeviceStepStats::getDevice)
           .map(name -> name.substring(name.lastIndexOf("device:") + "device:".length()))
@@ -61,7 +62,7 @@ final class ModelAlone {
     }
     long start = System.nanoTime();
     for (int i = 0; i < steps; i++) {
-      model.step(session.runner()).run().close();
+      model.step().apply(session.runner()).run().close();
     }
     return new Baseline(devices, (System.nanoTime() - start) / (double) steps);
   }

@@ -109,9 +109,12 @@ public final class PredictCommand {
     return FeedlineEncodedPhotoWriter.builder().jpeg(jpeg).label(0).id(id).toByteArray();
   }
 
-  /** A word as the spelling records hold it: upper-case letters; 0 syllables, unread. */
+  /**
+   * A word as the spelling records hold it, as typed: the model lower-cases it and splits it into
+   * letters. The parse requires syllables: 0, which the model does not read.
+   */
   static byte[] wordRecord(String word) {
-    return new SpellingDataset.Entry(word.toUpperCase(Locale.ROOT), 0).example().toByteArray();
+    return FeedlineSpellingWriter.builder().word(word).syllables(0).toByteArray();
   }
 
   /** Loads the model in {@code model} and runs one request of {@code records}. */

@@ -1,10 +1,11 @@
 package dev.feedline.example;
 
+import dev.feedline.runtime.TrainingStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tensorflow.Operand;
-import org.tensorflow.Session;
+import org.tensorflow.Operation;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Op;
@@ -24,8 +25,8 @@ final class SoftmaxTraining {
   private final Ops tf;
   private final SplittableRandom random = new SplittableRandom(7);
   private final List<Variable<TFloat32>> weights = new ArrayList<>();
+  private TrainingStep step;
   private Operand<TFloat32> loss;
-  private final List<Op> train = new ArrayList<>();
 
   SoftmaxTraining(Ops tf) {
     this.tf = tf;
@@ -56,7 +57,15 @@ final class SoftmaxTraining {
     return List.copyOf(weights);
   }
 
-  /** Adds the loss of {@code logits} against {@code labels}, and the step on every weight. */
+  /**
+   * Adds the loss of {@code logits} against {@code labels}, and the step on every weight.
+   *
+   * <p>TensorFlow Java 1.1 has no gradient for {@code SparseSoftmaxCrossEntropyWithLogits}
+   * (nor for {@code Gather}, hence the one-hot embedding of {@link WordModel}): asking
+   * {@code tf.gradients} for the loss fails. The op's second output is the gradient of each
+   * example's loss with respect to its logits, so the gradients start at the logits, from it
+   * (docs/training.md).
+   */
   void train(Operand<TFloat32> logits, Operand<TInt64> labels, float learningRate) {
     SparseSoftmaxCrossEntropyWithLogits<TFloat32> crossEntropy =
         tf.nn.sparseSoftmaxCrossEntropyWithLogits(logits, labels);
@@ -67,16 +76,31 @@ final class SoftmaxTraining {
         tf.dtypes.cast(tf.size(labels), TFloat32.class));
     Gradients gradients = tf.gradients(List.of(logits), weights,
         Gradients.dx(List.of(logitsGradient)));
-    Operand<TFloat32> rate = tf.constant(learningRate);
+    // The weights are ref variables: an op reads one when it runs, not when the step starts. The
+    // backward pass reads the weights of later layers (to reach earlier ones) while the updates
+    // of those layers may already have run, so a step's gradient would mix old and new weights in
+    // an order that changes from run to run. No update starts before every gradient is computed.
+    List<Operation> computed = new ArrayList<>();
     for (int i = 0; i < weights.size(); i++) {
-      train.add(tf.train.applyGradientDescent(weights.get(i), rate,
+      computed.add(gradients.dy(i).op());
+    }
+    Ops afterGradients = tf.withControlDependencyOps(computed);
+    Operand<TFloat32> rate = tf.constant(learningRate);
+    List<Op> updates = new ArrayList<>();
+    for (int i = 0; i < weights.size(); i++) {
+      updates.add(afterGradients.train.applyGradientDescent(weights.get(i), rate,
           gradients.dy(i).expect(TFloat32.class)));
     }
+    step = TrainingStep.of(updates, loss);
   }
 
-  /** Adds one gradient-descent step to {@code runner}, and the batch's mean loss as its first fetch. */
-  Session.Runner step(Session.Runner runner) {
-    train.forEach(runner::addTarget);
-    return runner.fetch(loss);
+  /** One gradient-descent step on every weight, fetching the batch's mean loss. */
+  TrainingStep step() {
+    return step;
+  }
+
+  /** The batch's mean loss. */
+  Operand<TFloat32> loss() {
+    return loss;
   }
 }

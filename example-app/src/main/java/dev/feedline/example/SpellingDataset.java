@@ -1,9 +1,9 @@
 package dev.feedline.example;
 
-import com.google.protobuf.ByteString;
+import dev.feedline.Compression;
 import dev.feedline.launcher.FileErrors;
 import dev.feedline.launcher.ScratchFolder;
-import dev.feedline.runtime.TFRecordWriter;
+import dev.feedline.runtime.ShardedTFRecordWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,16 +17,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-import org.tensorflow.proto.BytesList;
-import org.tensorflow.proto.Example;
-import org.tensorflow.proto.Feature;
-import org.tensorflow.proto.Features;
-import org.tensorflow.proto.Int64List;
 
 /**
  * The text example's data set: the words of the CMU Pronouncing Dictionary subset kept with the
- * example (resources, with its licence), as tf.train.Examples of a word's letters and its number
- * of syllables, in TFRecord shards, and the letters' vocabulary file beside them.
+ * example (resources, with its licence), as {@link Spelling} records (a word and its number of
+ * syllables) written by the generated {@code FeedlineSpellingWriter}, in TFRecord shards, and the
+ * letters' vocabulary file beside them.
  */
 public final class SpellingDataset {
   /** Words in the subset. */
@@ -48,16 +44,9 @@ public final class SpellingDataset {
       return new Entry(parts[0], syllables);
     }
 
-    Example example() {
-      BytesList.Builder letters = BytesList.newBuilder();
-      for (char letter : word.toCharArray()) {
-        letters.addValue(ByteString.copyFromUtf8(String.valueOf(letter)));
-      }
-      return Example.newBuilder().setFeatures(Features.newBuilder()
-          .putFeature("letters", Feature.newBuilder().setBytesList(letters).build())
-          .putFeature("syllables", Feature.newBuilder()
-              .setInt64List(Int64List.newBuilder().addValue(syllables)).build()))
-          .build();
+    /** The entry as its record: a serialized tf.train.Example of {@link Spelling}. */
+    byte[] record() {
+      return FeedlineSpellingWriter.builder().word(word).syllables(syllables).toByteArray();
     }
   }
 
@@ -78,7 +67,8 @@ public final class SpellingDataset {
 
   /**
    * Writes the data set into {@code dir} unless it holds files already: entry {@code i} goes to
-   * shard {@code i % 4}; the vocabulary lists the letters A to Z, one per line.
+   * shard {@code i % 4}; the vocabulary lists the letters a to z, one per line (the pipeline
+   * lower-cases the words).
    */
   public static void writeUnlessPresent(Path dir, PrintStream out) throws IOException {
     if (Files.isDirectory(dir)) {
@@ -94,25 +84,15 @@ public final class SpellingDataset {
         + " shards in %s%n", entries.size(), SHARDS, dir);
     Path parent = dir.toAbsolutePath().getParent();
     try (ScratchFolder scratch = ScratchFolder.create(parent, "." + dir.getFileName() + ".writing")) {
-      List<TFRecordWriter> writers = new ArrayList<>();
-      try {
-        for (int s = 0; s < SHARDS; s++) {
-          writers.add(new TFRecordWriter(scratch.path()
-              .resolve(TFRecordWriter.shardName("words", s, SHARDS))));
-        }
+      try (ShardedTFRecordWriter shards =
+          ShardedTFRecordWriter.byKey(scratch.path(), "words", SHARDS, Compression.NONE)) {
         for (int i = 0; i < entries.size(); i++) {
-          writers.get(i % SHARDS).write(entries.get(i).example().toByteArray());
+          shards.write(i, entries.get(i).record());
         }
-        for (TFRecordWriter writer : writers) {
-          writer.commit();
-        }
-      } finally {
-        for (TFRecordWriter writer : writers) {
-          writer.close();
-        }
+        shards.commit();
       }
       StringBuilder letters = new StringBuilder();
-      for (char letter = 'A'; letter <= 'Z'; letter++) {
+      for (char letter = 'a'; letter <= 'z'; letter++) {
         letters.append(letter).append('\n');
       }
       Files.writeString(scratch.path().resolve(VOCABULARY), letters);

@@ -15,15 +15,18 @@ import dev.feedline.Shuffle;
 import dev.feedline.StageGroup;
 import dev.feedline.TFRecordSource;
 import dev.feedline.Vocabulary;
+import dev.feedline.runtime.Text;
 import dev.feedline.runtime.VocabularyTable;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
+import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 
 /**
- * The text example's pipelines: words of the CMU Pronouncing Dictionary, their letters looked up
- * in a vocabulary, batched by length, or padded to the longest word of each batch to compare.
+ * The text example's pipelines: words of the CMU Pronouncing Dictionary, lower-cased and split
+ * into their letters by the runtime's {@link Text} steps, the letters looked up in a vocabulary,
+ * batched by length, or padded to the longest word of each batch to compare.
  */
 public final class SpellingPipelines {
   /** Words per batch. */
@@ -32,9 +35,9 @@ public final class SpellingPipelines {
   private SpellingPipelines() {}
 
   /**
-   * What both pipelines do before batching: the words' records, their letters looked up in the
-   * vocabulary and their syllables made classes 0 to 4 (5 and more share the last), cached, then
-   * shuffled.
+   * What both pipelines do before batching: the words' records, each word lower-cased and split
+   * into its letters, which are looked up in the vocabulary, and its syllables made classes 0 to 4
+   * (5 and more share the last), cached, then shuffled.
    */
   @StageGroup
   public interface Words {
@@ -50,11 +53,16 @@ public final class SpellingPipelines {
     @Decode(parallel = AUTO)
     Spelling parse(Operand<TString> record);
 
+    /**
+     * In the serving function too, so the exported model takes a word as anyone types it:
+     * "Zoë", "ZOË" and "zoë" are the same letters, z, o and ë (out of the vocabulary).
+     */
     @Map(parallel = AUTO)
     static Word encode(Ops tf, Spelling spelling, VocabularyTable letters) {
+      Operand<TString> word = Text.characters(tf, Text.lower(tf, spelling.word()));
       Operand<TInt64> label = tf.math.sub(
           tf.math.minimum(spelling.syllables(), tf.constant(5L)), tf.constant(1L));
-      return new Word(letters.ids(tf, spelling.letters()), spelling.length(), label);
+      return new Word(letters.ids(tf, word), tf.size(word, TInt32.class), label);
     }
 
     @Cache

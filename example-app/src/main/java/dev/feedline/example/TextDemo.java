@@ -4,6 +4,7 @@ import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.TrainingStep;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -18,8 +19,6 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TInt32;
-import org.tensorflow.types.TInt64;
-import org.tensorflow.types.TFloat32;
 
 /**
  * {@code ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]}: trains
@@ -86,12 +85,13 @@ public final class TextDemo {
                 .build(graph)) {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
-      // A to Z, and one bucket for anything else: the vocabulary's size, from the pipeline.
+      // a to z, and one bucket for anything else: the vocabulary's size, from the pipeline.
       long letters = pipeline.vocabulary("letters").size();
       WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), letters,
           LEARNING_RATE);
       Operand<TInt32> shape = tf.shape(batch.ids());
       Operand<TInt32> realLetters = tf.reduceSum(batch.length(), tf.constant(0));
+      TrainingStep step = model.step().fetching(shape, realLetters);
       out.printf(Locale.ROOT, "Training %d epochs on %s batches of up to %d words%n", epochs,
           bucketed ? "bucketed" : "padded", SpellingPipelines.BATCH);
       List<EpochFigures> figures = new java.util.ArrayList<>();
@@ -103,18 +103,17 @@ public final class TextDemo {
         long real = 0;
         double lossSum = 0;
         long start = System.nanoTime();
-        try (EpochIterator<Result> steps = pipeline.steps(session,
-            step -> model.step(step).fetch(shape).fetch(realLetters))) {
+        try (EpochIterator<Result> steps = pipeline.steps(session, step)) {
           for (Result result : steps) {
-            TInt32 dims = (TInt32) result.get(1);
+            TInt32 dims = step.get(result, shape);
             int n = dims.getInt(0);
             int longest = dims.getInt(1);
             shapes.merge("[" + n + ", " + longest + "]", 1, Integer::sum);
             batches++;
             examples += n;
             positions += (long) n * longest;
-            real += ((TInt32) result.get(2)).getInt();
-            lossSum += ((TFloat32) result.get(0)).getFloat() * n;
+            real += step.get(result, realLetters).getInt();
+            lossSum += step.get(result, model.loss()).getFloat() * n;
           }
         }
         double seconds = (System.nanoTime() - start) / 1e9;

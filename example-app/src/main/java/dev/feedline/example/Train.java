@@ -4,6 +4,7 @@ import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.TrainingStep;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,7 +12,6 @@ import org.tensorflow.Graph;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.op.Ops;
-import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 
 /**
@@ -66,21 +66,22 @@ public final class Train {
       out.printf(Locale.ROOT, "Training %d steps, %s%n", steps, deviceBuffer > 0
           ? deviceBuffer + " batches prefetched to the device" : "no prefetch to the device");
 
+      // Fetches: the loss, the labels (for the batch size) and, in the very first step, the images.
+      TrainingStep step = model.step().fetching(batch.label());
+      TrainingStep first = step.fetching(batch.image());
       TrainingRun run = new TrainingRun(deviceBuffer);
       while (run.steps() < steps) {
         TrainingRun.EpochSteps epoch = run.startEpoch();
         long last = System.nanoTime();
-        // Fetches: the loss, the labels (for the batch size) and, in the first step, the images.
-        try (EpochIterator<Result> epochSteps = pipeline.steps(session, step -> run.steps() > 0
-            ? model.step(step).fetch(batch.label())
-            : model.step(step).fetch(batch.label()).fetch(batch.image()))) {
+        try (EpochIterator<Result> epochSteps = pipeline.steps(session,
+            runner -> (run.steps() == 0 ? first : step).apply(runner))) {
           for (Result result : epochSteps) {
             long now = System.nanoTime();
-            TInt64 labels = (TInt64) result.get(1);
+            TInt64 labels = step.get(result, batch.label());
             if (run.steps() == 0) {
-              modelAlone.hold(session, (TFloat32) result.get(2), labels);
+              modelAlone.hold(session, first.get(result, batch.image()), labels);
             }
-            epoch.add(now - last, labels.shape().get(0), ((TFloat32) result.get(0)).getFloat());
+            epoch.add(now - last, labels.shape().get(0), step.get(result, model.loss()).getFloat());
             last = System.nanoTime();
             if (run.steps() == steps) {
               break;

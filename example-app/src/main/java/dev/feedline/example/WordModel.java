@@ -1,8 +1,8 @@
 package dev.feedline.example;
 
+import dev.feedline.runtime.TrainingStep;
 import java.util.List;
 import org.tensorflow.Operand;
-import org.tensorflow.Session;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Variable;
 import org.tensorflow.types.TFloat32;
@@ -73,8 +73,13 @@ final class WordModel {
     return training.weights();
   }
 
-  /** Adds one gradient-descent step to {@code runner}, and the batch's mean loss as its first fetch. */
-  Session.Runner step(Session.Runner runner) {
-    return training.step(runner);
+  /** One gradient-descent step on every weight, fetching the batch's mean loss. */
+  TrainingStep step() {
+    return training.step();
+  }
+
+  /** The batch's mean loss. */
+  Operand<TFloat32> loss() {
+    return training.loss();
   }
 }

@@ -21,8 +21,9 @@ import org.tensorflow.types.TString;
 
 /**
  * {@code ./feedline export --example spelling} and {@code ./feedline predict} on words: the
- * exported model looks the letters up in the vocabulary it holds as constants (A to Z are ids 0
- * to 25, anything else the OOV bucket, 26) and scores the five syllable classes.
+ * exported model lower-cases a word, splits it into its letters and looks them up in the
+ * vocabulary it holds as constants (a to z are ids 0 to 25, anything else the OOV bucket, 26),
+ * and scores the five syllable classes.
  */
 class ExportSpellingTest {
   @TempDir Path dir;
@@ -37,12 +38,15 @@ class ExportSpellingTest {
 
     try (SavedModelBundle bundle = SavedModelBundle.load(model.toString(), "serve");
         TString request = TString.tensorOfBytes(NdArrays.vectorOfObjects(
-            PredictCommand.wordRecord("at"), PredictCommand.wordRecord("Zoë")));
+            PredictCommand.wordRecord("at"), PredictCommand.wordRecord("Zoë"),
+            PredictCommand.wordRecord("ZOË")));
         Result result = bundle.function("serving_default").call(Map.of("records", request))) {
       TInt64 ids = (TInt64) result.get("ids").orElseThrow();
       assertEquals(List.of(0L, 19L, 0L, 25L, 14L, 26L), List.of(ids.getLong(0, 0),
           ids.getLong(0, 1), ids.getLong(0, 2) /* padding */,
-          ids.getLong(1, 0), ids.getLong(1, 1), ids.getLong(1, 2) /* Ë: out of vocabulary */));
+          ids.getLong(1, 0), ids.getLong(1, 1), ids.getLong(1, 2) /* ë: out of vocabulary */));
+      assertEquals(List.of(25L, 14L, 26L), List.of(ids.getLong(2, 0), ids.getLong(2, 1),
+          ids.getLong(2, 2)), "upper case: the same letters, lower-cased in the model");
       TFloat32 scores = (TFloat32) result.get("scores").orElseThrow();
       double sum = 0;
       for (int c = 0; c < 5; c++) {

@@ -1,5 +1,9 @@
 package dev.feedline.processor;
 
+import dev.feedline.processor.model.kinds.ChooseStage;
+import dev.feedline.processor.model.kinds.ConcatenateStage;
+import dev.feedline.processor.model.kinds.MixStage;
+import dev.feedline.processor.model.kinds.ZipStage;
 import com.google.auto.service.AutoService;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Options;
@@ -79,7 +83,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     pipelineReader = new PipelineReader(environment.getElementUtils(), environment.getTypeUtils(),
         elementReader);
     boolean generatedAvailable =
-        environment.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null;
+        environment.getElementUtils().getTypeElement(
+            "javax.annotation.processing.Generated") != null;
     writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
     writers = new Writers(new WriterWriter(environment.getFiler(), generatedAvailable));
   }
@@ -91,7 +96,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     types.add(PipelineReader.STAGE_GROUP);
     types.add(ELEMENT);
     types.add(Writers.WRITABLE);
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       types.add(kind.annotationQualifiedName());
     }
     return types;
@@ -124,7 +129,8 @@ public final class PipelineProcessor extends AbstractProcessor {
           .ifPresent(pipelines::add);
     }
     deferred.clear();
-    pipelines.addAll(ElementFilter.typesIn(round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
+    pipelines.addAll(ElementFilter.typesIn(
+        round.getElementsAnnotatedWith(annotation(PipelineReader.PIPELINE))));
     pipelines.forEach(this::process);
     if (round.processingOver()) {
       reportStillUnresolved(round);
@@ -137,8 +143,8 @@ public final class PipelineProcessor extends AbstractProcessor {
    * {@code @Choose} of this compilation reads, whose last prefetch is the reader's.
    */
   private void noteReadPipelines(RoundEnvironment round) {
-    for (StageKind kind : List.of(StageKind.MIX, StageKind.CONCATENATE, StageKind.ZIP,
-        StageKind.CHOOSE)) {
+    for (StageKind kind : List.of(MixStage.KIND, ConcatenateStage.KIND, ZipStage.KIND,
+        ChooseStage.KIND)) {
       TypeElement annotation = annotation(kind.annotationQualifiedName());
       if (annotation == null) {
         continue;
@@ -195,7 +201,8 @@ public final class PipelineProcessor extends AbstractProcessor {
       writer.write(model);
     } catch (IOException e) {
       report.at(model.type(), model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
-          model.generatedSimpleName(), model.simpleName(), e.getMessage(), model.generatedPackage());
+          model.generatedSimpleName(), model.simpleName(), e.getMessage(),
+          model.generatedPackage());
       reporter.print(report);
     }
   }
@@ -243,7 +250,9 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  /** Groups are checked on their own too, so a bad group is reported even if no pipeline uses it. */
+  /**
+   * Groups are checked on their own too, so a bad group is reported even if no pipeline uses it.
+   */
   private void checkGroups(RoundEnvironment round) {
     for (Element group : round.getElementsAnnotatedWith(annotation(PipelineReader.STAGE_GROUP))) {
       Report report = new Report();
@@ -254,17 +263,18 @@ public final class PipelineProcessor extends AbstractProcessor {
 
   private void checkStagePlacement(RoundEnvironment round) {
     Set<TypeElement> stageAnnotations = new LinkedHashSet<>();
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       stageAnnotations.add(annotation(kind.annotationQualifiedName()));
     }
     // One scan of the round for every stage annotation: each scan walks every source file.
-    for (Element method : round.getElementsAnnotatedWithAny(stageAnnotations.toArray(TypeElement[]::new))) {
+    for (Element method : round.getElementsAnnotatedWithAny(
+        stageAnnotations.toArray(TypeElement[]::new))) {
       Element owner = method.getEnclosingElement();
       if (Annotations.find(owner, PipelineReader.PIPELINE).isPresent()
           || Annotations.find(owner, PipelineReader.STAGE_GROUP).isPresent()) {
         continue;
       }
-      for (StageKind kind : StageKind.values()) {
+      for (StageKind kind : StageKind.all()) {
         Annotations.find(method, kind.annotationQualifiedName()).ifPresent(annotation -> {
           Report report = new Report();
           report.at(method, annotation, null).report(Message.STAGE_OUTSIDE_PIPELINE,

@@ -1,12 +1,12 @@
 package dev.feedline.processor;
 
+import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.validation.WriterRules;
 import dev.feedline.processor.writing.WriterWriter;
 import java.io.IOException;
@@ -52,7 +52,7 @@ final class Writers {
 
   /** Writes the writers of the records the pipeline's {@code @Decode} stages parse. */
   void parsedBy(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stagesOf(StageKind.DECODE)) {
+    for (Stage stage : pipeline.stagesOf(DecodeStage.KIND)) {
       ElementType element = stage.output();
       if (element.isRecord() && element.type() instanceof DeclaredType declared
           && declared.asElement() instanceof TypeElement record
@@ -76,7 +76,8 @@ final class Writers {
     try {
       writer.write(record, element);
     } catch (IOException e) {
-      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null).report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
+      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null)
+          .report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
           record.getSimpleName(), e.getMessage(), WriterWriter.packageName(record));
     }
   }

@@ -62,11 +62,12 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
    * ends: {@code step} adds the targets and fetches of a training step that consumes
    * {@link #output()}. Like {@link #epoch}, it ends the open epoch.
    *
-   * <p>{@code step} runs on every step: build the step's ops once, before, and let it only name
-   * them ({@code run -> run.addTarget(train).fetch(loss)}). An op created inside it would be created
-   * again at every step and grow the graph without end; a step after the first that adds ops to
-   * the graph fails the epoch with a {@link FeedlineException} naming them (the first may add
-   * some, once).
+   * <p>{@code step} runs on every step: declare it once, before, as a {@link TrainingStep} of the
+   * model's updates and fetches ({@code TrainingStep.of(updates, loss)}), or as a lambda that only
+   * names ops built before ({@code run -> run.addTarget(train).fetch(loss)}). An op created inside
+   * a lambda would be created again at every step and grow the graph without end; a step after the
+   * first that adds ops to the graph fails the epoch with a {@link FeedlineException} naming them
+   * (the first may add some, once).
    */
   public EpochIterator<Result> steps(Session session, UnaryOperator<Session.Runner> step) {
     return iterator.steps(session, step);

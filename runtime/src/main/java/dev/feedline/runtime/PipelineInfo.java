@@ -32,6 +32,11 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
      * at any parallelism, and restored with a checkpoint.
      */
     SEEDED,
+    /**
+     * Parses its records or lines a batch at a time, between a batch and an unbatch, as the
+     * processor's plan decided: its dataset op is the unbatch, the parse is the map under it.
+     */
+    VECTORIZED_PARSE,
     /** Stacks elements into batches. */
     BATCHING,
     /** Runs after the iterator, on the training device, in the consumer's graph. */
@@ -98,6 +103,16 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
   public static Stage elementWork(
       String method, Class<? extends Annotation> annotation, String... ops) {
     return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK), List.of(ops));
+  }
+
+  /**
+   * A parse of records or lines that the plan made vectorized: a batch, the parse as a map, an
+   * unbatch.
+   */
+  public static Stage vectorizedParse(
+      String method, Class<? extends Annotation> annotation, String... ops) {
+    return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK, Trait.VECTORIZED_PARSE),
+        List.of(ops));
   }
 
   /** A stage that runs a function drawing random values on every element. */

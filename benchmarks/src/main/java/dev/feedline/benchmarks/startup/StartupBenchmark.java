@@ -9,11 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import org.tensorflow.proto.Example;
-import org.tensorflow.proto.Feature;
-import org.tensorflow.proto.Features;
-import org.tensorflow.proto.FloatList;
-import org.tensorflow.proto.Int64List;
 
 /**
  * Start-up against data size: the time from {@code build()} to the first batch over 1×, 10× and
@@ -126,14 +121,12 @@ public final class StartupBenchmark {
     }
   }
 
+  /** A {@link SmallRecord}, through its generated writer. */
   private static byte[] record(long id) {
-    FloatList.Builder values = FloatList.newBuilder();
-    for (int i = 0; i < 4; i++) {
-      values.addValue(id * 0.5f + i);
+    float[] values = new float[4];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = id * 0.5f + i;
     }
-    return Example.newBuilder().setFeatures(Features.newBuilder()
-            .putFeature("id", Feature.newBuilder().setInt64List(Int64List.newBuilder().addValue(id)).build())
-            .putFeature("values", Feature.newBuilder().setFloatList(values).build()))
-        .build().toByteArray();
+    return FeedlineSmallRecordWriter.builder().id(id).values(values).toByteArray();
   }
 }

@@ -13,7 +13,8 @@ import javax.lang.model.element.Element;
  * @param text the printed message, rule id first
  */
 public record Finding(
-    Message message, Element element, AnnotationMirror annotation, AnnotationValue value, String text) {
+    Message message, Element element, AnnotationMirror annotation, AnnotationValue value,
+    String text) {
 
   public Rule rule() {
     return message.rule();

@@ -238,6 +238,15 @@ public enum Message {
       "@DecodeCsv '%s' cannot parse component '%s' of %s: it is %s of shape %s; a CSV field is"
           + " one scalar TString, TInt64, TInt32, TFloat32 or TFloat64, so parse to that and"
           + " convert in a @Map."),
+  DECODE_CSV_COLUMNS_SHAPE(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%s' reads @Columns into component '%s' of %s, of shape %s, but @Columns fills"
+          + " a vector of one value per column: declare @Shape({n}), n the number of columns."),
+  DECODE_CSV_COLUMNS_COUNT(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@DecodeCsv '%1$s' reads %2$s columns %3$s into component '%4$s' of %5$s, of shape %6$s;"
+          + " name one column per value, or declare @Shape({%2$s})."),
+  DECODE_CSV_COLUMNS_INVALID(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
+      "@Columns on component '%s' of %s has %s; name the columns, or a range with both from and"
+          + " to, not both."),
   DECODE_CSV_COMPUTED(Rule.DECODE_UNSUPPORTED_COMPONENT, Severity.ERROR,
       "@DecodeCsv '%s' cannot fill component '%s' of %s: it is %s, which only @Decode reads;"
           + " remove the annotation, or fill the component in a @Map."),
@@ -249,6 +258,11 @@ public enum Message {
   PARSE_WITHOUT_LINES(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%s' parses lines of text, but the pipeline reads from @%s '%s'; read text"
           + " files with @TextLineSource."),
+  DECODE_CSV_COLUMNS_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
+      "@DecodeCsv '%1$s' reads component '%2$s' of %3$s from @Columns by header names, but"
+          + " @TextLineSource '%4$s' has no header, so no column has a name; set `header = true` on"
+          + " '%4$s' if the files start with a header line, or read the columns in order into"
+          + " scalar components."),
   DECODE_CSV_FEATURE_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%1$s' names columns by @Feature on components %2$s of %3$s, but"
           + " @TextLineSource '%4$s' has no header, so the components would take the first"
@@ -376,8 +390,8 @@ public enum Message {
       "@%s '%s' has %s = %s, but a budget is a positive size in bytes: a number and one of the"
           + " units %s, such as \"8GiB\" or \"512MB\"."),
   DEVICE_STAGE_BEFORE_HOST_STAGE(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
-      "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s before"
-          + " the device stages, or run it on the device too."),
+      "%1$s runs on the device after the iterator, but %2$s after it runs in tf.data; move %2$s"
+          + " before the device stages, or run it on the device too."),
   DEVICE_STAGE_BEFORE_PREFETCH(Rule.DEVICE_STAGE_PLACEMENT, Severity.ERROR,
       "%s runs on the device, on batches the iterator hands out, but no @Batch and @Prefetch come"
           + " before it in tf.data; batch and prefetch first: `@Batch(size = ...)`,"
@@ -673,7 +687,8 @@ public enum Message {
           + " remove '%1$s'."),
   ZIP_RECORD_COUNTS(Rule.ZIP_RECORD_COUNTS, Severity.NOTE,
       "@Zip '%1$s' reads pipeline %2$s, declared with %3$d records, and pipeline %4$s, with %5$d:"
-          + " each epoch ends with the shorter, and the other's last %6$d elements are never read."),
+          + " each epoch ends with the shorter, and the other's last %6$d elements are never"
+              + " read."),
   SERVING_UNSUPPORTED(Rule.SERVING_UNSUPPORTED, Severity.ERROR,
       "@Serving pipeline %s cannot have a serving function: %s; remove @Serving."),
   SERVING_LEFT_OUT(Rule.SERVING_LEFT_OUT, Severity.NOTE,

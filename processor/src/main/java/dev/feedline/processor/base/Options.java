@@ -62,7 +62,8 @@ public final class Options {
     if (rule == null) {
       problems.add(
           "[feedline] Unknown option -A" + PREFIX + id + "; options name a rule id in camel case,"
-              + " such as -A" + PREFIX + Rule.MAP_NOT_PARALLEL.optionName() + "=error (docs/rules.md).");
+              + " such as -A" + PREFIX + Rule.MAP_NOT_PARALLEL.optionName()
+                  + "=error (docs/rules.md).");
     } else if (!rule.configurable()) {
       problems.add(
           "[feedline] -A" + PREFIX + id + " is ignored: " + id + " finds declarations that cannot"

@@ -8,8 +8,8 @@ import java.util.Locale;
  *
  * <p>{@link Category#DECLARATION} rules find declarations that cannot be generated: always errors.
  * {@link Category#CHECK} rules judge a pipeline that can be generated: a build can change their
- * severity with {@code -Afeedline.<optionName>=error|warning|note|off}, and their warnings and notes
- * can be silenced with {@code @SuppressWarnings("feedline:<id>")} on the stage method or the
+ * severity with {@code -Afeedline.<optionName>=error|warning|note|off}, and their warnings and
+ * notes can be silenced with {@code @SuppressWarnings("feedline:<id>")} on the stage method or the
  * pipeline. (javac accepts only identifiers in option keys, so the option spells the id in camel
  * case: {@code -Afeedline.cacheBeforeExpensiveMap=warning}.)
  */
@@ -120,11 +120,14 @@ public enum Rule {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
-  /** The id in camel case, as javac requires in {@code -A} keys: {@code cacheBeforeExpensiveMap}. */
+  /**
+   * The id in camel case, as javac requires in {@code -A} keys: {@code cacheBeforeExpensiveMap}.
+   */
   public String optionName() {
     StringBuilder name = new StringBuilder();
     for (String word : id().split("-")) {
-      name.append(name.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      name.append(name.length() == 0 ? word : Character.toUpperCase(word.charAt(0))
+          + word.substring(1));
     }
     return name.toString();
   }

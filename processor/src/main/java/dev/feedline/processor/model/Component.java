@@ -14,9 +14,26 @@ import javax.lang.model.element.Element;
  * @param source where {@code @Decode} takes it from
  * @param lengthOf for a {@link Source#LENGTH} component, the component whose length it holds
  * @param defaults the values of a missing feature or empty CSV field; empty when one is an error
+ * @param columns the CSV columns of a vector component ({@code @Columns}); empty: its one column
  */
 public record Component(String name, DType dtype, StaticShape shape, String featureKey,
-    Element declaration, Source source, String lengthOf, Optional<Defaults> defaults) {
+    Element declaration, Source source, String lengthOf, Optional<Defaults> defaults,
+    Optional<ColumnSet> columns) {
+
+  /**
+   * The CSV columns of a vector component: header names, one per value, or a range of the
+   * header from {@code from} to {@code to} (names then empty).
+   */
+  public record ColumnSet(List<String> names, String from, String to) {
+    public ColumnSet {
+      names = List.copyOf(names);
+    }
+
+    /** Whether it is a range, resolved in each file's header at build. */
+    public boolean isRange() {
+      return names.isEmpty();
+    }
+  }
 
   /** Where a parse takes a component from. */
   public enum Source {
@@ -40,7 +57,7 @@ public record Component(String name, DType dtype, StaticShape shape, String feat
   /** A component read from a feature of its own name, without default. */
   public static Component plain(String name, DType dtype, StaticShape shape, Element declaration) {
     return new Component(name, dtype, shape, name, declaration, Source.FEATURE, null,
-        Optional.empty());
+        Optional.empty(), Optional.empty());
   }
 
   /** Whether its first dimension varies from element to element: a sequence. */

@@ -1,5 +1,8 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
+import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.MapStage;
 /** Tells which stages do expensive per-element work: what a cache belongs after. */
 public final class CostModel {
@@ -13,8 +16,8 @@ public final class CostModel {
    */
   public static boolean isExpensive(Stage stage) {
     if (!(stage.definition() instanceof MapStage map)) {
-      return stage.kind() == StageKind.DECODE || stage.kind() == StageKind.DECODE_JPEG
-          || stage.kind() == StageKind.DECODE_CSV;
+      return stage.kind() == DecodeStage.KIND || stage.kind() == DecodeJpegStage.KIND
+          || stage.kind() == DecodeCsvStage.KIND;
     }
     return switch (map.cost()) {
       case EXPENSIVE -> true;

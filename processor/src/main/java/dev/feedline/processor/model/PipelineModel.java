@@ -1,5 +1,6 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.InterleaveStage;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
@@ -102,7 +103,7 @@ public record PipelineModel(
    * statistic fitted for training must not be computed over.
    */
   public Optional<Stage> evaluationSplit() {
-    return stagesOf(StageKind.SPLIT).stream()
+    return stagesOf(dev.feedline.processor.model.kinds.SplitStage.KIND).stream()
         .filter(s -> s.as(dev.feedline.processor.model.kinds.SplitStage.class)
             .orElseThrow().evaluation())
         .findFirst();
@@ -111,5 +112,18 @@ public record PipelineModel(
   /** The stages before {@code stage}, upstream order (source first). */
   public List<Stage> before(Stage stage) {
     return stages.subList(0, stage.position() - 1);
+  }
+
+  /**
+   * Whether {@code stage} stands between a file source ({@code @TFRecordSource},
+   * {@code @TextLineSource}) and the {@code @Interleave} that reads its files: it shuffles,
+   * shards, takes or repeats file names, not records. So it buffers no records for the memory
+   * guard, has no place in the reference order and sees no record bytes. Neither the source nor
+   * the interleave is such a stage.
+   */
+  public boolean betweenFileSourceAndReader(Stage stage) {
+    return stages.get(0).readsFiles() && stage.position() > 1
+        && stages.subList(0, stage.position()).stream()
+            .noneMatch(s -> s.definition() instanceof InterleaveStage);
   }
 }

@@ -1,5 +1,9 @@
 package dev.feedline.processor.model;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.TFRecordSourceStage;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.base.Annotations;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +18,9 @@ import java.util.Optional;
  * the {@code @Interleave}): a request carries the records. It holds every per-element stage that
  * makes the model's inputs, {@code @Decode}, {@code @DecodeCsv}, {@code @DecodeJpeg} and
  * deterministic {@code @Map}s, up to the <em>cut</em>: the first stage that batches, shuffles,
- * caches, reorders or changes the number of elements. Stages before the cut that only choose or order elements ({@code @Take},
- * {@code @Skip}, {@code @Shard}, {@code @Repeat}, {@code @Prefetch}), random maps and stages marked
+ * caches, reorders or changes the number of elements. Stages before the cut that only choose or
+ * order elements ({@code @Take}, {@code @Skip}, {@code @Shard}, {@code @Repeat},
+ * {@code @Prefetch}: the kinds with the trait {@code SELECTS}), random maps and stages marked
  * {@code @TrainingOnly} are left out; so is everything from the cut on.
  *
  * @param input what a request gives: {@code records} of TFRecord files, or {@code lines} of text
@@ -71,15 +76,17 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
     return Annotations.find(stage.method(), TRAINING_ONLY).isPresent();
   }
 
-  /** Whether a stage of this kind changes the values of the elements it passes on. */
+  /** Whether a stage changes the values of the elements it passes on: a deterministic transform. */
   public static boolean changesValues(Stage stage) {
-    return switch (stage.kind()) {
-      case DECODE, DECODE_JPEG, DECODE_CSV, MAP, FLAT_MAP -> !stage.isRandom();
-      case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,
-          INTERLEAVE, FILTER, SHUFFLE, CACHE, SNAPSHOT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
-          UNBATCH, WINDOW, REPEAT, TAKE, SKIP, SHARD, PREFETCH, PREFETCH_TO_DEVICE, REBATCH,
-          SPLIT -> false;
-    };
+    return stage.is(StageKind.Trait.TRANSFORMS) && !stage.isRandom();
+  }
+
+  /**
+   * Whether a stage may run on a request: it turns each element into exactly one other (a decode,
+   * a map), as a serving function answers each request element with one result.
+   */
+  private static boolean mapsOneForOne(Stage stage) {
+    return stage.is(StageKind.Trait.TRANSFORMS) && stage.definition().passesEverySourceElement();
   }
 
   /** The serving path of {@code pipeline}. */
@@ -89,7 +96,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
     List<LeftOut> leftOut = new ArrayList<>();
     Optional<String> unsupported = Optional.empty();
     Stage source = stages.get(0);
-    if (source.kind() != StageKind.TFRECORD_SOURCE && source.kind() != StageKind.TEXT_LINE_SOURCE) {
+    if (source.kind() != TFRecordSourceStage.KIND && source.kind() != TextLineSourceStage.KIND) {
       unsupported = Optional.of("its source, @" + source.kind().annotation() + " '" + source.name()
           + "', hands out no records or lines that a request could carry; serve a pipeline that"
           + " reads TFRecord or text files");
@@ -97,7 +104,7 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
     // The reading part: up to the @Interleave that reads the files, or the source alone.
     int reading = 0;
     for (int i = 0; i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.INTERLEAVE) {
+      if (stages.get(i).kind() == InterleaveStage.KIND) {
         reading = i;
         break;
       }
@@ -116,31 +123,25 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
         leftOut.add(new LeftOut(stage, Reason.TRAINING_ONLY));
         continue;
       }
-      switch (stage.kind()) {
-        case DECODE, DECODE_JPEG, DECODE_CSV -> included.add(stage);
-        case MAP -> {
-          if (stage.isRandom()) {
-            leftOut.add(new LeftOut(stage, Reason.RANDOM));
-          } else if (stage.isOnDevice() || stage.isVectorized()) {
-            cut = Optional.of(stage);
-            leftOut.add(new LeftOut(stage, Reason.CUT));
-          } else {
-            included.add(stage);
-          }
-        }
-        case FILTER -> leftOut.add(new LeftOut(stage, Reason.FILTER));
-        case TAKE, SKIP, SHARD, REPEAT, PREFETCH, SPLIT ->
-            leftOut.add(new LeftOut(stage, Reason.CHOOSES_ELEMENTS));
-        // Every other kind ends the serving path: what follows changes how elements are grouped.
-        case TFRECORD_SOURCE, TEXT_LINE_SOURCE, IN_MEMORY_SOURCE, MIX, CONCATENATE, ZIP, CHOOSE,
-            INTERLEAVE, FLAT_MAP, SHUFFLE, CACHE, SNAPSHOT, BATCH, PADDED_BATCH, BUCKET_BY_LENGTH,
-            UNBATCH, WINDOW, PREFETCH_TO_DEVICE, REBATCH -> {
+      if (mapsOneForOne(stage)) {
+        if (stage.isRandom()) {
+          leftOut.add(new LeftOut(stage, Reason.RANDOM));
+        } else if (stage.isOnDevice() || stage.isVectorized()) {
           cut = Optional.of(stage);
           leftOut.add(new LeftOut(stage, Reason.CUT));
+        } else {
+          included.add(stage);
         }
+      } else if (stage.is(StageKind.Trait.SELECTS)) {
+        leftOut.add(new LeftOut(stage, stage.is(StageKind.Trait.RUNS_FUNCTION) ? Reason.FILTER
+            : Reason.CHOOSES_ELEMENTS));
+      } else {
+        // Every other kind ends the serving path: what follows changes how elements are grouped.
+        cut = Optional.of(stage);
+        leftOut.add(new LeftOut(stage, Reason.CUT));
       }
     }
-    return new ServingCut(source.kind() == StageKind.TEXT_LINE_SOURCE ? "lines" : "records",
+    return new ServingCut(source.kind() == TextLineSourceStage.KIND ? "lines" : "records",
         included, leftOut, cut, unsupported);
   }
 
@@ -150,6 +151,6 @@ public record ServingCut(String input, List<Stage> included, List<LeftOut> leftO
    * which holds them, not a static one.
    */
   public List<Stage> csvDecodes() {
-    return included.stream().filter(s -> s.kind() == StageKind.DECODE_CSV).toList();
+    return included.stream().filter(s -> s.kind() == DecodeCsvStage.KIND).toList();
   }
 }

@@ -2,7 +2,6 @@ package dev.feedline.processor.model;
 
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.ShardStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
@@ -91,7 +90,8 @@ public final class SizeModel {
       if (stage.definition() instanceof MapStage) {
         recordBytes = OptionalLong.empty();
       }
-      if (recordBytes.isPresent() && !stage.readsFiles() && !onFileNames(pipeline, stage)) {
+      if (recordBytes.isPresent() && !stage.readsFiles()
+          && !pipeline.betweenFileSourceAndReader(stage)) {
         stringBytes.put(stage, recordBytes.getAsLong());
       }
       counts.put(stage, count);
@@ -134,12 +134,6 @@ public final class SizeModel {
     }
     long total = saturatedMultiply(source.bytesPerFile().getAsLong(), source.files().getAsLong());
     return OptionalLong.of(ceilDiv(total, source.records().getAsLong()));
-  }
-
-  /** Whether the stage comes before the reader of a file source, on file names. */
-  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.before(stage).stream().noneMatch(s -> s.definition() instanceof InterleaveStage)
-        && !(stage.definition() instanceof InterleaveStage);
   }
 
   private static List<Count> counts(List<PipelineModel> pipelines) {

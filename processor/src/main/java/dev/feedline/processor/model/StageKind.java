@@ -1,76 +1,27 @@
 package dev.feedline.processor.model;
 
-import dev.feedline.Batch;
-import dev.feedline.BucketByLength;
-import dev.feedline.Cache;
-import dev.feedline.Choose;
-import dev.feedline.Concatenate;
-import dev.feedline.Decode;
-import dev.feedline.DecodeCsv;
-import dev.feedline.DecodeJpeg;
-import dev.feedline.Filter;
-import dev.feedline.FlatMap;
-import dev.feedline.InMemorySource;
-import dev.feedline.Interleave;
-import dev.feedline.Mix;
-import dev.feedline.PaddedBatch;
-import dev.feedline.Prefetch;
-import dev.feedline.PrefetchToDevice;
-import dev.feedline.Rebatch;
-import dev.feedline.Repeat;
-import dev.feedline.Shard;
-import dev.feedline.Shuffle;
-import dev.feedline.Skip;
-import dev.feedline.Snapshot;
-import dev.feedline.Split;
-import dev.feedline.TFRecordSource;
-import dev.feedline.TextLineSource;
-import dev.feedline.Unbatch;
-import dev.feedline.Window;
-import dev.feedline.Take;
-import dev.feedline.Zip;
-import dev.feedline.processor.model.kinds.*;
+import dev.feedline.processor.model.kinds.MemberValues;
+import dev.feedline.processor.model.kinds.StageCoder;
+import dev.feedline.processor.model.kinds.StageDefinition;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The catalogue of stage annotations: each one's annotation type, the form of method it goes on,
- * and how its values are read into its kind's {@link StageDefinition}, which answers every other
- * question about the kind. Adding a kind means an entry here, its definition class and its
- * {@link Member}s (docs/architecture.md).
+ * A stage annotation's catalogue entry: its annotation type, the form of method it goes on, how
+ * its values are read into its kind's {@link StageDefinition} (which answers every other
+ * question about the kind) and its {@link Member}s. Each definition class declares its own entry
+ * as {@code KIND} and its members from it, so adding a kind edits no list here
+ * (docs/architecture.md).
  */
-public enum StageKind {
-  TFRECORD_SOURCE(TFRecordSource.class, Form.SOURCE, TFRecordSourceStage::read),
-  TEXT_LINE_SOURCE(TextLineSource.class, Form.SOURCE, TextLineSourceStage::read),
-  IN_MEMORY_SOURCE(InMemorySource.class, Form.SOURCE, InMemorySourceStage::read),
-  MIX(Mix.class, Form.SOURCE, MixStage::read),
-  CONCATENATE(Concatenate.class, Form.SOURCE, ConcatenateStage::read),
-  ZIP(Zip.class, Form.SOURCE, ZipStage::read),
-  CHOOSE(Choose.class, Form.SOURCE, ChooseStage::read),
-  INTERLEAVE(Interleave.class, Form.BUILT_IN, InterleaveStage::read),
-  DECODE(Decode.class, Form.BUILT_IN, DecodeStage::read),
-  DECODE_JPEG(DecodeJpeg.class, Form.BUILT_IN, DecodeJpegStage::read),
-  DECODE_CSV(DecodeCsv.class, Form.BUILT_IN, DecodeCsvStage::read),
-  MAP(dev.feedline.Map.class, Form.BODY, MapStage::read),
-  FILTER(Filter.class, Form.BODY, FilterStage::read),
-  FLAT_MAP(FlatMap.class, Form.BODY, FlatMapStage::read),
-  SHUFFLE(Shuffle.class, Form.BUILT_IN, ShuffleStage::read),
-  CACHE(Cache.class, Form.BUILT_IN, CacheStage::read),
-  SNAPSHOT(Snapshot.class, Form.BUILT_IN, SnapshotStage::read),
-  BATCH(Batch.class, Form.BUILT_IN, BatchStage::read),
-  PADDED_BATCH(PaddedBatch.class, Form.BUILT_IN, PaddedBatchStage::read),
-  BUCKET_BY_LENGTH(BucketByLength.class, Form.BUILT_IN, BucketByLengthStage::read),
-  UNBATCH(Unbatch.class, Form.BUILT_IN, UnbatchStage::read),
-  WINDOW(Window.class, Form.BUILT_IN, WindowStage::read),
-  REPEAT(Repeat.class, Form.BUILT_IN, RepeatStage::read),
-  TAKE(Take.class, Form.BUILT_IN, TakeStage::read),
-  SKIP(Skip.class, Form.BUILT_IN, SkipStage::read),
-  SHARD(Shard.class, Form.BUILT_IN, ShardStage::read),
-  PREFETCH(Prefetch.class, Form.BUILT_IN, PrefetchStage::read),
-  PREFETCH_TO_DEVICE(PrefetchToDevice.class, Form.BUILT_IN, PrefetchToDeviceStage::read),
-  REBATCH(Rebatch.class, Form.BUILT_IN, RebatchStage::read),
-  SPLIT(Split.class, Form.BUILT_IN, SplitStage::read);
+public final class StageKind {
 
   /** How a stage of this kind is declared. */
   public enum Form {
@@ -92,17 +43,30 @@ public enum StageKind {
     ON_FILE_NAMES,
     /** It runs a graph function on every element. */
     RUNS_FUNCTION,
-    /** It turns each element into another: what a cache belongs after, and what runs per element. */
+    /**
+     * It turns each element into another: what a cache belongs after, and what runs per element.
+     */
     TRANSFORMS,
     /** It has a {@code parallel} member. */
-    PARALLEL
+    PARALLEL,
+    /**
+     * It hands out some of its input's elements, or all, each unchanged (filter, take, skip,
+     * shard, repeat, prefetch): a serving function, which answers every request element, leaves
+     * it out rather than ending there.
+     */
+    SELECTS
   }
 
   private final Class<? extends Annotation> annotation;
   private final Form form;
   private final Function<MemberValues, ? extends StageDefinition> reader;
+  private final List<Member> members = new ArrayList<>();
 
-  StageKind(Class<? extends Annotation> annotation, Form form,
+  /**
+   * The entry of a kind whose definition's static {@code read} is {@code reader}; only a
+   * definition class calls this, for its {@code KIND}.
+   */
+  public StageKind(Class<? extends Annotation> annotation, Form form,
       Function<MemberValues, ? extends StageDefinition> reader) {
     this.annotation = annotation;
     this.form = form;
@@ -110,8 +74,68 @@ public enum StageKind {
   }
 
   /**
+   * Every kind: one for each method of {@link StageCoder}, whose parameter is the kind's
+   * definition class, whose {@code KIND} is the entry. The coder is the list because the compiler
+   * already asks every kind for its method there (docs/architecture.md); ordered by annotation
+   * name. {@code KindCatalogueTest} checks that every definition class is in it.
+   */
+  public static List<StageKind> all() {
+    return Catalogue.ALL;
+  }
+
+  /** Filled on first use, when every definition class can be initialized. */
+  private static final class Catalogue {
+    static final List<StageKind> ALL = read();
+
+    private static List<StageKind> read() {
+      List<StageKind> kinds = new ArrayList<>();
+      for (Method method : StageCoder.class.getMethods()) {
+        if (Modifier.isAbstract(method.getModifiers())) {
+          kinds.add(kindOf(method.getParameterTypes()[0]));
+        }
+      }
+      kinds.sort(Comparator.comparing(StageKind::annotation));
+      return List.copyOf(kinds);
+    }
+
+    private static StageKind kindOf(Class<?> definition) {
+      try {
+        return (StageKind) definition.getField("KIND").get(null);
+      } catch (ReflectiveOperationException | ClassCastException e) {
+        throw new IllegalStateException(definition.getName()
+            + " declares no public static final StageKind KIND", e);
+      }
+    }
+  }
+
+  /**
+   * Declares the member {@code name} of this kind's annotation, shown {@code display}: what a
+   * definition class's member constants are made of, in the annotation's order.
+   *
+   * @throws IllegalArgumentException when the annotation has no such member
+   */
+  public Member member(String name, Member.Display display) {
+    if (Arrays.stream(annotation.getDeclaredMethods()).noneMatch(m -> m.getName().equals(name))) {
+      throw new IllegalArgumentException("@" + annotation() + " has no member " + name);
+    }
+    Member member = new Member(this, name, display);
+    members.add(member);
+    return member;
+  }
+
+  /** A member shown as is: a number, a boolean, an enum constant or a class. */
+  public Member member(String name) {
+    return member(name, Member.Display.PLAIN);
+  }
+
+  /** The members of its annotation, in the order its definition declares them. */
+  public List<Member> members() {
+    return Collections.unmodifiableList(members);
+  }
+
+  /**
    * Reads a stage of this kind from its annotation's values: its definition's {@code read}. The
-   * definition's {@link StageDefinition#kind()} is this constant (a unit test checks it).
+   * definition's {@link StageDefinition#kind()} is this entry (a unit test checks it).
    */
   public StageDefinition read(MemberValues values) {
     return reader.apply(values);
@@ -131,6 +155,12 @@ public enum StageKind {
     return annotation.getCanonicalName();
   }
 
+  /** The annotation's name in constant case ({@code DECODE_JPEG}, {@code TFRECORD_SOURCE}). */
+  public String name() {
+    return annotation().replaceAll("(?<=[a-z0-9])(?=[A-Z])", "_")
+        .toUpperCase(java.util.Locale.ROOT);
+  }
+
   public Form form() {
     return form;
   }
@@ -139,22 +169,17 @@ public enum StageKind {
     return form == Form.SOURCE;
   }
 
-  /** Whether it is a source that reads other pipelines ({@code @Mix}, {@code @Zip}, ...). */
-  public boolean readsPipelines() {
-    return this == MIX || this == CONCATENATE || this == ZIP || this == CHOOSE;
-  }
-
-  /** Whether it is a source of files named at run time, which an {@code @Interleave} reads. */
-  public boolean readsFiles() {
-    return this == TFRECORD_SOURCE || this == TEXT_LINE_SOURCE;
-  }
-
   public static Optional<StageKind> ofAnnotation(String qualifiedName) {
-    for (StageKind kind : values()) {
+    for (StageKind kind : all()) {
       if (kind.annotationQualifiedName().equals(qualifiedName)) {
         return Optional.of(kind);
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public String toString() {
+    return "@" + annotation();
   }
 }

@@ -1,5 +1,9 @@
 package dev.feedline.processor.planning;
 
+import dev.feedline.processor.model.kinds.PrefetchStage;
+import dev.feedline.processor.model.kinds.RepeatStage;
+import dev.feedline.processor.model.kinds.SkipStage;
+import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
@@ -15,7 +19,6 @@ import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -40,12 +43,14 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
-  /** Lines a vectorized CSV parse batches: the measured batch (docs/performance.md#tables-and-text). */
+  /**
+   * Lines a vectorized CSV parse batches: the measured batch (docs/performance.md#tables-and-text).
+   */
   public static final long PARSE_LINES = 256;
 
   /** Stages between the lines and a {@code @DecodeCsv} that leave the lines as they are. */
-  private static final Set<StageKind> KEEP_LINES = EnumSet.of(StageKind.SHUFFLE, StageKind.SKIP,
-      StageKind.TAKE, StageKind.REPEAT, StageKind.PREFETCH, StageKind.CACHE);
+  private static final Set<StageKind> KEEP_LINES = Set.of(ShuffleStage.KIND, SkipStage.KIND,
+      TakeStage.KIND, RepeatStage.KIND, PrefetchStage.KIND, CacheStage.KIND);
 
   /**
    * A memory cache or shuffle buffer the run-time guard counts.
@@ -62,10 +67,11 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   public static Plan of(PipelineModel pipeline) {
     int lastCache = pipeline.stages().stream()
-        .filter(s -> s.definition() instanceof CacheStage || s.definition() instanceof SnapshotStage)
+        .filter(s -> s.definition() instanceof CacheStage
+            || s.definition() instanceof SnapshotStage)
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
-        pipeline.hostStages().stream().filter(s -> parsesVectorized(pipeline, s)).toList(),
+        pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList(),
         memoryGuard(pipeline));
   }
 
@@ -74,8 +80,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * another: the last cache is in memory, and every stage after it keeps the epoch's length and is
    * built from the cache, the epoch's number and Java values alone (a vocabulary's table is found
    * by its shared name, in any function), so that the runtime can build the stages in a graph
-   * function of their own, and end each epoch after the elements the first one handed out. Not with {@code @PrefetchToDevice}, whose thread reads on to the end of each
-   * epoch.
+   * function of their own, and end each epoch after the elements the first one handed out. Not with
+   * {@code @PrefetchToDevice}, whose thread reads on to the end of each epoch.
    */
   private static boolean acrossEpochs(PipelineModel pipeline, int lastCache) {
     if (lastCache == 0 || pipeline.deviceStages().stream()
@@ -92,16 +98,16 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
 
   /**
    * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #parseBatch} at a
-   * time, with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an unbatch.
-   * For Examples only where that gives the same elements: not SequenceExamples; every feature of a
-   * fixed shape, since the batched parse pads a variable-length one to the batch's longest list,
-   * which the unbatch would keep; no {@code @LengthOf}, which would measure the batch; one record
-   * an element. For CSV only the {@code @DecodeCsv} that parses the lines as they are read
-   * ({@link #rowsParsedAsRead}), whose every row the runtime checks at build, so that no batch of
-   * a local file's lines meets a bad row; after a filter or a map on the lines, a bad row would
-   * fail its whole batch, and TensorFlow's message would number it within the batch.
+   * time, with one {@code ParseExample} or {@code DecodeCSV} a batch between a batch and an
+   * unbatch. For Examples only where that gives the same elements: not SequenceExamples; every
+   * feature of a fixed shape, since the batched parse pads a variable-length one to the batch's
+   * longest list, which the unbatch would keep; no {@code @LengthOf}, which would measure the
+   * batch; one record an element. For CSV only the {@code @DecodeCsv} that parses the lines as they
+   * are read ({@link #rowsParsedAsRead}), whose every row the runtime checks at build, so that no
+   * batch of a local file's lines meets a bad row; after a filter or a map on the lines, a bad row
+   * would fail its whole batch, and TensorFlow's message would number it within the batch.
    */
-  public static boolean parsesVectorized(PipelineModel pipeline, Stage stage) {
+  private static boolean canParseVectorized(PipelineModel pipeline, Stage stage) {
     boolean csv = stage.definition() instanceof DecodeCsvStage;
     if (!(stage.definition() instanceof DecodeStage) && !csv || !stage.outer().isEmpty()
         || stage.input().components().size() != 1) {
@@ -130,10 +136,10 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    */
   public static Optional<Stage> rowsParsedAsRead(PipelineModel pipeline) {
     List<Stage> stages = pipeline.stages();
-    int interleave = stages.indexOf(pipeline.stagesOf(StageKind.INTERLEAVE).stream().findFirst()
+    int interleave = stages.indexOf(pipeline.stagesOf(InterleaveStage.KIND).stream().findFirst()
         .orElse(null));
     for (int i = interleave + 1; interleave >= 0 && i < stages.size(); i++) {
-      if (stages.get(i).kind() == StageKind.DECODE_CSV) {
+      if (stages.get(i).kind() == DecodeCsvStage.KIND) {
         return Optional.of(stages.get(i));
       }
       if (!KEEP_LINES.contains(stages.get(i).kind())) {
@@ -155,7 +161,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     boolean everyElement = true;
     for (Stage stage : pipeline.stages()) {
       if (stage.definition() instanceof CacheStage cache && cache.file().isEmpty()
-          || stage.definition() instanceof ShuffleStage && !onFileNames(pipeline, stage)) {
+          || stage.definition() instanceof ShuffleStage
+              && !pipeline.betweenFileSourceAndReader(stage)) {
         guarded.add(new Guarded(stage, everyElement));
       }
       everyElement &= stage.definition().passesEverySourceElement();
@@ -163,11 +170,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     return guarded;
   }
 
-  /** Whether a stage stands on file names: a file source's, up to and with its reader. */
-  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).readsFiles()
-        && pipeline.stages().subList(0, stage.position()).stream()
-            .noneMatch(s -> s.definition() instanceof InterleaveStage);
+  /** Whether the plan parses {@code stage} vectorized: one of {@link #vectorizedParses}. */
+  public boolean parsesVectorized(Stage stage) {
+    return vectorizedParses.contains(stage);
   }
 
   public boolean hasCachedPart() {
@@ -202,7 +207,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         : "Each epoch has an iterator of its own.");
     lines.add(vectorizedParses.isEmpty() ? "No vectorized parse."
         : "Vectorized parse: " + String.join(", ", vectorizedParses.stream()
-            .map(s -> "`" + s.name() + "` (" + parseBatch(s) + (s.definition() instanceof DecodeCsvStage
+            .map(s -> "`" + s.name() + "` (" + parseBatch(s)
+                + (s.definition() instanceof DecodeCsvStage
                 ? " lines" : " records") + " a parse)").toList()) + ".");
     lines.add(memoryGuard.isEmpty() ? "Memory guard: checks nothing."
         : "Memory guard, before the first element: " + String.join(", ", memoryGuard.stream()

@@ -23,6 +23,7 @@ import javax.lang.model.util.Elements;
 final class ComponentReader {
   private static final String SHAPE = "dev.feedline.Shape";
   private static final String FEATURE = "dev.feedline.Feature";
+  private static final String COLUMNS = "dev.feedline.Columns";
   private static final String FEATURE_LIST = "dev.feedline.FeatureList";
   private static final String LENGTH_OF = "dev.feedline.LengthOf";
   private static final String DEFAULT_VALUE = "dev.feedline.DefaultValue";
@@ -72,7 +73,7 @@ final class ComponentReader {
         return Optional.empty();
       }
       return Optional.of(new Component(name, dtype.get(), shape.get(), key.get(), component,
-          Component.Source.LENGTH, target, Optional.empty()));
+          Component.Source.LENGTH, target, Optional.empty(), Optional.empty()));
     }
     if (list.isPresent() && !startsVariable(shape.get())) {
       List<Long> suggested = new ArrayList<>(List.of(StaticShape.UNKNOWN));
@@ -91,7 +92,17 @@ final class ComponentReader {
       }
     }
     return Optional.of(new Component(name, dtype.get(), shape.get(), key.get(), component,
-        list.isPresent() ? Component.Source.FEATURE_LIST : Component.Source.FEATURE, null, values));
+        list.isPresent() ? Component.Source.FEATURE_LIST : Component.Source.FEATURE, null, values,
+        columns(component)));
+  }
+
+  /** The CSV columns of {@code @Columns}, as written; {@code ChainValidator} checks them. */
+  private Optional<Component.ColumnSet> columns(Element component) {
+    return Annotations.find(component, COLUMNS).map(columns -> new Component.ColumnSet(
+        Annotations.arrayValue(elements, columns, "value").stream()
+            .map(v -> String.valueOf(v.getValue())).toList(),
+        String.valueOf(Annotations.value(elements, columns, "from")),
+        String.valueOf(Annotations.value(elements, columns, "to"))));
   }
 
   private static boolean startsVariable(StaticShape shape) {
@@ -110,7 +121,9 @@ final class ComponentReader {
     }
     String key = String.valueOf(Annotations.value(elements, feature.get(), "value"));
     if (key.isBlank()) {
-      report.at(component, feature.get(), Annotations.explicitValue(feature.get(), "value").orElse(null)).report(Message.FEATURE_EMPTY, name, record);
+      report.at(component, feature.get(),
+          Annotations.explicitValue(feature.get(), "value").orElse(null))
+          .report(Message.FEATURE_EMPTY, name, record);
       return Optional.empty();
     }
     return Optional.of(key);
@@ -122,7 +135,8 @@ final class ComponentReader {
     List<String> given = new ArrayList<>();
     List<Object> values = new ArrayList<>();
     for (String member : List.of("longs", "floats", "strings")) {
-      List<? extends AnnotationValue> written = Annotations.arrayValue(elements, annotation, member);
+      List<? extends AnnotationValue> written =
+          Annotations.arrayValue(elements, annotation, member);
       if (!written.isEmpty()) {
         given.add(member);
         written.forEach(v -> values.add(v.getValue()));

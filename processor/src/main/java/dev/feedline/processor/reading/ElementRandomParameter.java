@@ -3,7 +3,6 @@ package dev.feedline.processor.reading;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;
@@ -41,7 +40,7 @@ final class ElementRandomParameter {
     }
     String name = method.getSimpleName().toString();
     String first = taken.get(0).getSimpleName().toString();
-    if (kind != StageKind.MAP) {
+    if (kind != MapStage.KIND) {
       report.at(taken.get(0)).report(Message.ELEMENT_RANDOM_NOT_MAP, stage, first);
       return false;
     }
@@ -54,11 +53,13 @@ final class ElementRandomParameter {
       throw new IllegalStateException(name + " is a map: its kind was checked above");
     }
     if (map.onDevice()) {
-      report.at(method, annotation, read.written().get(Member.MAP_ON_DEVICE)).report(Message.ELEMENT_RANDOM_ON_DEVICE, name, first);
+      report.at(method, annotation, read.written().get(MapStage.ON_DEVICE))
+          .report(Message.ELEMENT_RANDOM_ON_DEVICE, name, first);
       return false;
     }
     if (!map.random()) {
-      report.at(method, annotation, read.written().get(Member.MAP_RANDOM)).report(Message.ELEMENT_RANDOM_NOT_DECLARED, name);
+      report.at(method, annotation, read.written().get(MapStage.RANDOM))
+          .report(Message.ELEMENT_RANDOM_NOT_DECLARED, name);
       return false;
     }
     return true;

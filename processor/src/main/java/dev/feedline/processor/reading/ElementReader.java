@@ -6,7 +6,6 @@ import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.StaticShape;
 import dev.feedline.processor.base.Finding;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -32,7 +30,9 @@ public final class ElementReader {
   private static final String FEATURE = "dev.feedline.Feature";
 
   private final ComponentReader componentReader;
-  /** Records read this round, with their findings: most pipelines use each record in many stages. */
+  /**
+   * Records read this round, with their findings: most pipelines use each record in many stages.
+   */
   private final Map<String, Read> records = new HashMap<>();
 
   private record Read(Optional<ElementType> element, List<Finding> findings) {}
@@ -68,8 +68,10 @@ public final class ElementReader {
         && Annotations.find(declared.asElement(), ELEMENT).isPresent()) {
       return readRecord((TypeElement) declared.asElement(), report);
     }
-    boolean record = type instanceof DeclaredType d && d.asElement().getKind() == ElementKind.RECORD;
-    report.at(anchor).report(record ? Message.ELEMENT_TYPE_UNANNOTATED : Message.ELEMENT_TYPE_UNSUPPORTED,
+    boolean record = type instanceof DeclaredType d
+        && d.asElement().getKind() == ElementKind.RECORD;
+    report.at(anchor).report(record ? Message.ELEMENT_TYPE_UNANNOTATED
+        : Message.ELEMENT_TYPE_UNSUPPORTED,
         where, TypeNames.display(type));
     return Optional.empty();
   }

@@ -72,14 +72,16 @@ final class InputReader {
       return statistic(method, annotation, kind, abstractWithoutParameters, report);
     }
     if (vocabulary) {
-      if (!abstractWithoutParameters || !Input.VOCABULARY_TABLE.equals(TypeNames.qualifiedName(result))) {
+      if (!abstractWithoutParameters || !Input.VOCABULARY_TABLE.equals(
+          TypeNames.qualifiedName(result))) {
         report.at(method, annotation, null).report(Message.INPUT_FORM, kind, "VocabularyTable "
             + method.getSimpleName() + "();", "");
         return Optional.empty();
       }
       long buckets = ((Number) Annotations.value(elements, annotation, "oovBuckets")).longValue();
       if (buckets < 0) {
-        report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets").orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Vocabulary",
+        report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets")
+            .orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Vocabulary",
             method.getSimpleName(), "oovBuckets", buckets);
         return Optional.empty();
       }

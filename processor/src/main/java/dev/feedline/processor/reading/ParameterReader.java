@@ -12,9 +12,9 @@ import dev.feedline.processor.model.kinds.MemberValues;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,7 +87,7 @@ final class ParameterReader {
     private final AnnotationMirror annotation;
     private final Report report;
     private final Map<String, Object> byName = new HashMap<>();
-    private final Map<Member, AnnotationValue> written = new EnumMap<>(Member.class);
+    private final Map<Member, AnnotationValue> written = new LinkedHashMap<>();
     private boolean readable = true;
     private boolean valid = true;
 
@@ -116,7 +116,7 @@ final class ParameterReader {
         }
         byName.put(member, value);
       }
-      annotation.getElementValues().forEach((member, value) -> Member.of(kind).stream()
+      annotation.getElementValues().forEach((member, value) -> kind.members().stream()
           .filter(m -> m.memberName().contentEquals(member.getSimpleName()))
           .forEach(m -> written.put(m, value)));
     }
@@ -202,7 +202,8 @@ final class ParameterReader {
           valid = false;
           continue;
         }
-        Optional<PipelineModel> read = sources.read(pipeline, stage, method, annotation, at, report);
+        Optional<PipelineModel> read = sources.read(
+            pipeline, stage, method, annotation, at, report);
         read.ifPresent(pipelines::add);
         valid &= read.isPresent();
       }
@@ -230,7 +231,8 @@ final class ParameterReader {
       for (int i = 0; i < weights.size() && i < of.size(); i++) {
         double weight = weights.get(i);
         if (!(weight > 0) || Double.isInfinite(weight)) {
-          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue()).get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
+          report.at(method, annotation, (AnnotationValue) ((List<?>) written.get(member).getValue())
+              .get(i)).report(Message.MIX_WEIGHT_NOT_POSITIVE,
               method.getSimpleName(), of.get(i).simpleName(), weight);
           valid = false;
         }
@@ -247,7 +249,8 @@ final class ParameterReader {
       String text = string(member);
       if (text.getBytes(StandardCharsets.UTF_8).length != 1) {
         report.at(method, annotation, written.get(member)).report(Message.INVALID_DELIMITER,
-            kind.annotation(), method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text));
+            kind.annotation(), method.getSimpleName(), member.memberName(),
+            JavaLiterals.quoted(text));
         valid = false;
       }
       return text;

@@ -1,24 +1,22 @@
 package dev.feedline.processor.reading;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.ByteSize;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Finding;
 import dev.feedline.processor.base.Message;
-import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementModel;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
-import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,7 +124,7 @@ public final class PipelineReader {
       }
     }
     for (Stage cache : pipeline.stages()) {
-      if (cache.kind() == StageKind.CACHE || cache.kind() == StageKind.SNAPSHOT) {
+      if (cache.kind() == CacheStage.KIND || cache.kind() == SnapshotStage.KIND) {
         report.at(method, annotation, at).report(Message.SOURCE_CACHE, stage, name, cache.name(),
             reader.getSimpleName(), method.getSimpleName(), cache.kind().annotation());
         return Optional.empty();
@@ -289,7 +287,8 @@ public final class PipelineReader {
     String budget = String.valueOf(Annotations.value(elements, annotation, "ramBudget"));
     Optional<Long> ramBudget = budget.isEmpty() ? Optional.empty() : ByteSize.parse(budget);
     if (!budget.isEmpty() && ramBudget.isEmpty()) {
-      report.at(type, annotation, Annotations.explicitValue(annotation, "ramBudget").orElse(null)).report(Message.INVALID_RAM_BUDGET, "Pipeline",
+      report.at(type, annotation, Annotations.explicitValue(annotation, "ramBudget").orElse(null))
+          .report(Message.INVALID_RAM_BUDGET, "Pipeline",
           type.getSimpleName(), "ramBudget", '"' + budget + '"', ByteSize.UNITS);
     }
     return new PipelineModel.Settings(ramBudget,
@@ -315,7 +314,9 @@ public final class PipelineReader {
   }
 
   /** {@code Inner} for a top-level type, {@code Outer_Inner} for a nested one. */
-  /** The type's name inside its package, its enclosing types' names before it: {@code Outer_Inner}. */
+  /**
+   * The type's name inside its package, its enclosing types' names before it: {@code Outer_Inner}.
+   */
   public static String nestedName(TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
     for (Element e = type.getEnclosingElement(); !(e instanceof PackageElement);

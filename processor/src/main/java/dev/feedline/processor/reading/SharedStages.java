@@ -115,10 +115,13 @@ final class SharedStages {
       this.report = report;
     }
 
-    /** The stage methods of {@code type} in chain order; {@code anchor} is its annotation, if any. */
+    /**
+     * The stage methods of {@code type} in chain order; {@code anchor} is its annotation, if any.
+     */
     List<ExecutableElement> stagesOf(TypeElement type, AnnotationMirror anchor) {
       List<ExecutableElement> chain = new ArrayList<>();
-      Map<String, TypeElement> through = new HashMap<>(); // stage name: the superinterface it came by
+      // stage name: the superinterface it came by
+      Map<String, TypeElement> through = new HashMap<>();
       TypeElement firstGiver = null;
       for (TypeElement parent : superinterfaces(type)) {
         if (!isShared(parent)) {
@@ -257,7 +260,8 @@ final class SharedStages {
      * Whether {@code own} may take the place of {@code inherited}: a stage of the same kind and
      * element types, so that the chain around it still fits.
      */
-    private boolean canReplace(TypeElement type, ExecutableElement own, ExecutableElement inherited) {
+    private boolean canReplace(TypeElement type, ExecutableElement own,
+        ExecutableElement inherited) {
       List<AnnotationMirror> now = StageReader.stageAnnotations(own);
       List<AnnotationMirror> before = StageReader.stageAnnotations(inherited);
       if (before.size() != 1) {
@@ -312,7 +316,10 @@ final class SharedStages {
     }
   }
 
-  /** The element parameter's type of a stage method of {@code kind}; empty for a source or a bad form. */
+  /**
+   * The element parameter's type of a stage method of {@code kind}; empty for a source or a bad
+   * form.
+   */
   private static Optional<TypeMirror> elementParameter(StageKind kind, ExecutableElement method) {
     if (kind.isSource()) {
       return Optional.empty();
@@ -325,7 +332,8 @@ final class SharedStages {
   private static List<TypeElement> superinterfaces(TypeElement type) {
     List<TypeElement> parents = new ArrayList<>();
     for (TypeMirror mirror : type.getInterfaces()) {
-      TypeNames.requireResolved(mirror); // a group another processor generates comes in a later round
+      // a group another processor generates comes in a later round
+      TypeNames.requireResolved(mirror);
       if (mirror.getKind() == TypeKind.DECLARED) {
         parents.add((TypeElement) ((DeclaredType) mirror).asElement());
       }

@@ -1,5 +1,6 @@
 package dev.feedline.processor.reading;
 
+import dev.feedline.processor.model.kinds.FilterStage;
 import dev.feedline.processor.base.Annotations;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
@@ -89,9 +90,10 @@ final class StageReader {
       }
     }
     Optional<ElementType> output =
-        kind == StageKind.FILTER
+        kind == FilterStage.KIND
             ? filterOutput(method, annotation, stage, input, report)
-            : elementReader.readUse(method.getReturnType(), "the result of " + stage, method, report);
+            : elementReader.readUse(method.getReturnType(), "the result of " + stage, method,
+                report);
     if (output.isEmpty()) {
       return Optional.empty();
     }
@@ -206,7 +208,7 @@ final class StageReader {
       case BODY -> {
         if (!isStatic || parameters < 2 || !isOps(method.getParameters().get(0).asType())) {
           report.at(method, annotation, null).report(Message.BODY_FORM, stage,
-              kind == StageKind.FILTER ? "Operand<TBool>" : "Out", method.getSimpleName());
+              kind == FilterStage.KIND ? "Operand<TBool>" : "Out", method.getSimpleName());
         } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
           report.at(method, annotation, null).report(Message.BODY_PRIVATE, stage);
         } else {
@@ -219,7 +221,10 @@ final class StageReader {
     return report.findings().size() == before;
   }
 
-  /** The checked exceptions a body declares: the generated function's {@code Ops -> Signature} cannot throw them. */
+  /**
+   * The checked exceptions a body declares: the generated function's {@code Ops -> Signature}
+   * cannot throw them.
+   */
   private java.util.stream.Stream<TypeMirror> checkedExceptions(ExecutableElement method) {
     TypeMirror runtime = elements.getTypeElement("java.lang.RuntimeException").asType();
     TypeMirror error = elements.getTypeElement("java.lang.Error").asType();

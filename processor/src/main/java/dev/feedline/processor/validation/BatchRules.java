@@ -1,5 +1,10 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.BatchStage;
+import dev.feedline.processor.model.kinds.FilterStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.PaddedBatchStage;
+import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
@@ -28,7 +33,7 @@ final class BatchRules {
         report.at(stage).report(Message.PER_EXAMPLE_MAP_AFTER_BATCH,
             stage.kind().annotation(), stage.name(), batch.kind().annotation(), batch.name());
       }
-      if (stage.kind() == StageKind.FILTER && batchBefore.isPresent()) {
+      if (stage.kind() == FilterStage.KIND && batchBefore.isPresent()) {
         Stage batch = batchBefore.get();
         report.at(stage).report(Message.FILTER_AFTER_BATCH,
             stage.name(), batch.kind().annotation(), batch.name());
@@ -36,7 +41,7 @@ final class BatchRules {
       if (stage.isVectorized() && batchBefore.isEmpty() && !CostModel.isExpensive(stage)) {
         vectorizableBeforeBatch(pipeline, stage, report);
       }
-      if (stage.kind() == StageKind.BATCH) {
+      if (stage.kind() == BatchStage.KIND) {
         variableShapes(pipeline, stage, report);
       }
     }
@@ -51,7 +56,7 @@ final class BatchRules {
             map.name(), next.kind().annotation(), next.name());
         return;
       }
-      if (next.kind() != StageKind.MAP && next.kind() != StageKind.PREFETCH) {
+      if (next.kind() != MapStage.KIND && next.kind() != PrefetchStage.KIND) {
         return; // a filter, shuffle or cache between them changes what moving it means
       }
     }
@@ -72,14 +77,15 @@ final class BatchRules {
     }
     // Buckets batch with sizes of their own: their batch dimension is never one static size.
     List<Stage> batches = pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.BATCH || s.kind() == StageKind.PADDED_BATCH).toList();
+        .filter(s -> s.kind() == BatchStage.KIND || s.kind() == PaddedBatchStage.KIND).toList();
     if (batches.isEmpty()) {
       return;
     }
     Stage batch = batches.get(batches.size() - 1);
-    if (batch.definition() instanceof StageDefinition.Batching batching && !batching.dropRemainder()) {
-      Member dropRemainder = batch.kind() == StageKind.BATCH ? Member.BATCH_DROP_REMAINDER
-          : Member.PADDED_BATCH_DROP_REMAINDER;
+    if (batch.definition() instanceof StageDefinition.Batching batching
+        && !batching.dropRemainder()) {
+      Member dropRemainder = batch.kind() == BatchStage.KIND ? BatchStage.DROP_REMAINDER
+          : PaddedBatchStage.DROP_REMAINDER;
       report.at(batch, dropRemainder).report(Message.BATCH_DIM_NOT_STATIC,
           pipeline.simpleName(), batch.kind().annotation(),
           batch.name());

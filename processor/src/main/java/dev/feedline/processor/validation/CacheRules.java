@@ -1,12 +1,13 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.CostModel;
 import dev.feedline.processor.model.DType;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.RepeatStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
@@ -14,7 +15,6 @@ import dev.feedline.processor.model.kinds.TakeStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -36,13 +36,13 @@ final class CacheRules {
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
     Map<String, Stage> folders = new HashMap<>();
     for (Stage cache : pipeline.stages()) {
-      if (cache.kind() != StageKind.CACHE && cache.kind() != StageKind.SNAPSHOT) {
+      if (cache.kind() != CacheStage.KIND && cache.kind() != SnapshotStage.KIND) {
         continue;
       }
       beforeExpensiveWork(pipeline, cache, sizes, report);
       afterRandomness(pipeline, cache, report);
       widenedBefore(pipeline, cache, sizes, report);
-      Stages.firstAfter(pipeline, cache, Stages.is(StageKind.TAKE))
+      Stages.firstAfter(pipeline, cache, Stages.is(TakeStage.KIND))
           .filter(take -> !(sizes.count(cache).isFinite()
               && take.as(TakeStage.class).orElseThrow().count() >= sizes.count(cache).value()))
           .ifPresent(take -> report.at(cache).report(Message.CACHE_PARTIALLY_CONSUMED,
@@ -59,8 +59,8 @@ final class CacheRules {
         // A key of its own keeps each cache apart; pruning the folder does not.
         Stage other = folders.putIfAbsent(folder.get(), cache);
         if (other != null) {
-          report.at(cache, cache.kind() == StageKind.CACHE ? Member.CACHE_FILE
-                  : Member.SNAPSHOT_PATH).report(Message.CACHE_FILE_SHARED,
+          report.at(cache, cache.kind() == CacheStage.KIND ? CacheStage.FILE
+                  : SnapshotStage.PATH).report(Message.CACHE_FILE_SHARED,
                       cache.kind().annotation(), cache.name(), folder.get(),
               other.kind().annotation(), other.name());
         }
@@ -79,7 +79,7 @@ final class CacheRules {
       PipelineModel pipeline, Stage cache, SizeModel sizes, Report report) {
     Optional<Stage> maker = Stages.lastBefore(pipeline, cache,
         stage -> stage.input() != null && !stage.input().sameTypeAs(stage.output()));
-    if (maker.isEmpty() || maker.get().kind() != StageKind.MAP) {
+    if (maker.isEmpty() || maker.get().kind() != MapStage.KIND) {
       return;
     }
     Stage map = maker.get();
@@ -130,7 +130,7 @@ final class CacheRules {
   }
 
   private static String noun(Stage stage) {
-    return stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache";
+    return stage.kind() == SnapshotStage.KIND ? "snapshot" : "cache";
   }
 
   private static boolean repeatsForever(Stage stage) {
@@ -164,9 +164,9 @@ final class CacheRules {
   }
 
   private static void afterRandomness(PipelineModel pipeline, Stage cache, Report report) {
-    Optional<Stage> shuffle = Stages.lastBefore(pipeline, cache, Stages.is(StageKind.SHUFFLE));
+    Optional<Stage> shuffle = Stages.lastBefore(pipeline, cache, Stages.is(ShuffleStage.KIND));
     boolean reshuffledAfter =
-        Stages.firstAfter(pipeline, cache, Stages.is(StageKind.SHUFFLE)).isPresent();
+        Stages.firstAfter(pipeline, cache, Stages.is(ShuffleStage.KIND)).isPresent();
     if (shuffle.isPresent() && !reshuffledAfter) {
       report.at(cache).report(Message.CACHE_AFTER_SHUFFLE,
           cache.name(), shuffle.get().name(), cache.kind().annotation());

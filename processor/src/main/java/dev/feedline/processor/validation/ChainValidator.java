@@ -1,5 +1,9 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
+import dev.feedline.processor.model.kinds.DecodeStage;
+import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
@@ -57,13 +61,13 @@ final class ChainValidator {
             stage.kind().annotation(), stage.name(), stage.output().display(sameNames),
             stage.input().display(sameNames));
       }
-      if (stage.kind() == StageKind.DECODE) {
+      if (stage.kind() == DecodeStage.KIND) {
         checkDecode(stage, report);
       }
-      if (stage.kind() == StageKind.DECODE_CSV) {
+      if (stage.kind() == DecodeCsvStage.KIND) {
         checkDecodeCsv(stage, report);
       }
-      if (stage.kind() == StageKind.DECODE_JPEG) {
+      if (stage.kind() == DecodeJpegStage.KIND) {
         checkDecodeJpeg(stage, report);
       }
     }
@@ -72,7 +76,7 @@ final class ChainValidator {
   }
 
   private static void checkSourceElement(Stage source, Report report) {
-    if (source.kind().readsFiles() && source.output().isRecord()) {
+    if (source.readsFiles() && source.output().isRecord()) {
       report.at(source).report(Message.SOURCE_YIELDS_FILE_NAMES,
           source, source.name());
     }
@@ -86,13 +90,13 @@ final class ChainValidator {
   private static void checkFileReading(PipelineModel pipeline, Report report) {
     List<Stage> stages = pipeline.stages();
     Stage reader = null;
-    if (!stages.isEmpty() && stages.get(0).kind().readsFiles()) {
+    if (!stages.isEmpty() && stages.get(0).readsFiles()) {
       Stage source = stages.get(0);
       int next = 1;
       while (next < stages.size() && stages.get(next).is(StageKind.Trait.ON_FILE_NAMES)) {
         next++;
       }
-      if (next < stages.size() && stages.get(next).kind() == StageKind.INTERLEAVE) {
+      if (next < stages.size() && stages.get(next).kind() == InterleaveStage.KIND) {
         reader = stages.get(next);
       } else {
         report.at(source).report(Message.FILES_NOT_READ,
@@ -100,7 +104,7 @@ final class ChainValidator {
       }
     }
     for (Stage stage : stages) {
-      if (stage.kind() != StageKind.INTERLEAVE) {
+      if (stage.kind() != InterleaveStage.KIND) {
         continue;
       }
       if (stage != reader && stage.position() > 1) { // first: missing-source says it
@@ -109,7 +113,7 @@ final class ChainValidator {
             stage.name(), previous.kind().annotation(), previous.name());
       }
       if (stage.output().isRecord()) {
-        boolean text = stages.get(0).kind() == StageKind.TEXT_LINE_SOURCE;
+        boolean text = stages.get(0).kind() == TextLineSourceStage.KIND;
         report.at(stage).report(Message.INTERLEAVE_YIELDS_RECORDS,
             stage, text ? "lines of text" : "serialized records", stage.name(),
             text ? "@DecodeCsv" : "@Decode");
@@ -160,11 +164,36 @@ final class ChainValidator {
         report.at(decode).report(Message.DECODE_CSV_COMPUTED,
             decode.name(), component.name(), output,
             component.source() == Component.Source.LENGTH ? "@LengthOf" : "a @FeatureList");
+      } else if (CSV_TYPES.contains(component.dtype()) && component.columns().isPresent()) {
+        checkColumns(decode, component, report);
       } else if (!CSV_TYPES.contains(component.dtype()) || component.shape().rank() != 0) {
         report.at(decode).report(Message.DECODE_CSV_COMPONENT,
             decode.name(), component.name(), output, component.dtype().className(),
             component.shape());
       }
+    }
+  }
+
+  /** A vector of CSV columns: names, one per value of its {@code [n]}, or a range. */
+  private static void checkColumns(Stage decode, Component component, Report report) {
+    Component.ColumnSet columns = component.columns().orElseThrow();
+    ElementType output = decode.output();
+    boolean range = !columns.from().isEmpty() || !columns.to().isEmpty();
+    if (range == !columns.names().isEmpty() || range
+        && (columns.from().isEmpty() || columns.to().isEmpty())) {
+      report.at(component.declaration()).report(Message.DECODE_CSV_COLUMNS_INVALID,
+          component.name(), output, (columns.names().isEmpty() ? "no names" : "names "
+              + columns.names()) + (range ? ", from = \"" + columns.from() + "\" and to = \""
+              + columns.to() + "\"" : " and no range"));
+      return;
+    }
+    StaticShape shape = component.shape();
+    if (shape.rank() != 1 || !shape.isFullyKnown() || shape.dims().get(0) < 1) {
+      report.at(decode).report(Message.DECODE_CSV_COLUMNS_SHAPE, decode.name(),
+          component.name(), output, shape);
+    } else if (!range && columns.names().size() != shape.dims().get(0)) {
+      report.at(decode).report(Message.DECODE_CSV_COLUMNS_COUNT, decode.name(),
+          columns.names().size(), columns.names(), component.name(), output, shape);
     }
   }
 
@@ -180,6 +209,9 @@ final class ChainValidator {
       report.at(decode).report(Message.DECODE_CSV_FEATURE_WITHOUT_HEADER, decode.name(),
           String.join(", ", named), decode.output().displayName(), source.name());
     }
+    decode.output().components().stream().filter(c -> c.columns().isPresent()).findFirst()
+        .ifPresent(c -> report.at(decode).report(Message.DECODE_CSV_COLUMNS_WITHOUT_HEADER,
+            decode.name(), c.name(), decode.output().displayName(), source.name()));
   }
 
   /** {@code @Decode} parses TFRecords' Examples, {@code @DecodeCsv} text files' lines. */
@@ -188,15 +220,15 @@ final class ChainValidator {
     if (source.isEmpty()) {
       return;
     }
-    boolean text = source.get().kind() == StageKind.TEXT_LINE_SOURCE;
+    boolean text = source.get().kind() == TextLineSourceStage.KIND;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.DECODE && text) {
+      if (stage.kind() == DecodeStage.KIND && text) {
         report.at(stage).report(Message.PARSE_WITHOUT_RECORDS,
             stage.name(), source.get().kind().annotation(), source.get().name());
-      } else if (stage.kind() == StageKind.DECODE_CSV && !text) {
+      } else if (stage.kind() == DecodeCsvStage.KIND && !text) {
         report.at(stage).report(Message.PARSE_WITHOUT_LINES,
             stage.name(), source.get().kind().annotation(), source.get().name());
-      } else if (stage.kind() == StageKind.DECODE_CSV && stage.output().isRecord()
+      } else if (stage.kind() == DecodeCsvStage.KIND && stage.output().isRecord()
           && !source.get().as(TextLineSourceStage.class).orElseThrow().header()) {
         featuresWithoutHeader(stage, source.get(), report);
       }

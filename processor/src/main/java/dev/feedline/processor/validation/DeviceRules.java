@@ -1,11 +1,12 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.PrefetchStage;
+import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.List;
 
 /**
@@ -20,11 +21,11 @@ final class DeviceRules {
     List<Stage> stages = pipeline.stages();
     Stage firstOnDevice = null;
     for (Stage stage : stages) {
-      if (stage.kind() == StageKind.MAP && stage.isOnDevice() && !stage.isVectorized()) {
-        report.at(stage, Member.MAP_ON_DEVICE).report(Message.DEVICE_STAGE_NOT_VECTORIZED,
+      if (stage.kind() == MapStage.KIND && stage.isOnDevice() && !stage.isVectorized()) {
+        report.at(stage, MapStage.ON_DEVICE).report(Message.DEVICE_STAGE_NOT_VECTORIZED,
             stage.name());
       }
-      if (stage.kind() == StageKind.PREFETCH_TO_DEVICE && stage != pipeline.last()) {
+      if (stage.kind() == PrefetchToDeviceStage.KIND && stage != pipeline.last()) {
         report.at(stage).report(Message.PREFETCH_TO_DEVICE_NOT_LAST,
             stage.name(), pipeline.next(stage));
       }
@@ -32,7 +33,7 @@ final class DeviceRules {
         firstOnDevice = stage;
         boolean batched = stage.takes().batched();
         Stage before = stage.position() > 1 ? pipeline.previous(stage) : null;
-        if (!batched || before == null || before.kind() != StageKind.PREFETCH) {
+        if (!batched || before == null || before.kind() != PrefetchStage.KIND) {
           report.at(stage).report(Message.DEVICE_STAGE_BEFORE_PREFETCH,
               stage);
         }

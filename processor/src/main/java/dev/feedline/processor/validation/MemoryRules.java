@@ -7,7 +7,6 @@ import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,13 +15,15 @@ import java.util.Optional;
 
 /** Rules 31 and 32: what buffers hold, relative to the maps before them and to the budget. */
 final class MemoryRules {
-  /** A map that grows elements this much or more is worth buffering before (TF performance guide). */
+  /**
+   * A map that grows elements this much or more is worth buffering before (TF performance guide).
+   */
   private static final double EXPANSION = 4;
 
   private MemoryRules() {}
 
   static void check(PipelineModel pipeline, SizeModel sizes, Report report) {
-    for (Stage map : pipeline.stagesOf(StageKind.MAP)) {
+    for (Stage map : pipeline.stagesOf(MapStage.KIND)) {
       bufferAfterExpansion(pipeline, map, sizes, report);
     }
     inFlight(pipeline, sizes, report);
@@ -46,7 +47,7 @@ final class MemoryRules {
             SizeModel.bytes(out.get()), next.kind().annotation(), next.name());
         return;
       }
-      if (next.kind() != StageKind.MAP && next.kind() != StageKind.FILTER) {
+      if (next.kind() != MapStage.KIND && next.kind() != FilterStage.KIND) {
         return; // past a batch or reorder, moving the buffer changes the pipeline
       }
     }
@@ -76,7 +77,7 @@ final class MemoryRules {
       Optional<Long> bytes = sizes.bytesPerElement(stage);
       long held = held(pipeline, stage);
       SizeModel.Count count = sizes.count(stage);
-      if (count.isFinite() && stage.kind() == StageKind.SHUFFLE) {
+      if (count.isFinite() && stage.kind() == ShuffleStage.KIND) {
         held = Math.min(held, count.value());
       }
       if (bytes.isPresent() && held > 0) {
@@ -85,7 +86,7 @@ final class MemoryRules {
     }
     long total = terms.stream().mapToLong(Term::bytes).reduce(0, Saturating::add);
     long budget = sizes.budget().get();
-    boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == StageKind.SHUFFLE);
+    boolean shufflesOnly = terms.stream().allMatch(t -> t.stage().kind() == ShuffleStage.KIND);
     if (terms.isEmpty() || shufflesOnly || total <= budget / 2.0) {
       return; // a shuffle alone is shuffle-buffer-memory's to judge
     }
@@ -109,7 +110,7 @@ final class MemoryRules {
   private static long held(PipelineModel pipeline, Stage stage) {
     StageDefinition definition = stage.definition();
     if (definition instanceof ShuffleStage shuffle) {
-      return Stages.onFileNames(pipeline, stage) ? 0 : shuffle.buffer();
+      return pipeline.betweenFileSourceAndReader(stage) ? 0 : shuffle.buffer();
     }
     if (definition instanceof PrefetchStage prefetch) {
       return prefetch.value().fixed().orElse(0);

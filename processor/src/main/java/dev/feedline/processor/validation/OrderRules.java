@@ -1,11 +1,12 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Severity;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -24,9 +25,9 @@ final class OrderRules {
   private OrderRules() {}
 
   static void check(PipelineModel pipeline, Report report) {
-    boolean cached = pipeline.has(StageKind.CACHE) || pipeline.has(StageKind.SNAPSHOT);
+    boolean cached = pipeline.has(CacheStage.KIND) || pipeline.has(SnapshotStage.KIND);
     List<Stage> ranked = pipeline.stages().stream()
-        .filter(s -> rank(s, cached) >= 0 && !Stages.onFileNames(pipeline, s))
+        .filter(s -> rank(s, cached) >= 0 && !pipeline.betweenFileSourceAndReader(s))
         .toList();
     for (int i = 0; i + 1 < ranked.size(); i++) {
       Stage earlier = ranked.get(i);
@@ -56,7 +57,9 @@ final class OrderRules {
         .collect(Collectors.joining(" → "));
   }
 
-  /** The stage's place in the reference order, as its kind says; -1 for stages it does not place. */
+  /**
+   * The stage's place in the reference order, as its kind says; -1 for stages it does not place.
+   */
   static int rank(Stage stage, boolean cached) {
     return stage.definition().rank(stage, cached);
   }

@@ -1,5 +1,9 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.PaddedBatchStage;
+import dev.feedline.processor.model.kinds.RebatchStage;
+import dev.feedline.processor.model.kinds.UnbatchStage;
 import dev.feedline.BadRecords;
 import dev.feedline.Compression;
 import dev.feedline.processor.base.Message;
@@ -13,7 +17,6 @@ import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,29 +38,29 @@ final class PaddingRules {
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         checkBuckets(stage, bucket, report);
       }
-      if (stage.kind() == StageKind.UNBATCH && stage.position() > 1 && !stage.takes().batched()) {
+      if (stage.kind() == UnbatchStage.KIND && stage.position() > 1 && !stage.takes().batched()) {
         report.at(stage).report(Message.UNBATCH_WITHOUT_BATCH,
             stage.name(), stage.input());
       }
-      if (stage.kind() == StageKind.REBATCH && stage.position() > 1 && !stage.takes().batched()) {
+      if (stage.kind() == RebatchStage.KIND && stage.position() > 1 && !stage.takes().batched()) {
         report.at(stage).report(Message.REBATCH_WITHOUT_BATCH,
             stage.name(), stage.input());
       }
       if (stage.definition() instanceof TFRecordSourceStage source
           && source.badRecords() == BadRecords.SKIP && source.compression() != Compression.NONE) {
-        report.at(stage, Member.TFRECORD_SOURCE_COMPRESSION).report(Message.SKIP_COMPRESSED,
+        report.at(stage, TFRecordSourceStage.COMPRESSION).report(Message.SKIP_COMPRESSED,
             stage.name(), source.compression());
       }
       if (stage.isOnDevice() && !stage.inputs().isEmpty()) {
-        report.at(stage, Member.MAP_ON_DEVICE).report(Message.INPUT_ON_DEVICE,
+        report.at(stage, MapStage.ON_DEVICE).report(Message.INPUT_ON_DEVICE,
             stage.name(), stage.inputs().get(0).name());
       }
     }
   }
 
   private static void checkPads(Stage stage, List<StageDefinition.Pad> pads, Report report) {
-    Member member = stage.kind() == StageKind.PADDED_BATCH
-        ? Member.PADDED_BATCH_PADDING : Member.BUCKET_BY_LENGTH_PADDING;
+    Member member = stage.kind() == PaddedBatchStage.KIND
+        ? PaddedBatchStage.PADDING : BucketByLengthStage.PADDING;
     String kind = stage.kind().annotation();
     ElementType input = stage.input();
     Set<String> seen = new HashSet<>();
@@ -148,7 +151,7 @@ final class PaddingRules {
     if (!variable) {
       List<String> candidates = input.components().stream()
           .filter(stage.takes()::variesInLength).map(Component::name).toList();
-      report.at(stage, Member.BUCKET_BY_LENGTH_COMPONENT).report(Message.BUCKET_COMPONENT,
+      report.at(stage, BucketByLengthStage.COMPONENT).report(Message.BUCKET_COMPONENT,
           stage.name(), bucket.component(), input,
           candidates.isEmpty() ? "none: declare one @Shape({-1, ...})"
               : String.join(", ", candidates));
@@ -159,12 +162,12 @@ final class PaddingRules {
       ascending &= boundaries.get(i) > boundaries.get(i - 1);
     }
     if (!ascending) {
-      report.at(stage, Member.BUCKET_BY_LENGTH_BOUNDARIES).report(Message.BUCKET_BOUNDARIES,
+      report.at(stage, BucketByLengthStage.BOUNDARIES).report(Message.BUCKET_BOUNDARIES,
           stage.name(), braces(boundaries));
     }
     List<Long> sizes = bucket.batchSizes();
     if (sizes.size() != boundaries.size() + 1 || sizes.stream().anyMatch(size -> size < 1)) {
-      report.at(stage, Member.BUCKET_BY_LENGTH_BATCH_SIZES).report(Message.BUCKET_BATCH_SIZES,
+      report.at(stage, BucketByLengthStage.BATCH_SIZES).report(Message.BUCKET_BATCH_SIZES,
           stage.name(), braces(sizes),
           boundaries.size(), boundaries.size() + 1);
     }

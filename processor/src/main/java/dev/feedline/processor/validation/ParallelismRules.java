@@ -39,12 +39,14 @@ final class ParallelismRules {
   private static void checkInterleave(PipelineModel pipeline, Stage stage,
       InterleaveStage interleave, Report report) {
     if (!stage.isParallel()) {
-      report.at(stage, Member.INTERLEAVE_PARALLEL).report(Message.FILE_READ_SEQUENTIAL,
+      report.at(stage, InterleaveStage.PARALLEL).report(Message.FILE_READ_SEQUENTIAL,
           stage.name());
     } else if (interleave.cycleLength().fixed().isPresent()
         && interleave.parallel().fixed().isPresent()
-        && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed().getAsLong()) {
-      report.at(stage, Member.INTERLEAVE_PARALLEL).report(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.name(),
+        && interleave.parallel().fixed().getAsInt() > interleave.cycleLength().fixed()
+            .getAsLong()) {
+      report.at(stage, InterleaveStage.PARALLEL)
+          .report(Message.INTERLEAVE_PARALLELISM_EXCEEDS_CYCLE, stage.name(),
           interleave.parallel().fixed().getAsInt(), interleave.cycleLength().value());
     }
     if (!(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
@@ -52,13 +54,13 @@ final class ParallelismRules {
       return;
     }
     long files = source.files().getAsLong();
-    long workers = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHARD))
+    long workers = Stages.lastBefore(pipeline, stage, Stages.is(ShardStage.KIND))
         .map(shard -> shard.as(ShardStage.class).orElseThrow().workers().orElse(1))
         .orElse(1L);
     long filesPerWorker = Saturating.ceilDiv(files, workers);
     long cycle = interleave.cycleLength().value();
     if (cycle > filesPerWorker) {
-      report.at(stage, Member.INTERLEAVE_CYCLE_LENGTH).report(Message.CYCLE_EXCEEDS_FILES,
+      report.at(stage, InterleaveStage.CYCLE_LENGTH).report(Message.CYCLE_EXCEEDS_FILES,
           stage.name(), cycle, filesPerWorker);
     }
   }

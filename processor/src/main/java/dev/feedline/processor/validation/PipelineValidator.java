@@ -59,11 +59,12 @@ public final class PipelineValidator {
    */
   private static void readPipelinesValid(PipelineModel pipeline, Options options, Report report) {
     if (pipeline.stages().isEmpty()
-        || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines pipelines)) {
+        || !(pipeline.stages().get(0)
+            .definition() instanceof StageDefinition.Pipelines pipelines)) {
       return;
     }
     Stage source = pipeline.stages().get(0);
-    Member of = Member.of(source.kind()).get(0);
+    Member of = source.kind().members().get(0);
     List<?> written = (List<?>) source.anchor(of).getValue();
     for (int i = 0; i < pipelines.of().size(); i++) {
       PipelineModel read = pipelines.of().get(i);
@@ -72,7 +73,8 @@ public final class PipelineValidator {
       boolean errors = own.findings().stream().anyMatch(f -> options.severity(f.rule())
           .orElse(f.message().severity()) == Severity.ERROR);
       if (errors) {
-        report.at(source.method(), source.annotation(), (AnnotationValue) written.get(i)).report(Message.SOURCE_INVALID, "@" + source.kind().annotation() + " '"
+        report.at(source.method(), source.annotation(), (AnnotationValue) written.get(i))
+            .report(Message.SOURCE_INVALID, "@" + source.kind().annotation() + " '"
                 + source.name() + "'", read.simpleName());
       }
     }

@@ -2,11 +2,9 @@ package dev.feedline.processor.validation;
 
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.Optional;
 
 /** Rules 1 and 2: a prefetch ends the pipeline, sized by the autotuner, after the batch. */
@@ -25,13 +23,13 @@ final class PrefetchRules {
           pipeline.simpleName(), last.kind().annotation(), last.name(), last.output());
       }
     } else if (!prefetch.value().isAuto()) {
-      report.at(last, Member.PREFETCH_VALUE).report(Message.PREFETCH_FIXED,
+      report.at(last, PrefetchStage.VALUE).report(Message.PREFETCH_FIXED,
           last.name(), prefetch.value().value());
     }
-    for (Stage early : pipeline.stagesOf(StageKind.PREFETCH)) {
+    for (Stage early : pipeline.stagesOf(PrefetchStage.KIND)) {
       Optional<Stage> batch = Stages.firstAfter(pipeline, early, Stages::isBatching);
       boolean prefetchedAfter = batch.isPresent()
-          && Stages.firstAfter(pipeline, batch.get(), Stages.is(StageKind.PREFETCH)).isPresent();
+          && Stages.firstAfter(pipeline, batch.get(), Stages.is(PrefetchStage.KIND)).isPresent();
       if (batch.isPresent() && !prefetchedAfter) {
         report.at(early).report(Message.PREFETCH_BEFORE_BATCH,
             early.name(), batch.get().kind().annotation(), batch.get().name());

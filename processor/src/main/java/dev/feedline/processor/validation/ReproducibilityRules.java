@@ -1,8 +1,8 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
@@ -28,7 +28,7 @@ final class ReproducibilityRules {
       }
       // A map that draws from per-element seeds gives the same values at any parallelism.
       if (stage.isRandom() && stage.isParallel() && !stage.isSeeded()) {
-        report.at(stage, Member.MAP_PARALLEL).report(Message.PARALLEL_RANDOM_MAP,
+        report.at(stage, MapStage.PARALLEL).report(Message.PARALLEL_RANDOM_MAP,
             pipeline.simpleName(), stage.name());
       }
     }

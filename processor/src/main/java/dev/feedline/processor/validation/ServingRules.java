@@ -1,11 +1,11 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 
 /**
  * The checks of a {@code @Serving} pipeline's serving path ({@link ServingCut}): what the
@@ -42,7 +42,7 @@ final class ServingRules {
             break;
           }
           Stage cut = serving.cut().orElseThrow();
-          if (stage.takes().batched() && stage.kind() == StageKind.MAP) {
+          if (stage.takes().batched() && stage.kind() == MapStage.KIND) {
             report.at(stage).report(Message.SERVING_BATCH_DEPENDENT,
                 stage.kind().annotation(), stage.name(), batchBefore(pipeline, stage).kind()
                     .annotation(), batchBefore(pipeline, stage).name(), pipeline.simpleName());

@@ -1,9 +1,11 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.TFRecordSourceStage;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.ShardStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
@@ -43,8 +45,8 @@ final class ShardRules {
       return;
     }
     long shards = Math.max(1, (total + SHARD_BYTES / 2) / SHARD_BYTES);
-    report.at(source, text ? Member.TEXT_LINE_SOURCE_BYTES_PER_FILE
-            : Member.TFRECORD_SOURCE_BYTES_PER_FILE).regardlessOfPipeline()
+    report.at(source, text ? TextLineSourceStage.BYTES_PER_FILE
+            : TFRecordSourceStage.BYTES_PER_FILE).regardlessOfPipeline()
         .report(Message.MANY_SMALL_FILES, source.kind().annotation(), source.name(), count,
             SizeModel.bytes(perFile), SizeModel.bytes(total),
             shards == 1 ? "one file" : shards + " files of ≈100 MB");
@@ -53,16 +55,19 @@ final class ShardRules {
   static void check(PipelineModel pipeline, Report report) {
     Stage source = pipeline.stages().get(0);
     StageDefinition.Files files = source.definition() instanceof StageDefinition.Files f ? f : null;
-    boolean text = source.kind() == StageKind.TEXT_LINE_SOURCE;
-    for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
-      Stages.lastBefore(pipeline, shard, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
+    boolean text = source.kind() == TextLineSourceStage.KIND;
+    for (Stage shard : pipeline.stagesOf(ShardStage.KIND)) {
+      Stages.lastBefore(pipeline, shard, Stages.is(ShuffleStage.KIND)).ifPresent(shuffle -> {
         boolean seeded = shuffle.as(ShuffleStage.class).orElseThrow().seed().isPresent();
-        report.at(shard).report(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE : Message.SHARD_AFTER_UNSEEDED_SHUFFLE, shard.name(), shuffle.name());
+        report.at(shard).report(seeded ? Message.SHARD_AFTER_SEEDED_SHUFFLE
+            : Message.SHARD_AFTER_UNSEEDED_SHUFFLE, shard.name(), shuffle.name());
       });
-      Optional<Stage> work = Stages.lastBefore(pipeline, shard, s -> s.kind() == StageKind.INTERLEAVE
+      Optional<Stage> work = Stages.lastBefore(
+          pipeline, shard, s -> s.kind() == InterleaveStage.KIND
           || s.is(StageKind.Trait.TRANSFORMS) || Stages.isBatching(s));
-      work.ifPresent(late -> report.at(shard).report(late.kind() == StageKind.INTERLEAVE
-              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK, shard.name(), late.kind().annotation(),
+      work.ifPresent(late -> report.at(shard).report(late.kind() == InterleaveStage.KIND
+              ? Message.SHARD_AFTER_READ : Message.SHARD_AFTER_WORK, shard.name(),
+              late.kind().annotation(),
           late.name()));
       OptionalLong workers = shard.as(ShardStage.class).orElseThrow().workers();
       if (files == null || files.files().isEmpty() || workers.isEmpty() || work.isPresent()) {
@@ -71,7 +76,7 @@ final class ShardRules {
       long count = files.files().getAsLong();
       long needed = Saturating.multiply(10, workers.getAsLong());
       AnnotationValue anchor = source.anchor(
-          text ? Member.TEXT_LINE_SOURCE_FILES : Member.TFRECORD_SOURCE_FILES);
+          text ? TextLineSourceStage.FILES : TFRecordSourceStage.FILES);
       if (count < workers.getAsLong()) {
         report.at(source.method(), source.annotation(), anchor).report(Message.TOO_FEW_FILES,
             source.kind().annotation(), source.name(), count, workers.getAsLong(), shard.name(),

@@ -5,12 +5,10 @@ import dev.feedline.processor.base.Report;
 import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -24,14 +22,14 @@ final class ShuffleRules {
       if (definition instanceof ShuffleStage shuffle) {
         afterBatch(pipeline, stage, report);
         bufferSize(pipeline, stage, shuffle, report);
-        if (!Stages.onFileNames(pipeline, stage)) {
+        if (!pipeline.betweenFileSourceAndReader(stage)) {
           bufferMemory(stage, shuffle, sizes, report);
         }
       }
       if (definition instanceof TakeStage || definition instanceof SkipStage) {
         // A split is the same set each epoch and in every pipeline built only after an order
         // that is: one seeded and not reshuffled (tensorflow/tensorflow#59279).
-        Stages.lastBefore(pipeline, stage, Stages.is(StageKind.SHUFFLE)).ifPresent(shuffle -> {
+        Stages.lastBefore(pipeline, stage, Stages.is(ShuffleStage.KIND)).ifPresent(shuffle -> {
           ShuffleStage order = shuffle.as(ShuffleStage.class).orElseThrow();
           if (order.reshuffleEachEpoch() || order.seed().isEmpty()) {
             report.at(stage).report(order.reshuffleEachEpoch() ? Message.SHUFFLE_SPLIT_LEAK
@@ -49,7 +47,7 @@ final class ShuffleRules {
   private static void afterBatch(PipelineModel pipeline, Stage shuffle, Report report) {
     Optional<Stage> batch = Stages.batchOf(pipeline, shuffle); // what the model says it takes
     if (batch.isPresent()
-        && Stages.lastBefore(pipeline, batch.get(), Stages.is(StageKind.SHUFFLE)).isEmpty()) {
+        && Stages.lastBefore(pipeline, batch.get(), Stages.is(ShuffleStage.KIND)).isEmpty()) {
       report.at(shuffle).report(Message.SHUFFLE_AFTER_BATCH,
           shuffle.name(), batch.get().kind().annotation(), batch.get().name());
     }
@@ -59,7 +57,7 @@ final class ShuffleRules {
       PipelineModel pipeline, Stage stage, ShuffleStage shuffle, Report report) {
     long buffer = shuffle.buffer();
     if (buffer <= 1) {
-      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_OP,
+      report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_NO_OP,
           stage.name(), buffer);
       return;
     }
@@ -67,14 +65,14 @@ final class ShuffleRules {
     if (batch.isPresent()) {
       long size = batch.get().as(StageDefinition.Batching.class).orElseThrow().size();
       if (buffer < size) {
-        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_BATCH,
+        report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_SMALLER_THAN_BATCH,
             stage.name(), buffer, size, batch.get().kind().annotation(), batch.get().name());
         return;
       }
     }
-    Optional<Stage> reader = Stages.lastBefore(pipeline, stage, Stages.is(StageKind.INTERLEAVE));
+    Optional<Stage> reader = Stages.lastBefore(pipeline, stage, Stages.is(InterleaveStage.KIND));
     boolean filesInFixedOrder = reader.isPresent()
-        && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == StageKind.SHUFFLE);
+        && pipeline.before(reader.get()).stream().noneMatch(s -> s.kind() == ShuffleStage.KIND);
     if (!filesInFixedOrder
         || reader.get().as(InterleaveStage.class).orElseThrow().cycleLength().value() != 1
         || !(pipeline.stages().get(0).definition() instanceof StageDefinition.Files source)
@@ -83,7 +81,7 @@ final class ShuffleRules {
     }
     long perFile = source.records().getAsLong() / source.files().getAsLong();
     if (buffer < perFile) {
-      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SMALLER_THAN_FILE,
+      report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_SMALLER_THAN_FILE,
           stage.name(), buffer, perFile, reader.get().name());
     }
   }
@@ -96,27 +94,27 @@ final class ShuffleRules {
     if (bytes.isEmpty()) {
       Component unsized = CacheRules.unsized(stage);
       if (unsized.dtype() == DType.STRING && stage.shapeOf(unsized).isFullyKnown()) {
-        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_STRING_SIZE_UNKNOWN,
+        report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_STRING_SIZE_UNKNOWN,
             stage.name(), unsized.name());
       } else {
-        report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_SHAPE_UNKNOWN,
+        report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_SHAPE_UNKNOWN,
             stage.name(), unsized.name(), stage.shapeOf(unsized));
       }
       return;
     }
     if (sizes.budget().isEmpty()) {
-      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NO_BUDGET,
+      report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_NO_BUDGET,
           stage.name());
       return;
     }
     long total = Saturating.multiply(bytes.get(), held);
     long budget = sizes.budget().get();
     if (total > budget) {
-      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_OVER_BUDGET,
+      report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_OVER_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), SizeModel.bytes(budget));
     } else if (total > budget / 4.0) {
-      report.at(stage, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_NEAR_BUDGET,
+      report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_NEAR_BUDGET,
           stage.name(), SizeModel.bytes(total), String.format(Locale.ROOT, "%,d", held),
           SizeModel.bytes(bytes.get()), Math.round(100.0 * total / budget),
           SizeModel.bytes(budget));
@@ -125,13 +123,13 @@ final class ShuffleRules {
 
   /** A repeat before a shuffle or batch of elements mixes epochs; on file names it is a pattern. */
   private static void blursEpochs(PipelineModel pipeline, Stage repeat, Report report) {
-    if (Stages.onFileNames(pipeline, repeat)) {
+    if (pipeline.betweenFileSourceAndReader(repeat)) {
       return;
     }
     Stages.firstAfter(pipeline, repeat,
-            s -> s.kind() == StageKind.SHUFFLE || Stages.isBatching(s))
+            s -> s.kind() == ShuffleStage.KIND || Stages.isBatching(s))
         .ifPresent(later -> {
-          if (later.kind() == StageKind.SHUFFLE) {
+          if (later.kind() == ShuffleStage.KIND) {
             report.at(repeat).report(Message.REPEAT_BEFORE_SHUFFLE,
                 repeat.name(), later.name());
           } else {

@@ -1,17 +1,19 @@
 package dev.feedline.processor.validation;
 
+import dev.feedline.processor.model.kinds.CacheStage;
+import dev.feedline.processor.model.kinds.ConcatenateStage;
+import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.ZipStage;
 import dev.feedline.OnEmpty;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.base.Report;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.MixStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +39,7 @@ final class SourcesRules {
     PipelineModel first = read.get(0);
     for (PipelineModel other : read) {
       Stage last = other.lastOnHost();
-      if (stage.kind() != StageKind.ZIP && !last.output().sameTypeAs(stage.output())) {
+      if (stage.kind() != ZipStage.KIND && !last.output().sameTypeAs(stage.output())) {
         boolean qualified = last.output().displayName().equals(stage.output().displayName());
         report.at(stage).report(Message.MIXED_ELEMENT_TYPE, stage,
             stage.output().display(qualified), other.simpleName(),
@@ -45,7 +47,7 @@ final class SourcesRules {
       }
       List<Long> outer = last.outer();
       List<Long> firstOuter = first.lastOnHost().outer();
-      boolean alike = stage.kind() == StageKind.ZIP
+      boolean alike = stage.kind() == ZipStage.KIND
           ? outer.equals(firstOuter) : outer.size() == firstOuter.size();
       if (!alike) {
         report.at(stage).report(Message.MIXED_BATCHING, stage,
@@ -53,7 +55,7 @@ final class SourcesRules {
         return;
       }
     }
-    if (stage.kind() == StageKind.ZIP) {
+    if (stage.kind() == ZipStage.KIND) {
       List<Component> joined = new ArrayList<>();
       read.forEach(p -> joined.addAll(p.lastOnHost().output().components()));
       if (!fits(stage.output().components(), joined)) {
@@ -101,7 +103,7 @@ final class SourcesRules {
     if (stage.definition() instanceof MixStage mix) {
       checkMix(pipeline, stage, mix, report);
     }
-    for (Stage shard : pipeline.stagesOf(StageKind.SHARD)) {
+    for (Stage shard : pipeline.stagesOf(ShardStage.KIND)) {
       // A choice follows indices given at run time, the same on every worker: like a seeded mix.
       boolean unseeded = stage.definition() instanceof MixStage mix && mix.seed().isEmpty();
       if (unseeded) {
@@ -112,18 +114,18 @@ final class SourcesRules {
             shard.name(), stage.kind().annotation(), stage.name());
       }
     }
-    if (stage.kind() == StageKind.CONCATENATE) {
+    if (stage.kind() == ConcatenateStage.KIND) {
       SizeModel.Count firstCount = count(read.get(0));
-      for (Stage shuffle : pipeline.stagesOf(StageKind.SHUFFLE)) {
+      for (Stage shuffle : pipeline.stagesOf(ShuffleStage.KIND)) {
         long buffer = shuffle.as(ShuffleStage.class).orElseThrow().buffer();
         if (firstCount.kind() == SizeModel.Count.Kind.EXACT && buffer < firstCount.value()) {
-          report.at(shuffle, Member.SHUFFLE_BUFFER).report(Message.SHUFFLE_AFTER_CONCATENATE,
+          report.at(shuffle, ShuffleStage.BUFFER).report(Message.SHUFFLE_AFTER_CONCATENATE,
               shuffle.name(), buffer, firstCount.value(),
               read.get(0).simpleName(), stage.name());
         }
       }
     }
-    if (stage.kind() == StageKind.ZIP) {
+    if (stage.kind() == ZipStage.KIND) {
       for (PipelineModel other : read.subList(1, read.size())) {
         SizeModel.Count a = count(read.get(0));
         SizeModel.Count b = count(other);
@@ -142,7 +144,7 @@ final class SourcesRules {
     if (mix.onEmpty() == OnEmpty.CONTINUE) {
       for (PipelineModel read : mix.of()) {
         if (count(read).kind() == SizeModel.Count.Kind.INFINITE) {
-          report.at(stage, Member.MIX_ON_EMPTY).report(Message.MIX_INFINITE_SOURCE,
+          report.at(stage, MixStage.ON_EMPTY).report(Message.MIX_INFINITE_SOURCE,
               stage.name(), read.simpleName());
         }
       }
@@ -158,7 +160,7 @@ final class SourcesRules {
         break;
       }
     }
-    for (Stage cache : pipeline.stagesOf(StageKind.CACHE)) {
+    for (Stage cache : pipeline.stagesOf(CacheStage.KIND)) {
       report.at(cache).report(Message.CACHE_AFTER_MIX, cache.name(),
           stage.name());
     }
@@ -174,6 +176,6 @@ final class SourcesRules {
   }
 
   private static Optional<Stage> reading(PipelineModel pipeline) {
-    return pipeline.source().filter(s -> s.kind().readsPipelines());
+    return pipeline.source().filter(s -> s.readsPipelines());
   }
 }

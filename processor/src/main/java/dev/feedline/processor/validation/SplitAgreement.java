@@ -23,7 +23,7 @@ public final class SplitAgreement {
 
   /** Reports each split of {@code pipeline} that hashes otherwise than its namesake before. */
   public void check(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stagesOf(StageKind.SPLIT)) {
+    for (Stage stage : pipeline.stagesOf(SplitStage.KIND)) {
       SplitStage split = stage.as(SplitStage.class).orElseThrow();
       String id = stage.name() + "|" + stage.input().type();
       First seen = first.putIfAbsent(id, new First(pipeline.simpleName(), split));

@@ -25,7 +25,7 @@ final class SplitRules {
 
   /** The key names a scalar string or integer component: one value per element to hash. */
   static void declarations(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stagesOf(StageKind.SPLIT)) {
+    for (Stage stage : pipeline.stagesOf(SplitStage.KIND)) {
       SplitStage split = stage.as(SplitStage.class).orElseThrow();
       if (split.key().isEmpty()) {
         continue;
@@ -37,13 +37,13 @@ final class SplitRules {
         List<String> keys = input.components().stream()
             .filter(c -> hashable(c.dtype()) && stage.takes().shapeOf(c).rank() == 0)
             .map(Component::name).toList();
-        report.at(stage, Member.SPLIT_KEY).report(Message.SPLIT_KEY_MISSING, stage.name(), key,
+        report.at(stage, SplitStage.KEY).report(Message.SPLIT_KEY_MISSING, stage.name(), key,
             input, keys.isEmpty() ? "none" : String.join(", ", keys));
         continue;
       }
       StaticShape shape = stage.takes().shapeOf(component.get());
       if (shape.rank() != 0 || !hashable(component.get().dtype())) {
-        report.at(stage, Member.SPLIT_KEY).report(Message.SPLIT_KEY_NOT_SCALAR, stage.name(), key,
+        report.at(stage, SplitStage.KEY).report(Message.SPLIT_KEY_NOT_SCALAR, stage.name(), key,
             input, component.get().dtype().tfName(), shape);
       }
     }
@@ -51,7 +51,7 @@ final class SplitRules {
 
   /** A split by position needs the same order before it in every epoch and run. */
   static void check(PipelineModel pipeline, Report report) {
-    for (Stage stage : pipeline.stagesOf(StageKind.SPLIT)) {
+    for (Stage stage : pipeline.stagesOf(SplitStage.KIND)) {
       if (stage.as(SplitStage.class).orElseThrow().key().isPresent()) {
         continue;
       }

@@ -54,11 +54,4 @@ final class Stages {
   static boolean isBatching(Stage stage) {
     return stage.is(StageKind.Trait.BATCHES);
   }
-
-  /** Whether {@code stage} stands on file names, between a file source and its reader. */
-  static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind().readsFiles()
-        && pipeline.before(stage).stream().noneMatch(s -> s.kind() == StageKind.INTERLEAVE)
-        && stage.is(StageKind.Trait.ON_FILE_NAMES);
-  }
 }

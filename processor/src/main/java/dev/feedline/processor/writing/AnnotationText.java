@@ -23,7 +23,7 @@ final class AnnotationText {
 
   static String of(Stage stage) {
     List<String> members = new ArrayList<>();
-    for (Member member : Member.of(stage.kind())) {
+    for (Member member : stage.kind().members()) {
       AnnotationValue written = stage.anchor(member);
       if (written != null) {
         String value = valueText(member, written.getValue());

@@ -1,5 +1,9 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeStage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.model.kinds.ShardStage;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -27,13 +31,10 @@ import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */
@@ -47,7 +48,8 @@ final class BuilderWriter {
     ClassName builder = names.generated().nestedClass("Builder");
     Stage source = pipeline.stages().get(0);
     TypeSpec.Builder type = TypeSpec.classBuilder(builder)
-        .addJavadoc("Collects the data the source reads; {@link #build} adds the pipeline to a graph.\n")
+        .addJavadoc(
+            "Collects the data the source reads; {@link #build} adds the pipeline to a graph.\n")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     MethodSpec.Builder build = MethodSpec.methodBuilder("build")
@@ -57,7 +59,7 @@ final class BuilderWriter {
         .addParameter(Names.GRAPH, "graph");
     // What build(graph) and asSource(tf) both do first: check and resolve the data.
     CodeBlock.Builder prelude = CodeBlock.builder();
-    if (source.kind().readsFiles()) {
+    if (source.readsFiles()) {
       addFiles(type, builder, source, prelude, pipeline, names);
     } else if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       addPipelines(type, builder, pipelines, prelude, pipeline, names);
@@ -67,14 +69,15 @@ final class BuilderWriter {
     List<Stage> fileCaches = names.fileCaches(pipeline);
     for (Stage cache : fileCaches) {
       String field = names.cacheFile(cache).orElseThrow();
-      boolean snapshot = cache.kind() == StageKind.SNAPSHOT;
+      boolean snapshot = cache.kind() == SnapshotStage.KIND;
       String prefix = snapshot ? cache.as(SnapshotStage.class).orElseThrow().path()
           : cache.as(CacheStage.class).orElseThrow().file().orElseThrow();
       type.addField(FieldSpec.builder(STRING, field, Modifier.PRIVATE)
           .initializer(StageConstants.text(prefix)).build());
       type.addMethod(MethodSpec.methodBuilder(field)
           .addJavadoc("Sets the folder of stage $L's $L, instead of {@code $L}. Each is kept in a\n"
-              + "sub-folder named by its key, a fingerprint of the graph up to the stage, the files\n"
+              + "sub-folder named by its key, a fingerprint of the graph up to the stage, the"
+                  + " files\n"
               + "read and the TensorFlow version: a run reads the one written for its key, never\n"
               + "one of other data or other code.\n", cache.name(),
               snapshot ? "snapshots" : "file caches", JavaLiterals.inComment(prefix))
@@ -88,12 +91,13 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       addKeepCaches(type, builder);
     }
-    if (pipeline.has(StageKind.SHARD) || pipeline.has(StageKind.SNAPSHOT)) {
-      addWorker(type, builder, pipeline.has(StageKind.SHARD));
+    if (pipeline.has(ShardStage.KIND) || pipeline.has(SnapshotStage.KIND)) {
+      addWorker(type, builder, pipeline.has(ShardStage.KIND));
       pipeline.stages().stream()
-          .filter(s -> s.kind() == StageKind.SHARD && onFileNames(pipeline, s))
+          .filter(s -> s.kind() == ShardStage.KIND && pipeline.betweenFileSourceAndReader(s))
           .findFirst()
-          .ifPresent(shard -> prelude.addStatement("$T.checkShare($N, $S, segments, workerIndex, workerCount)",
+          .ifPresent(shard -> prelude.addStatement(
+              "$T.checkShare($N, $S, segments, workerIndex, workerCount)",
               Names.DATA_FILES, GeneratedNames.PIPELINE, shard.name()));
     }
     build.addCode(prelude.build());
@@ -113,7 +117,7 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       build.addStatement("$T $N = $T.of($N, $L, keepCaches)", Names.FILE_CACHES,
           GeneratedNames.FILE_CACHES, Names.FILE_CACHES, GeneratedNames.PIPELINE,
-          source.kind().readsFiles() ? CodeBlock.of("resolved.identities()")
+          source.readsFiles() ? CodeBlock.of("resolved.identities()")
               : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
                   .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
     }
@@ -138,11 +142,11 @@ final class BuilderWriter {
     if (!fileCaches.isEmpty()) {
       iterator.add("\n.fileCaches($N)", GeneratedNames.FILE_CACHES);
     }
-    if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == StageKind.MAP)) {
+    if (pipeline.deviceStages().stream().anyMatch(s -> s.kind() == MapStage.KIND)) {
       iterator.add("\n.deviceStages($T::onDevice)", names.generated());
     }
     pipeline.deviceStages().stream()
-        .filter(s -> s.kind() == StageKind.PREFETCH_TO_DEVICE).findFirst()
+        .filter(s -> s.kind() == PrefetchToDeviceStage.KIND).findFirst()
         .ifPresent(stage -> {
           addDeviceBuffer(type, builder, stage);
           iterator.add("\n.deviceBuffer(deviceBuffer)");
@@ -177,7 +181,7 @@ final class BuilderWriter {
   private static boolean canBeSource(PipelineModel pipeline) {
     return pipeline.deviceStages().isEmpty()
         && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY)
-        && !pipeline.has(StageKind.CACHE) && !pipeline.has(StageKind.SNAPSHOT);
+        && !pipeline.has(CacheStage.KIND) && !pipeline.has(SnapshotStage.KIND);
   }
 
   /**
@@ -196,7 +200,7 @@ final class BuilderWriter {
         .addParameter(Names.OPS, "tf")
         .addCode(prelude)
         .addCode(sources);
-    if (pipeline.stages().get(0).kind().readsFiles()) {
+    if (pipeline.stages().get(0).readsFiles()) {
       method.addComment("The reading pipeline's iterator feeds only its own files' counts:"
               + " these go in the graph")
           .addStatement("resolved.writeCountsIntoGraph()");
@@ -229,7 +233,7 @@ final class BuilderWriter {
    */
   private static Optional<CodeBlock> reads(PipelineModel pipeline, GeneratedNames names) {
     Stage source = pipeline.stages().get(0);
-    if (source.kind().readsFiles()) {
+    if (source.readsFiles()) {
       return Optional.of(dataSource(pipeline, names));
     }
     if (!(source.definition() instanceof StageDefinition.Pipelines pipelines)) {
@@ -305,9 +309,12 @@ final class BuilderWriter {
     TypeName indices = Names.dtype(dev.feedline.processor.model.DType.INT64);
     type.addField(FieldSpec.builder(indices, field, Modifier.PRIVATE).build());
     type.addMethod(MethodSpec.methodBuilder(field)
-        .addJavadoc("Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
-            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch ends with\n"
-            + "them. {@link #build} copies them into the graph; the caller still owns and closes them.\n",
+        .addJavadoc(
+            "Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
+            + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch"
+                + " ends with\n"
+            + "them. {@link #build} copies them into the graph; the caller still owns and closes"
+                + " them.\n",
             stage.name())
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -329,10 +336,12 @@ final class BuilderWriter {
     type.addField(FieldSpec.builder(double[].class, field, Modifier.PRIVATE)
         .initializer("{$L}", declared).build());
     type.addMethod(MethodSpec.methodBuilder(field)
-        .addJavadoc("Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
+        .addJavadoc(
+            "Sets the weights with which stage {@code $L} draws from its pipelines, one per\n"
             + "pipeline in the order of {@code of}, instead of {@code {$L}}: each is drawn with\n"
             + "probability weight / sum.\n\n"
-            + "@throws IllegalArgumentException when a weight is not a positive, finite number, or\n"
+            + "@throws IllegalArgumentException when a weight is not a positive, finite number,"
+                + " or\n"
             + "    their number is not the number of pipelines\n", stage.name(), declared)
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -351,14 +360,14 @@ final class BuilderWriter {
    */
   private static void addFiles(TypeSpec.Builder type, ClassName builder, Stage source,
       CodeBlock.Builder build, PipelineModel pipeline, GeneratedNames names) {
-    String what = source.kind() == StageKind.TEXT_LINE_SOURCE ? "text" : "TFRecord";
+    String what = source.kind() == TextLineSourceStage.KIND ? "text" : "TFRecord";
     type.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.LIST, STRING), "files",
             Modifier.PRIVATE, Modifier.FINAL)
         .initializer("new $T<>()", Names.ARRAY_LIST).build());
     type.addMethod(MethodSpec.methodBuilder("files")
         .addJavadoc("Adds $L files to read: paths, or glob patterns such as\n"
             + "{@code data/train-*.$L}. Every pattern must match a file.\n", what,
-            source.kind() == StageKind.TEXT_LINE_SOURCE ? "csv" : "tfrecord")
+            source.kind() == TextLineSourceStage.KIND ? "csv" : "tfrecord")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(ParameterizedTypeName.get(ClassName.get(Collection.class), STRING),
@@ -387,7 +396,7 @@ final class BuilderWriter {
               files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
               text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))
                   .orElse(CodeBlock.of("null /* lines are not parsed as they are read */")));
-      for (Stage csv : pipeline.stagesOf(StageKind.DECODE_CSV)) {
+      for (Stage csv : pipeline.stagesOf(DecodeCsvStage.KIND)) {
         build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"
                 : "// The files have no header: the columns are the first fields, in order.\n")
@@ -424,12 +433,15 @@ final class BuilderWriter {
       }
       String name = names.input(input.name());
       boolean vocabulary = input.kind() == Input.Kind.VOCABULARY;
-      type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE).build());
+      type.addField(FieldSpec.builder(InputTypes.builderType(input), name, Modifier.PRIVATE)
+          .build());
       type.addMethod(MethodSpec.methodBuilder(name)
           .addJavadoc(vocabulary
-              ? "Sets the file of vocabulary {@code $L}: one token per line, token {@code i} (from 0)\n"
+              ? "Sets the file of vocabulary {@code $L}: one token per line, token {@code i}"
+                  + " (from 0)\n"
                   + "mapped to id {@code i}; $L.\n"
-              : "Sets run-time value {@code $L}, a constant of the graph functions that take it.$L\n",
+              : "Sets run-time value {@code $L}, a constant of the graph functions that take"
+                  + " it.$L\n",
               input.name(), vocabulary ? input.oovBuckets() == 0
                   ? "a token not in it maps to -1"
                   : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"
@@ -576,7 +588,8 @@ final class BuilderWriter {
         Modifier.PRIVATE).build());
     type.addMethod(MethodSpec.methodBuilder(GeneratedNames.SEED)
         .addJavadoc("Sets the seed that stage$L $L draw$L random values from: with the same seed,\n"
-                + "every epoch's elements are the same on every run, at any parallelism, and after\n"
+                + "every epoch's elements are the same on every run, at any parallelism, and"
+                    + " after\n"
                 + "a restore. $L\n", seeded.size() == 1 ? "" : "s", String.join(", ", seeded),
             seeded.size() == 1 ? "s" : "", reproducible
                 ? "The pipeline is reproducible: {@link #build} needs it."
@@ -595,7 +608,8 @@ final class BuilderWriter {
           .endControlFlow()
           .addStatement("long $N = this.$N", GeneratedNames.SEED, GeneratedNames.SEED);
     } else {
-      build.addCode("// Without a seed, this build draws one: its random values differ from run to run.\n")
+      build.addCode(
+          "// Without a seed, this build draws one: its random values differ from run to run.\n")
           .addStatement("long $N = this.$N != null ? this.$N : $T.drawn()", GeneratedNames.SEED,
               GeneratedNames.SEED, GeneratedNames.SEED, Names.ELEMENT_SEEDS);
     }
@@ -604,7 +618,7 @@ final class BuilderWriter {
   private static CodeBlock buildJavadoc(Stage source) {
     CodeBlock.Builder doc = CodeBlock.builder()
         .add("Adds the pipeline's dataset and iterator ops to {@code graph}.\n\n");
-    return source.kind().readsFiles()
+    return source.readsFiles()
         ? doc.add("@throws $T naming the file, pattern or stage when a source file is missing or\n"
             + "    damaged, or when a cache or shuffle buffer would exceed the RAM budget\n",
             Names.FEEDLINE_EXCEPTION).build()
@@ -633,10 +647,11 @@ final class BuilderWriter {
       }
     }
     Stage source = plan.pipeline().stages().get(0);
-    CodeBlock elements = source.kind().readsFiles()
+    CodeBlock elements = source.readsFiles()
         ? CodeBlock.of("resolved.records()")
         : CodeBlock.of("$N.shape().get(0)", names.sourceValue(source.output().components().get(0)));
-    build.addCode("// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
+    build.addCode(
+        "// Caches and shuffle buffers must fit the RAM budget, counted with the real elements.\n")
         .addStatement("$T.check($N, ramBudget, $L, $T.of(\n$>$>$L))$<$<", Names.MEMORY_GUARD,
             GeneratedNames.PIPELINE, elements, Names.LIST, CodeBlock.join(buffers, ",\n"));
     return true;
@@ -653,8 +668,10 @@ final class BuilderWriter {
     type.addField(FieldSpec.builder(TypeName.INT, "deviceBuffer", Modifier.PRIVATE)
         .initializer("$L", buffer).build());
     type.addMethod(MethodSpec.methodBuilder("deviceBuffer")
-        .addJavadoc("Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
-            + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then feeds\n"
+        .addJavadoc(
+            "Sets how many batches stage $L, {@code @PrefetchToDevice}, keeps in device memory,\n"
+            + "instead of $L; 0 turns it off, for a side-by-side comparison: the iterator then"
+                + " feeds\n"
             + "each step directly.\n", toDevice.name(), buffer)
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -670,7 +687,8 @@ final class BuilderWriter {
 
   /** The run-time RAM budget: this machine's, which the compile-time declaration cannot know. */
   private static void addRamBudget(TypeSpec.Builder type, ClassName builder) {
-    type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1").build());
+    type.addField(FieldSpec.builder(long.class, "ramBudget", Modifier.PRIVATE).initializer("-1")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("ramBudget")
         .addJavadoc("Sets the memory, in bytes, that caches and shuffle buffers may hold on this\n"
             + "machine, instead of {@code @Pipeline(ramBudget)} or half of the machine's memory.\n")
@@ -686,16 +704,9 @@ final class BuilderWriter {
         .build());
   }
 
-  /** Whether {@code stage} works on file names, before they are read. */
-  private static boolean onFileNames(PipelineModel pipeline, Stage stage) {
-    return pipeline.stages().get(0).kind().readsFiles()
-        && pipeline.stages().subList(0, stage.position()).stream()
-            .noneMatch(s -> s.kind() == StageKind.INTERLEAVE);
-  }
-
   /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
-    if (pipeline.stages().get(0).kind() == StageKind.TEXT_LINE_SOURCE) {
+    if (pipeline.stages().get(0).kind() == TextLineSourceStage.KIND) {
       return CodeBlock.of("$T.textLines(resolved)", Names.DATA_SOURCE);
     }
     return features(pipeline, names)
@@ -706,7 +717,7 @@ final class BuilderWriter {
   /** The constant of the features the pipeline's {@code @Decode} parses, if it has one. */
   private static Optional<CodeBlock> features(PipelineModel pipeline, GeneratedNames names) {
     return pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.DECODE)
+        .filter(s -> s.kind() == DecodeStage.KIND)
         .findFirst()
         .map(decode -> CodeBlock.of("$N", names.featureConstant(decode)));
   }
@@ -714,17 +725,20 @@ final class BuilderWriter {
   /** Whether the pipeline's source is declared {@code badRecords = SKIP}. */
   static boolean skipsBadRecords(PipelineModel pipeline) {
     Stage source = pipeline.stages().get(0);
-    return source.kind() == StageKind.TFRECORD_SOURCE
+    return source.kind() == TFRecordSourceStage.KIND
         && source.as(TFRecordSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP;
   }
 
   /** How many complete caches the folder of each file cache and snapshot keeps. */
   private static void addKeepCaches(TypeSpec.Builder type, ClassName builder) {
-    type.addField(FieldSpec.builder(int.class, "keepCaches", Modifier.PRIVATE).initializer("0").build());
+    type.addField(FieldSpec.builder(int.class, "keepCaches", Modifier.PRIVATE).initializer("0")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("keepCaches")
-        .addJavadoc("Keeps the {@code newest} most recently used complete caches in the folder of each\n"
+        .addJavadoc(
+            "Keeps the {@code newest} most recently used complete caches in the folder of each\n"
             + "file cache and snapshot: once this run writes a new one, older ones beyond that\n"
-            + "number are removed. 0, the default, keeps all; {@code ./feedline cache list} shows them.\n")
+            + "number are removed. 0, the default, keeps all; {@code ./feedline cache list}"
+                + " shows them.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
         .addParameter(int.class, "newest")
@@ -738,14 +752,19 @@ final class BuilderWriter {
   }
 
   private static void addWorker(TypeSpec.Builder type, ClassName builder, boolean shard) {
-    type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0").build());
-    type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1").build());
+    type.addField(FieldSpec.builder(long.class, "workerIndex", Modifier.PRIVATE).initializer("0")
+        .build());
+    type.addField(FieldSpec.builder(long.class, "workerCount", Modifier.PRIVATE).initializer("1")
+        .build());
     type.addMethod(MethodSpec.methodBuilder("worker")
         .addJavadoc(shard
-            ? "Names this worker among {@code count} that read the same data, for the @Shard stage;\n"
+            ? "Names this worker among {@code count} that read the same data, for the @Shard"
+                + " stage;\n"
                 + "each reads its share. Without it the pipeline runs as the only worker.\n"
-            : "Names this worker among {@code count} that read the same snapshot: each reads its share\n"
-                + "of its shards, and refuses to start without a complete one. Without it the pipeline\n"
+            : "Names this worker among {@code count} that read the same snapshot: each reads its"
+                + " share\n"
+                + "of its shards, and refuses to start without a complete one. Without it the"
+                    + " pipeline\n"
                 + "runs as the only worker, which writes the snapshot when there is none.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)
@@ -766,8 +785,10 @@ final class BuilderWriter {
       CodeBlock.Builder build, GeneratedNames names) {
     List<Component> components = source.output().components();
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
-        .addJavadoc("Sets the elements: one tensor per component, each with the element count as its\n"
-            + "leading dimension. {@link #build} copies them into the graph; the caller still owns\n"
+        .addJavadoc(
+            "Sets the elements: one tensor per component, each with the element count as its\n"
+            + "leading dimension. {@link #build} copies them into the graph; the caller still"
+                + " owns\n"
             + "and closes them.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder);

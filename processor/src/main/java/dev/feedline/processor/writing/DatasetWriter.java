@@ -64,7 +64,7 @@ final class DatasetWriter {
    * elements between workers itself.
    */
   private boolean snapshotSplitsWorkers() {
-    return !pipeline.has(StageKind.SHARD);
+    return !pipeline.has(ShardStage.KIND);
   }
 
   /** Whether the pipeline has a cached part, built once per session. */
@@ -103,7 +103,8 @@ final class DatasetWriter {
     for (Stage stage : part) {
       inputs.addAll(stage.inputs());
       if (names.cacheFile(stage).isPresent() && !keepsFiles) {
-        parameters.add(ParameterSpec.builder(Names.FILE_CACHES, GeneratedNames.FILE_CACHES).build());
+        parameters.add(ParameterSpec.builder(Names.FILE_CACHES, GeneratedNames.FILE_CACHES)
+            .build());
         keepsFiles = true;
       }
       // The kinds whose ops take values known only when the builder runs.
@@ -169,7 +170,8 @@ final class DatasetWriter {
     List<MethodSpec> methods = new ArrayList<>();
     if (hasCachedPart()) {
       MethodSpec.Builder cached = MethodSpec.methodBuilder("cachedDataset")
-          .addJavadoc("Adds the dataset ops of stages 1 to $L, up to the last cache: built once per\n"
+          .addJavadoc(
+              "Adds the dataset ops of stages 1 to $L, up to the last cache: built once per\n"
               + "session and kept, so later epochs read the cache.\n", lastCache())
           .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
           .returns(Names.anyDataset())
@@ -181,7 +183,8 @@ final class DatasetWriter {
     MethodSpec.Builder method = MethodSpec.methodBuilder("dataset")
         .addJavadoc(hasCachedPart()
             ? "Adds the dataset ops of the stages after the cache, again for every epoch: the\n"
-                + "epoch's number seeds its shuffles; {@code options} are the epoch's tf.data options.\n"
+                + "epoch's number seeds its shuffles; {@code options} are the epoch's tf.data"
+                    + " options.\n"
             : "Adds one dataset op per stage, in order, again for every epoch: the epoch's number\n"
                 + "seeds its shuffles; {@code options} are the epoch's tf.data options.\n")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -309,7 +312,8 @@ final class DatasetWriter {
     @Override
     public StageCode window(WindowStage window) {
       return new StageCode(CodeBlock.builder()
-          .add("// Each window is a dataset per component; a flat map stacks it into one element.\n")
+          .add("// Each window is a dataset per component; a flat map stacks it into one"
+              + " element.\n")
           .addStatement("dataset = $T.windows(tf, dataset, $LL /* size */, $LL /* shift */,\n"
                   + "$LL /* stride */, $L /* dropRemainder */, $L, $L)", Names.WINDOWS,
               window.size(), window.shift(), window.stride(), window.dropRemainder(),
@@ -334,11 +338,14 @@ final class DatasetWriter {
       return new StageCode(names.cacheFile(stage)
           .map(file -> CodeBlock.builder()
               .add("// In $N/<key>/: the key covers the graph up to here, the files read and\n"
-                  + "// TensorFlow's version, so a cache of other data or code is never read.\n", file)
-              .addStatement("dataset = $N.cache(tf, $S, $N, dataset, $L)", GeneratedNames.FILE_CACHES,
+                  + "// TensorFlow's version, so a cache of other data or code is never read.\n",
+                  file)
+              .addStatement("dataset = $N.cache(tf, $S, $N, dataset, $L)",
+                  GeneratedNames.FILE_CACHES,
                   stage.name(), file, spec))
           .orElseGet(() -> CodeBlock.builder()
-              .addStatement("dataset = tf.data.cacheDataset(dataset, tf.constant(\"\") /* in memory */,"
+              .addStatement(
+                  "dataset = tf.data.cacheDataset(dataset, tf.constant(\"\") /* in memory */,"
                   + " tf.dummyMemoryCache(),\n$L, $L)", types, shapes))
           .build(), List.of(Names.dataOp("CacheDataset")));
     }
@@ -351,7 +358,8 @@ final class DatasetWriter {
     @Override
     public StageCode paddedBatch(PaddedBatchStage batch) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
+          .addStatement(
+              "dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,\n$L, $L)",
               names.batchingConstant(stage), batch.size(), batch.dropRemainder(),
               names.elementSpec(pipeline.previous(stage)), spec)
           .build(), List.of(Names.dataOp("PaddedBatchDataset")));
@@ -375,7 +383,8 @@ final class DatasetWriter {
     @Override
     public StageCode take(TakeStage take) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
+          .addStatement(
+              "dataset = tf.data.takeDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
               take.count(), types, shapes)
           .build(), List.of(Names.dataOp("TakeDataset")));
     }
@@ -383,7 +392,8 @@ final class DatasetWriter {
     @Override
     public StageCode skip(SkipStage skip) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("dataset = tf.data.skipDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
+          .addStatement(
+              "dataset = tf.data.skipDataset(dataset, tf.constant($LL) /* count */, $L, $L)",
               skip.count(), types, shapes)
           .build(), List.of(Names.dataOp("SkipDataset")));
     }
@@ -391,8 +401,11 @@ final class DatasetWriter {
     @Override
     public StageCode shard(ShardStage shard) {
       return new StageCode(CodeBlock.builder()
-          .add("// Element i goes to worker i % workerCount; a worker left without elements is an error.\n")
-          .addStatement("dataset = tf.data.shardDataset(dataset, tf.constant(workerCount), tf.constant(workerIndex),\n"
+          .add("// Element i goes to worker i % workerCount; a worker left without elements is"
+              + " an error.\n")
+          .addStatement(
+              "dataset = tf.data.shardDataset(dataset, tf.constant(workerCount),"
+              + " tf.constant(workerIndex),\n"
                   + "$L, $L, $T.requireNonEmpty(true))", types, shapes, Names.SHARD)
           .build(), List.of(Names.SHARD));
     }
@@ -402,8 +415,10 @@ final class DatasetWriter {
       CodeBlock.Builder code = CodeBlock.builder();
       if (stage.position() > lastCache() && runsEpochsAcrossOneIterator()) {
         return new StageCode(code
-            .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so where it\n"
-                + "// sees the batch, but not inside the function that runs epochs one after another.\n")
+            .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so"
+                + " where it\n"
+                + "// sees the batch, but not inside the function that runs epochs one after"
+                    + " another.\n")
             .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
                 + "tf.constant($L) /* dropRemainder */, $L, $L, $T.parallelCopy(true))",
                 batch.size(), batch.dropRemainder(), types, shapes, Names.dataOp("BatchDataset"))
@@ -438,7 +453,8 @@ final class DatasetWriter {
     public StageCode rebatch(RebatchStage rebatch) {
       return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.rebatchDatasetV2(dataset,\n"
-                  + "tf.constant(new long[] {$LL}) /* batchSizes */, tf.constant($L) /* dropRemainder */,"
+                  + "tf.constant(new long[] {$LL}) /* batchSizes */, tf.constant($L) /*"
+                      + " dropRemainder */,"
                   + "\n$L, $L)", rebatch.size(), rebatch.dropRemainder(), types, shapes)
           .build(), List.of(Names.dataOp("RebatchDatasetV2")));
     }
@@ -496,7 +512,8 @@ final class DatasetWriter {
         : CodeBlock.of("0L, 1L /* @Shard splits the elements */");
     return new StageCode(CodeBlock.builder()
         .add("// Written once in $N/<key>/, sharded and compressed, and read by every later run;\n"
-            + "// the key covers the graph up to here, the files read and TensorFlow's version.\n", path)
+            + "// the key covers the graph up to here, the files read and TensorFlow's version.\n",
+            path)
         .addStatement("dataset = $N.snapshot(tf, $S, $N, dataset, $L,\n$L /* shards */, $T.$L, $L)",
             GeneratedNames.FILE_CACHES, stage.name(), path, spec, snapshot.shards(),
             Names.SNAPSHOT_CODEC, snapshot.compression(), workers)
@@ -520,7 +537,8 @@ final class DatasetWriter {
     if (stage.definition() instanceof MixStage mix) {
       return new StageCode(CodeBlock.builder()
           .add(mix.seed().isPresent()
-              ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on every run.\n"
+              ? "// A fixed seed moved by the epoch's number: new draws every epoch, the same on"
+                  + " every run.\n"
               : "// No seed: TensorFlow draws random seeds each time an epoch builds this.\n")
           .addStatement("$T dataset = $T.sample(tf, $L,\n$N, $L,\n"
                   + "$L, $L /* stop when one ends */, $L)",
@@ -533,18 +551,23 @@ final class DatasetWriter {
     }
     if (stage.definition() instanceof ChooseStage choose) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when one ends */, $L)",
+          .addStatement(
+              "$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when"
+              + " one ends */, $L)",
               Names.anyDataset(), Names.MIXING, list, names.choices(),
               choose.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }
-    boolean zip = stage.kind() == StageKind.ZIP;
+    boolean zip = stage.kind() == ZipStage.KIND;
     if (zip) {
       List<PipelineModel> zipped = stage.as(StageDefinition.Pipelines.class).orElseThrow().of();
       return new StageCode(CodeBlock.builder()
-          .addStatement("$T dataset = $T.zip(tf, $S, $T.of($L), $L,\nnew int[] {$L} /* components of each */, $L)",
+          .addStatement(
+              "$T dataset = $T.zip(tf, $S, $T.of($L), $L,\nnew int[] {$L} /* components of each"
+              + " */, $L)",
               Names.anyDataset(), Names.MIXING, stage.name(), Names.LIST,
-              String.join(", ", zipped.stream().map(p -> JavaLiterals.quoted(p.simpleName())).toList()),
+              String.join(", ", zipped.stream().map(p -> JavaLiterals.quoted(p.simpleName()))
+                  .toList()),
               list, String.join(", ", zipped.stream()
                   .map(p -> String.valueOf(p.last().output().components().size())).toList()),
               spec)
@@ -641,7 +664,8 @@ final class DatasetWriter {
       return mapped;
     }
     CodeBlock numbered = CodeBlock.builder()
-        .add("// Each element is numbered by its position in this stage's input, and seeded from the\n"
+        .add("// Each element is numbered by its position in this stage's input, and seeded from"
+            + " the\n"
             + "// pipeline's seed, the epoch, the stage and that number: the same values at any\n"
             + "// parallelism, on every run, and after a restore.\n")
         .addStatement("dataset = $T.numbered(tf, dataset, $L)", Names.ELEMENT_SEEDS,
@@ -693,7 +717,7 @@ final class DatasetWriter {
   /** Traces the stage's graph function, attaches it to the dataset op, then frees its own graph. */
   private CodeBlock withFunction(Stage stage, CodeBlock statement) {
     List<CodeBlock> arguments = new ArrayList<>();
-    if (stage.kind() == StageKind.DECODE_CSV) {
+    if (stage.kind() == DecodeCsvStage.KIND) {
       arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
     }
     stage.inputs().forEach(input -> arguments.add(CodeBlock.of("$N", names.input(input.name()))));
@@ -705,8 +729,9 @@ final class DatasetWriter {
     CodeBlock.Builder code = CodeBlock.builder()
         .beginControlFlow("try ($T function = $T.create($L))",
             Names.CONCRETE_FUNCTION, Names.CONCRETE_FUNCTION, trace);
-    if (stage.kind() == StageKind.MAP && !CostModel.isExpensive(stage)) {
-      code.add("// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
+    if (stage.kind() == MapStage.KIND && !CostModel.isExpensive(stage)) {
+      code.add(
+          "// Checked as cheap at compile time: confirm its graph neither decodes nor parses.\n")
           .addStatement("$T.checkCheap($N, $S, function)", Names.COST_CHECK,
               GeneratedNames.PIPELINE, stage.name());
     }
@@ -716,7 +741,8 @@ final class DatasetWriter {
               GeneratedNames.PIPELINE, stage.name());
     } else if (pipeline.settings().reproducible() && stage.kind().form() == StageKind.Form.BODY
         && !stage.isRandom()) {
-      code.add("// A reproducible pipeline's map that is not random: refuse a stateful random op.\n")
+      code.add(
+          "// A reproducible pipeline's map that is not random: refuse a stateful random op.\n")
           .addStatement("$T.requireDeterministic($N, $S, function)", Names.STATEFUL_RANDOM_CHECK,
               GeneratedNames.PIPELINE, stage.name());
     }
@@ -747,7 +773,9 @@ final class DatasetWriter {
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($T.RUN_SEED)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS);
     } else if (perEpoch && reshuffle) {
-      code.add("// The seed moved by the epoch's number: a new order every epoch, the same on every run.\n");
+      code.add(
+          "// The seed moved by the epoch's number: a new order every epoch, the same on every"
+          + " run.\n");
       code.add(RESHUFFLE_BY_SEEDS);
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, shuffle.seed().getAsLong());
@@ -756,7 +784,8 @@ final class DatasetWriter {
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
           shuffle.seed().getAsLong());
     }
-    code.addStatement("dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
+    code.addStatement(
+        "dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
             + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
         shuffle.buffer(), seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch);
     return new StageCode(code.build(), List.of(Names.SHUFFLE));

@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.MapStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
@@ -10,7 +11,6 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,14 +25,15 @@ final class DeviceStagesWriter {
 
   static Optional<MethodSpec> write(PipelineModel pipeline) {
     List<Stage> maps = pipeline.deviceStages().stream()
-        .filter(s -> s.kind() == StageKind.MAP).toList();
+        .filter(s -> s.kind() == MapStage.KIND).toList();
     if (maps.isEmpty()) {
       return Optional.empty();
     }
     TypeName outputs = ParameterizedTypeName.get(Names.LIST,
         ParameterizedTypeName.get(Names.OUTPUT, WildcardTypeName.subtypeOf(Object.class)));
     MethodSpec.Builder method = MethodSpec.methodBuilder("onDevice")
-        .addJavadoc("The device stages, $L to $L: graph code on each batch after the iterator, on ops\n"
+        .addJavadoc(
+            "The device stages, $L to $L: graph code on each batch after the iterator, on ops\n"
                 + "that {@code tf} places on the training device.\n",
             maps.get(0).position(), maps.get(maps.size() - 1).position())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -48,7 +49,8 @@ final class DeviceStagesWriter {
     for (Stage map : maps) {
       String out = variables.newName(map.name());
       method.addCode("\n// $L. $L $L\n", map.position(), map.name(), AnnotationText.of(map));
-      method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)", TypeName.get(map.output().type()),
+      method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)",
+          TypeName.get(map.output().type()),
           out, TypeName.get(map.declaringType().asType()), map.name(), map.name(), previous);
       previous = out;
     }
@@ -70,7 +72,8 @@ final class DeviceStagesWriter {
           Names.dtype(components.get(i).dtype())));
     }
     return element.isRecord()
-        ? CodeBlock.of("new $T(\n$L)", TypeName.get(element.type()), CodeBlock.join(operands, ",\n"))
+        ? CodeBlock.of("new $T(\n$L)", TypeName.get(element.type()),
+            CodeBlock.join(operands, ",\n"))
         : operands.get(0);
   }
 

@@ -1,11 +1,11 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +39,7 @@ final class ElementSpecs {
     return List.of(
         constant(names.recordBatchConstant(stage), CodeBlock.of(
                 "Batches of up to $L $L, into stage $L, $L.", VectorizedParse.batch(stage),
-                stage.kind() == StageKind.DECODE_CSV ? "lines"
+                stage.kind() == DecodeCsvStage.KIND ? "lines"
                     : "serialized records", stage.position(), stage.name()),
             stage.input().components().stream()
                 .map(c -> component(c.name(), c, stage.shapeOf(c).withOuter(batch)))
@@ -53,7 +53,8 @@ final class ElementSpecs {
   }
 
   private static FieldSpec constant(String name, CodeBlock doc, List<CodeBlock> components) {
-    return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+    return FieldSpec.builder(Names.ELEMENT_SPEC, name, Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.FINAL)
         .addJavadoc("$L\n", doc)
         .initializer("$T.of(\n$>$>$L$<$<)", Names.ELEMENT_SPEC, CodeBlock.join(components, ",\n"))
         .build();

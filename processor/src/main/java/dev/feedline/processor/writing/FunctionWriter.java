@@ -1,5 +1,7 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.FilterStage;
+import dev.feedline.processor.model.kinds.FlatMapStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -9,7 +11,6 @@ import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,8 @@ final class FunctionWriter {
         names.vectorizedParse(stage)
             ? "Graph function of stage $L, $L: parses a batch of serialized tf.train.Examples into"
                 + " {@link $T}s, batched."
-            : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link $T}.",
+            : "Graph function of stage $L, $L: parses a serialized tf.train.Example into {@link"
+                + " $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())));
     Component serialized = stage.input().components().get(0);
     boolean vectorized = names.vectorizedParse(stage);
@@ -68,7 +70,8 @@ final class FunctionWriter {
     MethodSpec.Builder method = start(stage, names, CodeBlock.of(vectorized
             ? "Graph function of stage $L, $L: parses a batch of lines of comma-separated values"
                 + " into {@link $T}s, batched."
-            : "Graph function of stage $L, $L: parses a line of comma-separated values into {@link $T}.",
+            : "Graph function of stage $L, $L: parses a line of comma-separated values into"
+                + " {@link $T}.",
         stage.position(), stage.name(), TypeName.get(stage.output().type())))
         .addParameter(int[].class, "columns");
     method.addStatement("$T<$T> $N = tf.placeholder($T.class, $T.shape($L))",
@@ -168,11 +171,12 @@ final class FunctionWriter {
       // A table and a statistic put their own ops into the function; a scalar is a constant.
       arguments.add(value.kind() == Input.Kind.VALUE ? ", tf.constant($N)" : ", $N", name);
     }
-    if (stage.kind() == StageKind.FILTER) {
+    if (stage.kind() == FilterStage.KIND) {
       method.addStatement("$T keep = $T.$N($L)", Names.operandOf(DType.BOOL),
           spec, stage.name(), arguments.build());
-      signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n", ElementSpecs.shape(StaticShape.scalar()));
-    } else if (stage.kind() == StageKind.FLAT_MAP) {
+      signature.add(".output(\"keep\", tf.ensureShape(keep, $L))\n",
+          ElementSpecs.shape(StaticShape.scalar()));
+    } else if (stage.kind() == FlatMapStage.KIND) {
       ElementType output = stage.output();
       method.addStatement("$T out = $T.$N($L)", TypeName.get(output.type()), spec, stage.name(),
           arguments.build());

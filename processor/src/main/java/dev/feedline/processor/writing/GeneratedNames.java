@@ -10,6 +10,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.planning.Plan;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -50,8 +51,8 @@ public final class GeneratedNames {
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
       "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
-      "component", "source", "elementWork", "randomWork", "seededWork", "batching", "stage",
-      "deviceStage");
+      "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
+      "batching", "stage", "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals
@@ -104,7 +105,8 @@ public final class GeneratedNames {
   private final Map<String, String> overPipelines = new LinkedHashMap<>();
   private final Map<String, String> statisticCaches = new HashMap<>();
 
-  GeneratedNames(PipelineModel pipeline) {
+  GeneratedNames(Plan plan) {
+    PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
     NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
@@ -115,8 +117,8 @@ public final class GeneratedNames {
         .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind().readsFiles()
-          || (fileSegments.contains(previous) && stage.kind() != StageKind.INTERLEAVE)) {
+      if (stage.readsFiles()
+          || (fileSegments.contains(previous) && stage.kind() != InterleaveStage.KIND)) {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
@@ -136,12 +138,12 @@ public final class GeneratedNames {
       } else if (definition instanceof BucketByLengthStage) {
         batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BUCKETS"));
       }
-      if (VectorizedParse.applies(pipeline, stage)) {
+      if (plan.parsesVectorized(stage)) {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
-            + (stage.kind() == StageKind.DECODE_CSV ? "_LINES" : "_RECORDS")));
+            + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
       }
-      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != StageKind.INTERLEAVE
+      if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
         functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
@@ -164,7 +166,7 @@ public final class GeneratedNames {
       }
     }
     Stage source = pipeline.stages().get(0);
-    if (source.kind() == StageKind.IN_MEMORY_SOURCE) {
+    if (source.kind() == InMemorySourceStage.KIND) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
@@ -181,13 +183,13 @@ public final class GeneratedNames {
       servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
-      if (stage.kind() == StageKind.DECODE_CSV) {
+      if (stage.kind() == DecodeCsvStage.KIND) {
         csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
       if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
-      } else if (stage.kind() == StageKind.SNAPSHOT) {
+      } else if (stage.kind() == SnapshotStage.KIND) {
         cacheFiles.put(stage, runTime.newName(stage.name() + "Path"));
       }
     }
@@ -201,7 +203,7 @@ public final class GeneratedNames {
 
   /** Whether a stage's elements differ from its input's: another type, shape or meaning. */
   static boolean changesElement(Stage previous, Stage stage) {
-    return stage.kind() == StageKind.INTERLEAVE // file names in, records out
+    return stage.kind() == InterleaveStage.KIND // file names in, records out
         || !stage.output().sameTypeAs(previous.output())
         || !stage.outer().equals(previous.outer());
   }
@@ -256,7 +258,9 @@ public final class GeneratedNames {
     return recordBatchConstants.get(decode);
   }
 
-  /** The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch. */
+  /**
+   * The {@code ElementSpec} of the batches of values a vectorized parse gives, before the unbatch.
+   */
   String parsedBatchConstant(Stage decode) {
     return parsedBatchConstants.get(decode);
   }

@@ -92,7 +92,8 @@ public final class GeneratedSource {
   /** The {@code "   * "} a Javadoc line starts with, or {@code "   *"} for a blank one. */
   private static String javadocHead(String line) {
     int star = line.indexOf('*');
-    return line.startsWith(" ", star + 1) ? line.substring(0, star + 2) : line.substring(0, star + 1);
+    return line.startsWith(" ", star + 1) ? line.substring(0, star + 2)
+        : line.substring(0, star + 1);
   }
 
   /** A Javadoc line that continues the paragraph before it. */
@@ -184,7 +185,8 @@ public final class GeneratedSource {
 
   /** Whether {@code p} falls between two letters or digits of {@code text}. */
   private static boolean inWord(String text, int p) {
-    return Character.isLetterOrDigit(text.charAt(p - 1)) && Character.isLetterOrDigit(text.charAt(p));
+    return Character.isLetterOrDigit(text.charAt(p - 1))
+        && Character.isLetterOrDigit(text.charAt(p));
   }
 
   /** The index of the quote that closes the literal opened at {@code open}, or -1. */
@@ -234,7 +236,8 @@ public final class GeneratedSource {
     if (e >= '0' && e <= '7') {
       int digits = e <= '3' ? 3 : 2;
       int j = i + 1;
-      while (j < text.length() && j < i + 1 + digits && text.charAt(j) >= '0' && text.charAt(j) <= '7') {
+      while (j < text.length() && j < i + 1 + digits && text.charAt(j) >= '0'
+          && text.charAt(j) <= '7') {
         j++;
       }
       return j - i;
@@ -381,7 +384,8 @@ public final class GeneratedSource {
         depth--;
       } else if (c == ',' && next == ' ') {
         breaks.add(new Break(Kind.COMMA, i + 1, i + 2, depth));
-      } else if (c == ' ' && (line.startsWith(" extends ", i) || line.startsWith(" implements ", i))) {
+      } else if (c == ' ' && (line.startsWith(" extends ", i)
+          || line.startsWith(" implements ", i))) {
         breaks.add(new Break(Kind.CLAUSE, i, i + 1, depth));
       } else if (c == ' ' && line.startsWith(" = ", i)) {
         breaks.add(new Break(Kind.ASSIGN, i + 2, i + 3, depth));
@@ -404,7 +408,8 @@ public final class GeneratedSource {
     }
     String before = line.substring(0, start).stripTrailing();
     String after = line.substring(end + 1).stripLeading();
-    boolean opens = before.isEmpty() || before.endsWith("(") || before.endsWith(",") || before.endsWith("=")
+    boolean opens = before.isEmpty() || before.endsWith("(") || before.endsWith(",")
+        || before.endsWith("=")
         || before.endsWith("+") || before.endsWith(" return") || before.equals("return");
     boolean closes = after.isEmpty() || after.startsWith(")") || after.startsWith(",")
         || after.startsWith(";") || after.startsWith("+");

@@ -32,14 +32,17 @@ record JpegScale(Stage stage, long outputSide, long ratio) {
       return CodeBlock.of("// Full-size decode: scaledDecode = false.\n");
     }
     if (source == 0) {
-      return CodeBlock.of("// Full-size decode: without minSourceSide, a reduced scale could undershoot $L px.\n",
+      return CodeBlock.of(
+          "// Full-size decode: without minSourceSide, a reduced scale could undershoot $L px.\n",
           outputSide);
     }
     if (ratio == 1) {
-      return CodeBlock.of("// Full-size decode: sources of $L px are under twice the output's $L px.\n",
+      return CodeBlock.of(
+          "// Full-size decode: sources of $L px are under twice the output's $L px.\n",
           source, outputSide);
     }
-    return CodeBlock.of("// Sources are at least $L px a side, the output $L px: decoding at 1/$L scale in the\n"
+    return CodeBlock.of(
+        "// Sources are at least $L px a side, the output $L px: decoding at 1/$L scale in the\n"
         + "// DCT domain keeps every side at $L px or more and leaves 1/$L of the pixels to\n"
         + "// transform and resize. @DecodeJpeg(scaledDecode = false) turns this off.\n",
         source, outputSide, ratio, source / ratio, ratio * ratio);

@@ -22,13 +22,15 @@ final class Names {
   static final ClassName OPS = ClassName.get("org.tensorflow.op", "Ops");
   static final ClassName PLACEHOLDER = ClassName.get("org.tensorflow.op.core", "Placeholder");
   static final ClassName TTYPE = ClassName.get("org.tensorflow.types.family", "TType");
-  static final ClassName PARALLEL_MAP = ClassName.get("org.tensorflow.op.data", "ParallelMapDataset");
+  static final ClassName PARALLEL_MAP = ClassName.get(
+      "org.tensorflow.op.data", "ParallelMapDataset");
   static final ClassName PARALLEL_INTERLEAVE =
       ClassName.get("org.tensorflow.op.data", "ParallelInterleaveDataset");
   static final ClassName INTERLEAVE = ClassName.get("org.tensorflow.op.data", "InterleaveDataset");
   static final ClassName SHUFFLE = ClassName.get("org.tensorflow.op.data", "ShuffleDataset");
   static final ClassName SHARD = ClassName.get("org.tensorflow.op.data", "ShardDataset");
-  static final ClassName DATASET_OPTIONS = ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
+  static final ClassName DATASET_OPTIONS =
+      ClassName.get("org.tensorflow.proto.data", "DatasetOptions");
   static final ClassName SESSION_RUNNER = SESSION.nestedClass("Runner");
 
   private static final String RUNTIME = "dev.feedline.runtime";

@@ -12,7 +12,6 @@ import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,14 +61,15 @@ public final class ReviewReport {
           .append(" | `").append(stage.name()).append('`')
           .append(" | ").append(code(AnnotationText.of(stage)))
           .append(" | ").append(element(stage))
-          .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes).orElse("unknown"))
+          .append(" | ").append(sizes.bytesPerElement(stage).map(SizeModel::bytes)
+              .orElse("unknown"))
           .append(" | ").append(sizes.count(stage))
           .append(" |\n");
     }
     md.append('\n');
     List<String> buffers = pipeline.stages().stream()
-        .filter(s -> s.kind() == StageKind.CACHE || s.kind() == StageKind.SNAPSHOT
-            || s.kind() == StageKind.SHUFFLE)
+        .filter(s -> s.kind() == CacheStage.KIND || s.kind() == SnapshotStage.KIND
+            || s.kind() == ShuffleStage.KIND)
         .map(s -> buffer(s, sizes))
         .toList();
     if (!buffers.isEmpty()) {
@@ -105,13 +105,14 @@ public final class ReviewReport {
           + code(JavaLiterals.quoted(file.get())) + " in `<key>/`: the key, a fingerprint of the"
           + " graph of stages 1 to "
           + (stage.position() - 1) + ", the files read and the TensorFlow version, is logged when"
-          + " the " + (stage.kind() == StageKind.SNAPSHOT ? "snapshot" : "cache")
+          + " the " + (stage.kind() == SnapshotStage.KIND ? "snapshot" : "cache")
           + " is written or read | on disk |\n";
     }
-    boolean isCache = stage.kind() == StageKind.CACHE;
+    boolean isCache = stage.kind() == CacheStage.KIND;
     SizeModel.Count count = sizes.count(stage);
     long buffer = stage.definition() instanceof ShuffleStage shuffle ? shuffle.buffer() : 0;
-    long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value()) : buffer;
+    long held = isCache ? count.value() : count.isFinite() ? Math.min(buffer, count.value())
+        : buffer;
     String holds = isCache ? count + " elements" : "a buffer of " + buffer + " elements";
     Optional<Long> bytes = sizes.bytesPerElement(stage);
     if (bytes.isEmpty() || (isCache && !count.isFinite())) {

@@ -1,5 +1,6 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
@@ -12,7 +13,6 @@ import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,7 +162,8 @@ final class ServingWriter {
         method.addStatement("dataset = $T.batch(tf, dataset, $LL /* $L */, $N)",
             Names.SERVING_OPS, VectorizedParse.batch(stage), VectorizedParse.unit(stage),
             names.recordBatchConstant(stage));
-        method.addStatement(map(stage, names, CodeBlock.of("$N", names.parsedBatchConstant(stage))));
+        method.addStatement(map(stage, names,
+            CodeBlock.of("$N", names.parsedBatchConstant(stage))));
         method.addStatement("dataset = $T.unbatch(tf, dataset, $L)", Names.SERVING_OPS,
             names.elementSpec(stage));
       } else {
@@ -177,7 +178,7 @@ final class ServingWriter {
   /** The stage's own graph function, mapped over the elements in order. */
   private static CodeBlock map(Stage stage, GeneratedNames names, CodeBlock spec) {
     List<CodeBlock> arguments = new ArrayList<>();
-    if (stage.kind() == StageKind.DECODE_CSV) {
+    if (stage.kind() == DecodeCsvStage.KIND) {
       arguments.add(CodeBlock.of("$N", names.csvColumns(stage)));
     }
     stage.inputs().forEach(i -> arguments.add(CodeBlock.of("$N", names.input(i.name()))));

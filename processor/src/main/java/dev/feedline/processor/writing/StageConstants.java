@@ -69,7 +69,8 @@ final class StageConstants {
   static CodeBlock exampleFeatures(ElementType element) {
     List<CodeBlock> features = new ArrayList<>();
     for (Component c : parsed(element)) {
-      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()), Names.dtype(c.dtype()),
+      CodeBlock common = CodeBlock.of("$L, $T.class, $L", text(c.featureKey()),
+          Names.dtype(c.dtype()),
           ElementSpecs.shape(c.shape()));
       if (c.source() == Component.Source.FEATURE_LIST) {
         features.add(CodeBlock.of("$T.featureList($L)", Names.EXAMPLE_FEATURES, common));
@@ -88,6 +89,10 @@ final class StageConstants {
     DecodeCsvStage csv = stage.as(DecodeCsvStage.class).orElseThrow();
     List<CodeBlock> columns = new ArrayList<>();
     for (Component c : stage.output().components()) {
+      if (c.columns().isPresent()) {
+        columns.add(vectorColumns(c));
+        continue;
+      }
       CodeBlock common = CodeBlock.of("$L, $T.class", text(c.featureKey()), Names.dtype(c.dtype()));
       columns.add(c.defaults().isPresent()
           ? CodeBlock.of("$T.column($L, $L)", Names.CSV_COLUMNS, common,
@@ -97,6 +102,25 @@ final class StageConstants {
     return CodeBlock.of("new $T($T.of(\n$>$>$L),\n$L /* delimiter */, $L /* quoted */,"
             + " $L /* naValue */)$<$<", Names.CSV_COLUMNS, Names.LIST,
         CodeBlock.join(columns, ",\n"), text(csv.delimiter()), csv.quoted(), text(csv.naValue()));
+  }
+
+  /** A vector component's columns: their header names, or a range of the header. */
+  private static CodeBlock vectorColumns(Component c) {
+    Component.ColumnSet set = c.columns().orElseThrow();
+    // An empty field reads as the one default (@DefaultValue), or as its column's of one each.
+    CodeBlock fill = c.defaults().map(d -> d.values().size() == 1
+        ? CodeBlock.of(", $L", literal(c.dtype(), d.values().get(0)))
+        : CodeBlock.of(", $T.of($L)", Names.LIST, CodeBlock.join(d.values().stream()
+            .map(v -> literal(c.dtype(), v)).toList(), ", "))).orElse(CodeBlock.of(""));
+    if (set.isRange()) {
+      return CodeBlock.of("$T.range($L, $T.class, $L, $L, $L$L)", Names.CSV_COLUMNS,
+          text(c.name()), Names.dtype(c.dtype()), text(set.from()), text(set.to()),
+          c.shape().dims().get(0), fill);
+    }
+    return CodeBlock.of("$T.vector($L, $T.class, $T.of($L)$L)", Names.CSV_COLUMNS, text(c.name()),
+        Names.dtype(c.dtype()), Names.LIST,
+        CodeBlock.join(set.names().stream().map(n -> CodeBlock.of("$L", text(n))).toList(), ", "),
+        fill);
   }
 
   /** The {@code Padding} of a padded batch or a bucketing, over its input's components. */
@@ -115,7 +139,8 @@ final class StageConstants {
             .filter(c -> pad.component().equals(c.lengthOf()))
             .map(c -> CodeBlock.of("$S", c.name()))
             .toList();
-        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING, text(pad.component()),
+        entries.add(CodeBlock.of("$T.truncated($L, $L, $LL$L)", Names.PADDING,
+            text(pad.component()),
             value, pad.length().orElseThrow(), lengths.isEmpty() ? CodeBlock.of("")
                 : CodeBlock.of(", $L", CodeBlock.join(lengths, ", "))));
       } else if (pad.length().isPresent()) {

@@ -3,6 +3,7 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.planning.Plan;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -13,7 +14,9 @@ import java.util.stream.Collectors;
 final class StagePlan {
   private StagePlan() {}
 
-  static String of(PipelineModel pipeline) {
+  /** The stage plan of {@code decided}'s pipeline, with the parses it made vectorized. */
+  static String of(Plan decided) {
+    PipelineModel pipeline = decided.pipeline();
     int nameWidth =
         pipeline.stages().stream().mapToInt(s -> s.name().length()).max().orElse(0);
     StringBuilder plan = new StringBuilder();
@@ -21,12 +24,12 @@ final class StagePlan {
     for (Stage stage : pipeline.stages()) {
       // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
-      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the plan.
-      // So do a vectorized parse's checkpoints, which hold batches of records.
+      // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
+      // plan. So do a vectorized parse's checkpoints, which hold batches of records.
       plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s\n",
           stage.position(), stage.name(), AnnotationText.of(stage),
           stage.isSeeded() ? ", seeded per element" : "",
-          VectorizedParse.applies(pipeline, stage) ? ", vectorized: " + VectorizedParse.batch(stage)
+          decided.parsesVectorized(stage) ? ", vectorized: " + VectorizedParse.batch(stage)
               + " " + VectorizedParse.unit(stage) + " a parse" : ""));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');

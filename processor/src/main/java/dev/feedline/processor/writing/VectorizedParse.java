@@ -1,9 +1,8 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import com.palantir.javapoet.CodeBlock;
-import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.planning.Plan;
 
 /**
@@ -21,11 +20,6 @@ final class VectorizedParse {
 
   private VectorizedParse() {}
 
-  /** Whether the stage parses vectorized: {@link Plan#parsesVectorized}, the plan's rule. */
-  static boolean applies(PipelineModel pipeline, Stage stage) {
-    return Plan.parsesVectorized(pipeline, stage);
-  }
-
   /** Inputs a parse: {@link #LINES} for CSV, {@link #RECORDS} for Examples. */
   static long batch(Stage stage) {
     return Plan.parseBatch(stage);
@@ -33,20 +27,26 @@ final class VectorizedParse {
 
   /** What the batches hold: "lines" or "records". */
   static String unit(Stage stage) {
-    return stage.kind() == StageKind.DECODE_CSV ? "lines" : "records";
+    return stage.kind() == DecodeCsvStage.KIND ? "lines" : "records";
   }
 
   /** Why the generated code batches the records, for the reviewer. */
   static CodeBlock comment(Stage stage) {
-    if (stage.kind() == StageKind.DECODE_CSV) {
-      return CodeBlock.of("// Vectorized: one DecodeCSV per $L lines costs less CPU than one a line\n"
-          + "// (docs/performance.md#tables-and-text measures it); the unbatch gives back the same\n"
-          + "// elements, in order. Every row was checked when the pipeline was built: no batch meets a\n"
+    if (stage.kind() == DecodeCsvStage.KIND) {
+      return CodeBlock.of(
+          "// Vectorized: one DecodeCSV per $L lines costs less CPU than one a line\n"
+          + "// (docs/performance.md#tables-and-text measures it); the unbatch gives back the"
+              + " same\n"
+          + "// elements, in order. Every row was checked when the pipeline was built: no batch"
+              + " meets a\n"
           + "// bad one.\n",
           LINES);
     }
-    return CodeBlock.of("// Vectorized: one ParseExample per $L records costs less CPU than one ParseSingleExample\n"
-        + "// each (docs/performance.md#epoch-1 measures it); the unbatch gives back the same elements,\n"
+    return CodeBlock.of(
+        "// Vectorized: one ParseExample per $L records costs less CPU than one"
+        + " ParseSingleExample\n"
+        + "// each (docs/performance.md#epoch-1 measures it); the unbatch gives back the same"
+            + " elements,\n"
         + "// in order. A bad record still names its file and index: the runtime finds it.\n",
         RECORDS);
   }

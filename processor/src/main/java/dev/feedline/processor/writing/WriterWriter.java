@@ -12,7 +12,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
-import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.reading.PipelineReader;
 import java.io.IOException;
@@ -91,7 +90,8 @@ public final class WriterWriter {
             .build())
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build())
         .addMethod(MethodSpec.methodBuilder("builder")
-            .addJavadoc("Starts a record: set its components, then take {@link Builder#toByteArray()}.\n")
+            .addJavadoc(
+                "Starts a record: set its components, then take {@link Builder#toByteArray()}.\n")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .returns(builder)
             .addStatement("return new $T()", builder)
@@ -227,7 +227,8 @@ public final class WriterWriter {
   private static MethodSpec.Builder start(ClassName builder, Component c) {
     return MethodSpec.methodBuilder(c.name())
         .addJavadoc("Sets {@code $L}, $L of shape $L: $L.\n", c.name(), c.dtype().tfName(),
-            c.shape().dims().stream().map(String::valueOf).collect(Collectors.joining(", ", "[", "]")),
+            c.shape().dims().stream().map(String::valueOf)
+                .collect(Collectors.joining(", ", "[", "]")),
             Javadoc.safe(how(c)))
         .addModifiers(Modifier.PUBLIC)
         .returns(builder);

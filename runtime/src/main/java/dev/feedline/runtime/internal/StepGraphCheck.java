@@ -91,7 +91,8 @@ final class StepGraphCheck {
             + " the lambda runs on every step, so an op it creates is created again at every step"
             + " and the graph grows without end. Create the step's ops once, before steps(), and"
             + " let the lambda only add them to the runner: run -> run.addTarget(train).fetch(loss)"
-            + "; the loop around the steps should create none either",
+            + ", or declare them as a TrainingStep.of(updates, loss) and pass it to steps(); the"
+            + " loop around the steps should create none either",
         added, added == 1 ? "" : "s", from == to ? "step " + to : "steps " + from + " to " + to,
         types, named, added > NAMED ? ", ..." : ""), null);
   }

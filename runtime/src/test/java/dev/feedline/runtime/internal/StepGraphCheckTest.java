@@ -80,7 +80,8 @@ class StepGraphCheckTest {
           + " Const '") + "Const(_\\d+)?', Sum 'ReduceSum(_\\d+)?'" + Pattern.quote("): the lambda runs on"
           + " every step, so an op it creates is created again at every step and the graph grows"
           + " without end. Create the step's ops once, before steps(), and let the lambda only add"
-          + " them to the runner: run -> run.addTarget(train).fetch(loss); the loop around the steps"
+          + " them to the runner: run -> run.addTarget(train).fetch(loss), or declare them as a"
+          + " TrainingStep.of(updates, loss) and pass it to steps(); the loop around the steps"
           + " should create none either")), error.getMessage());
       numbers.release();
     }

@@ -18,15 +18,22 @@ import java.util.Set;
  */
 public record BatchStage(long size, boolean dropRemainder) implements Batching {
 
-  /** Reads the annotation's values; {@link StageKind#BATCH} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Batch.class, StageKind.Form.BUILT_IN, BatchStage::read);
+
+  public static final Member SIZE = KIND.member("size");
+  public static final Member DROP_REMAINDER = KIND.member("dropRemainder");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static BatchStage read(MemberValues v) {
-    return new BatchStage(v.atLeast(Member.BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-        v.bool(Member.BATCH_DROP_REMAINDER));
+    return new BatchStage(v.atLeast(SIZE, 1, Message.INVALID_BATCH_SIZE),
+        v.bool(DROP_REMAINDER));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.BATCH;
+    return KIND;
   }
 
   @Override

@@ -19,6 +19,18 @@ import java.util.Set;
 public record BucketByLengthStage(String component, List<Long> boundaries, List<Long> batchSizes,
     boolean padToBoundary, boolean dropRemainder, List<Pad> padding) implements Padding {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.BucketByLength.class, StageKind.Form.BUILT_IN,
+          BucketByLengthStage::read);
+
+  public static final Member COMPONENT = KIND.member("component", Member.Display.TEXT);
+  public static final Member BOUNDARIES = KIND.member("boundaries");
+  public static final Member BATCH_SIZES = KIND.member("batchSizes");
+  public static final Member PAD_TO_BOUNDARY = KIND.member("padToBoundary");
+  public static final Member DROP_REMAINDER = KIND.member("dropRemainder");
+  public static final Member PADDING = KIND.member("padding", Member.Display.PADS);
+
   public BucketByLengthStage {
     boundaries = List.copyOf(boundaries);
     batchSizes = List.copyOf(batchSizes);
@@ -31,17 +43,17 @@ public record BucketByLengthStage(String component, List<Long> boundaries, List<
     return batchSizes.stream().mapToLong(Long::longValue).min().orElse(1);
   }
 
-  /** Reads the annotation's values; {@link StageKind#BUCKET_BY_LENGTH} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static BucketByLengthStage read(MemberValues v) {
-    return new BucketByLengthStage(v.string(Member.BUCKET_BY_LENGTH_COMPONENT),
-        v.longs(Member.BUCKET_BY_LENGTH_BOUNDARIES), v.longs(Member.BUCKET_BY_LENGTH_BATCH_SIZES),
-        v.bool(Member.BUCKET_BY_LENGTH_PAD_TO_BOUNDARY),
-        v.bool(Member.BUCKET_BY_LENGTH_DROP_REMAINDER), v.pads(Member.BUCKET_BY_LENGTH_PADDING));
+    return new BucketByLengthStage(v.string(COMPONENT),
+        v.longs(BOUNDARIES), v.longs(BATCH_SIZES),
+        v.bool(PAD_TO_BOUNDARY),
+        v.bool(DROP_REMAINDER), v.pads(PADDING));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.BUCKET_BY_LENGTH;
+    return KIND;
   }
 
   @Override

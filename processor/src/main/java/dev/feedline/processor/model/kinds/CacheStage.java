@@ -17,15 +17,21 @@ import java.util.Set;
  */
 public record CacheStage(Optional<String> file) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#CACHE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Cache.class, StageKind.Form.BUILT_IN, CacheStage::read);
+
+  public static final Member FILE = KIND.member("file", Member.Display.TEXT);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static CacheStage read(MemberValues v) {
     return new CacheStage(
-        Optional.of(v.string(Member.CACHE_FILE)).filter(file -> !file.isEmpty()));
+        Optional.of(v.string(FILE)).filter(file -> !file.isEmpty()));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.CACHE;
+    return KIND;
   }
 
   @Override

@@ -19,19 +19,26 @@ import java.util.Set;
  */
 public record ChooseStage(List<PipelineModel> of, OnEmpty onEmpty) implements Pipelines {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Choose.class, StageKind.Form.SOURCE, ChooseStage::read);
+
+  public static final Member OF = KIND.member("of");
+  public static final Member ON_EMPTY = KIND.member("onEmpty");
+
   public ChooseStage {
     of = List.copyOf(of);
   }
 
-  /** Reads the annotation's values; {@link StageKind#CHOOSE} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static ChooseStage read(MemberValues v) {
-    return new ChooseStage(v.pipelines(Member.CHOOSE_OF),
-        v.constant(Member.CHOOSE_ON_EMPTY, OnEmpty.class));
+    return new ChooseStage(v.pipelines(OF),
+        v.constant(ON_EMPTY, OnEmpty.class));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.CHOOSE;
+    return KIND;
   }
 
   @Override

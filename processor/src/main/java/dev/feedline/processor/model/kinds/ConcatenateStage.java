@@ -16,18 +16,24 @@ import java.util.Set;
  */
 public record ConcatenateStage(List<PipelineModel> of) implements Pipelines {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Concatenate.class, StageKind.Form.SOURCE, ConcatenateStage::read);
+
+  public static final Member OF = KIND.member("of");
+
   public ConcatenateStage {
     of = List.copyOf(of);
   }
 
-  /** Reads the annotation's values; {@link StageKind#CONCATENATE} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static ConcatenateStage read(MemberValues v) {
-    return new ConcatenateStage(v.pipelines(Member.CONCATENATE_OF));
+    return new ConcatenateStage(v.pipelines(OF));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.CONCATENATE;
+    return KIND;
   }
 
   @Override

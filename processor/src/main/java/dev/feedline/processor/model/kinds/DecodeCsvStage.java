@@ -19,31 +19,42 @@ import java.util.Set;
 public record DecodeCsvStage(String delimiter, boolean quoted, String naValue,
     Parallelism parallel, boolean deterministic) implements Parallel {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.DecodeCsv.class, StageKind.Form.BUILT_IN, DecodeCsvStage::read);
+
+  public static final Member DELIMITER = KIND.member("delimiter", Member.Display.TEXT);
+  public static final Member QUOTED = KIND.member("quoted");
+  public static final Member NA_VALUE = KIND.member("naValue", Member.Display.TEXT);
+  public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
+  public static final Member DETERMINISTIC = KIND.member("deterministic");
+
   @Override
   public Member parallelMember() {
-    return Member.DECODE_CSV_PARALLEL;
+    return PARALLEL;
   }
 
   @Override
   public Member deterministicMember() {
-    return Member.DECODE_CSV_DETERMINISTIC;
+    return DETERMINISTIC;
   }
 
-  /** Reads the annotation's values; {@link StageKind#DECODE_CSV} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static DecodeCsvStage read(MemberValues v) {
-    return new DecodeCsvStage(v.oneByte(Member.DECODE_CSV_DELIMITER),
-        v.bool(Member.DECODE_CSV_QUOTED), v.string(Member.DECODE_CSV_NA_VALUE),
-        v.parallelism(Member.DECODE_CSV_PARALLEL), v.bool(Member.DECODE_CSV_DETERMINISTIC));
+    return new DecodeCsvStage(v.oneByte(DELIMITER),
+        v.bool(QUOTED), v.string(NA_VALUE),
+        v.parallelism(PARALLEL), v.bool(DETERMINISTIC));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.DECODE_CSV;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

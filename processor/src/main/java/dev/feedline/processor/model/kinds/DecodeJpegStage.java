@@ -19,33 +19,43 @@ import java.util.Set;
 public record DecodeJpegStage(OptionalLong minSourceSide, boolean scaledDecode,
     Parallelism parallel, boolean deterministic) implements Parallel {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.DecodeJpeg.class, StageKind.Form.BUILT_IN, DecodeJpegStage::read);
+
+  public static final Member MIN_SOURCE_SIDE = KIND.member("minSourceSide");
+  public static final Member SCALED_DECODE = KIND.member("scaledDecode");
+  public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
+  public static final Member DETERMINISTIC = KIND.member("deterministic");
+
   @Override
   public Member parallelMember() {
-    return Member.DECODE_JPEG_PARALLEL;
+    return PARALLEL;
   }
 
   @Override
   public Member deterministicMember() {
-    return Member.DECODE_JPEG_DETERMINISTIC;
+    return DETERMINISTIC;
   }
 
-  /** Reads the annotation's values; {@link StageKind#DECODE_JPEG} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static DecodeJpegStage read(MemberValues v) {
     return new DecodeJpegStage(
         MemberValues.positive(
-            v.atLeast(Member.DECODE_JPEG_MIN_SOURCE_SIDE, 0, Message.INVALID_SOURCE_SIDE)),
-        v.bool(Member.DECODE_JPEG_SCALED_DECODE), v.parallelism(Member.DECODE_JPEG_PARALLEL),
-        v.bool(Member.DECODE_JPEG_DETERMINISTIC));
+            v.atLeast(MIN_SOURCE_SIDE, 0, Message.INVALID_SOURCE_SIDE)),
+        v.bool(SCALED_DECODE), v.parallelism(PARALLEL),
+        v.bool(DETERMINISTIC));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.DECODE_JPEG;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

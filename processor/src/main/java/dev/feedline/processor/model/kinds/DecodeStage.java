@@ -16,30 +16,38 @@ import java.util.Set;
  */
 public record DecodeStage(Parallelism parallel, boolean deterministic) implements Parallel {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Decode.class, StageKind.Form.BUILT_IN, DecodeStage::read);
+
+  public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
+  public static final Member DETERMINISTIC = KIND.member("deterministic");
+
   @Override
   public Member parallelMember() {
-    return Member.DECODE_PARALLEL;
+    return PARALLEL;
   }
 
   @Override
   public Member deterministicMember() {
-    return Member.DECODE_DETERMINISTIC;
+    return DETERMINISTIC;
   }
 
-  /** Reads the annotation's values; {@link StageKind#DECODE} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static DecodeStage read(MemberValues v) {
-    return new DecodeStage(v.parallelism(Member.DECODE_PARALLEL),
-        v.bool(Member.DECODE_DETERMINISTIC));
+    return new DecodeStage(v.parallelism(PARALLEL),
+        v.bool(DETERMINISTIC));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.DECODE;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.feedline.processor.model.kinds;
 
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.Stage;
@@ -14,19 +13,24 @@ import java.util.Set;
  */
 public record FilterStage() implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#FILTER} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Filter.class, StageKind.Form.BODY, FilterStage::read);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static FilterStage read(MemberValues v) {
     return new FilterStage();
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.FILTER;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.KEEPS_TYPE);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.KEEPS_TYPE,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

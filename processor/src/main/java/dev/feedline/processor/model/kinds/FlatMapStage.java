@@ -1,6 +1,5 @@
 package dev.feedline.processor.model.kinds;
 
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.Stage;
@@ -14,14 +13,18 @@ import java.util.Set;
  */
 public record FlatMapStage() implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#FLAT_MAP} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.FlatMap.class, StageKind.Form.BODY, FlatMapStage::read);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static FlatMapStage read(MemberValues v) {
     return new FlatMapStage();
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.FLAT_MAP;
+    return KIND;
   }
 
   @Override

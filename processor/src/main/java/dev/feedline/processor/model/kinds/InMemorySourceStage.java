@@ -15,14 +15,21 @@ import java.util.Set;
  */
 public record InMemorySourceStage(OptionalLong records) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#IN_MEMORY_SOURCE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.InMemorySource.class, StageKind.Form.SOURCE,
+          InMemorySourceStage::read);
+
+  public static final Member RECORDS = KIND.member("records");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static InMemorySourceStage read(MemberValues v) {
-    return new InMemorySourceStage(v.hint(Member.IN_MEMORY_SOURCE_RECORDS));
+    return new InMemorySourceStage(v.hint(RECORDS));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.IN_MEMORY_SOURCE;
+    return KIND;
   }
 
   @Override

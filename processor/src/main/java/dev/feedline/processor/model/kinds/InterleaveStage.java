@@ -20,27 +20,37 @@ import java.util.Set;
 public record InterleaveStage(Tunable cycleLength, long blockLength, Parallelism parallel,
     boolean deterministic) implements Parallel {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Interleave.class, StageKind.Form.BUILT_IN, InterleaveStage::read);
+
+  public static final Member CYCLE_LENGTH =
+      KIND.member("cycleLength", Member.Display.AUTO_OR_COUNT);
+  public static final Member BLOCK_LENGTH = KIND.member("blockLength");
+  public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
+  public static final Member DETERMINISTIC = KIND.member("deterministic");
+
   @Override
   public Member parallelMember() {
-    return Member.INTERLEAVE_PARALLEL;
+    return PARALLEL;
   }
 
   @Override
   public Member deterministicMember() {
-    return Member.INTERLEAVE_DETERMINISTIC;
+    return DETERMINISTIC;
   }
 
-  /** Reads the annotation's values; {@link StageKind#INTERLEAVE} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static InterleaveStage read(MemberValues v) {
     return new InterleaveStage(
-        new Tunable(v.autoOrAtLeastOne(Member.INTERLEAVE_CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
-        v.atLeast(Member.INTERLEAVE_BLOCK_LENGTH, 1, Message.INVALID_BLOCK_LENGTH),
-        v.parallelism(Member.INTERLEAVE_PARALLEL), v.bool(Member.INTERLEAVE_DETERMINISTIC));
+        new Tunable(v.autoOrAtLeastOne(CYCLE_LENGTH, Message.INVALID_CYCLE_LENGTH)),
+        v.atLeast(BLOCK_LENGTH, 1, Message.INVALID_BLOCK_LENGTH),
+        v.parallelism(PARALLEL), v.bool(DETERMINISTIC));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.INTERLEAVE;
+    return KIND;
   }
 
   @Override

@@ -19,31 +19,43 @@ import java.util.Set;
 public record MapStage(Parallelism parallel, boolean deterministic, Cost cost, boolean random,
     boolean vectorized, boolean onDevice) implements Parallel {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Map.class, StageKind.Form.BODY, MapStage::read);
+
+  public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
+  public static final Member DETERMINISTIC = KIND.member("deterministic");
+  public static final Member COST = KIND.member("cost");
+  public static final Member RANDOM = KIND.member("random");
+  public static final Member VECTORIZED = KIND.member("vectorized");
+  public static final Member ON_DEVICE = KIND.member("onDevice");
+
   @Override
   public Member parallelMember() {
-    return Member.MAP_PARALLEL;
+    return PARALLEL;
   }
 
   @Override
   public Member deterministicMember() {
-    return Member.MAP_DETERMINISTIC;
+    return DETERMINISTIC;
   }
 
-  /** Reads the annotation's values; {@link StageKind#MAP} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static MapStage read(MemberValues v) {
-    return new MapStage(v.parallelism(Member.MAP_PARALLEL), v.bool(Member.MAP_DETERMINISTIC),
-        v.constant(Member.MAP_COST, Cost.class), v.bool(Member.MAP_RANDOM),
-        v.bool(Member.MAP_VECTORIZED), v.bool(Member.MAP_ON_DEVICE));
+    return new MapStage(v.parallelism(PARALLEL), v.bool(DETERMINISTIC),
+        v.constant(COST, Cost.class), v.bool(RANDOM),
+        v.bool(VECTORIZED), v.bool(ON_DEVICE));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.MAP;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL, StageKind.Trait.TRANSFORMS);
+    return Set.of(StageKind.Trait.RUNS_FUNCTION, StageKind.Trait.PARALLEL,
+        StageKind.Trait.TRANSFORMS);
   }
 
   @Override

@@ -23,23 +23,32 @@ import java.util.Set;
 public record MixStage(List<PipelineModel> of, List<Double> weights, OptionalLong seed,
     OnEmpty onEmpty) implements Pipelines {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Mix.class, StageKind.Form.SOURCE, MixStage::read);
+
+  public static final Member OF = KIND.member("of");
+  public static final Member WEIGHTS = KIND.member("weights");
+  public static final Member SEED = KIND.member("seed", Member.Display.SEED);
+  public static final Member ON_EMPTY = KIND.member("onEmpty");
+
   public MixStage {
     of = List.copyOf(of);
     weights = List.copyOf(weights);
   }
 
-  /** Reads the annotation's values; {@link StageKind#MIX} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static MixStage read(MemberValues v) {
-    List<PipelineModel> of = v.pipelines(Member.MIX_OF);
-    long seed = v.atLeast(Member.MIX_SEED, dev.feedline.Mix.RANDOM_SEED, Message.INVALID_SEED);
-    return new MixStage(of, v.weights(Member.MIX_WEIGHTS, of),
+    List<PipelineModel> of = v.pipelines(OF);
+    long seed = v.atLeast(SEED, dev.feedline.Mix.RANDOM_SEED, Message.INVALID_SEED);
+    return new MixStage(of, v.weights(WEIGHTS, of),
         seed == dev.feedline.Mix.RANDOM_SEED ? OptionalLong.empty() : OptionalLong.of(seed),
-        v.constant(Member.MIX_ON_EMPTY, OnEmpty.class));
+        v.constant(ON_EMPTY, OnEmpty.class));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.MIX;
+    return KIND;
   }
 
   @Override

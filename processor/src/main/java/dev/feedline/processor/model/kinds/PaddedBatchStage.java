@@ -21,20 +21,29 @@ import java.util.Set;
 public record PaddedBatchStage(long size, boolean dropRemainder, List<Pad> padding)
     implements Padding {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.PaddedBatch.class, StageKind.Form.BUILT_IN,
+          PaddedBatchStage::read);
+
+  public static final Member SIZE = KIND.member("size");
+  public static final Member DROP_REMAINDER = KIND.member("dropRemainder");
+  public static final Member PADDING = KIND.member("padding", Member.Display.PADS);
+
   public PaddedBatchStage {
     padding = List.copyOf(padding);
   }
 
-  /** Reads the annotation's values; {@link StageKind#PADDED_BATCH} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static PaddedBatchStage read(MemberValues v) {
     return new PaddedBatchStage(
-        v.atLeast(Member.PADDED_BATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-        v.bool(Member.PADDED_BATCH_DROP_REMAINDER), v.pads(Member.PADDED_BATCH_PADDING));
+        v.atLeast(SIZE, 1, Message.INVALID_BATCH_SIZE),
+        v.bool(DROP_REMAINDER), v.pads(PADDING));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.PADDED_BATCH;
+    return KIND;
   }
 
   @Override

@@ -16,20 +16,27 @@ import java.util.Set;
  */
 public record PrefetchStage(Tunable value) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#PREFETCH} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Prefetch.class, StageKind.Form.BUILT_IN, PrefetchStage::read);
+
+  public static final Member VALUE = KIND.member("value", Member.Display.AUTO_OR_COUNT);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static PrefetchStage read(MemberValues v) {
     return new PrefetchStage(
-        new Tunable(v.autoOrAtLeastOne(Member.PREFETCH_VALUE, Message.INVALID_PREFETCH_BUFFER)));
+        new Tunable(v.autoOrAtLeastOne(VALUE, Message.INVALID_PREFETCH_BUFFER)));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.PREFETCH;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE);
+    return Set.of(StageKind.Trait.KEEPS_TYPE,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

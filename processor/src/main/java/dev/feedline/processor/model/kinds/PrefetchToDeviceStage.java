@@ -10,20 +10,27 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The @PrefetchToDevice stage kind: its parameters, read from the annotation, and its answer to every
- * question {@link StageDefinition} asks.
+ * The @PrefetchToDevice stage kind: its parameters, read from the annotation, and its answer to
+ * every question {@link StageDefinition} asks.
  */
 public record PrefetchToDeviceStage(int buffer) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#PREFETCH_TO_DEVICE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.PrefetchToDevice.class, StageKind.Form.BUILT_IN,
+          PrefetchToDeviceStage::read);
+
+  public static final Member BUFFER = KIND.member("buffer");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static PrefetchToDeviceStage read(MemberValues v) {
     return new PrefetchToDeviceStage((int) v.atLeast(
-        Member.PREFETCH_TO_DEVICE_BUFFER, 1, Message.INVALID_DEVICE_BUFFER));
+        BUFFER, 1, Message.INVALID_DEVICE_BUFFER));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.PREFETCH_TO_DEVICE;
+    return KIND;
   }
 
   @Override

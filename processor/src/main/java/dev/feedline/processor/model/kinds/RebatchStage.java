@@ -18,15 +18,22 @@ import java.util.Set;
  */
 public record RebatchStage(long size, boolean dropRemainder) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#REBATCH} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Rebatch.class, StageKind.Form.BUILT_IN, RebatchStage::read);
+
+  public static final Member SIZE = KIND.member("size");
+  public static final Member DROP_REMAINDER = KIND.member("dropRemainder");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static RebatchStage read(MemberValues v) {
-    return new RebatchStage(v.atLeast(Member.REBATCH_SIZE, 1, Message.INVALID_BATCH_SIZE),
-        v.bool(Member.REBATCH_DROP_REMAINDER));
+    return new RebatchStage(v.atLeast(SIZE, 1, Message.INVALID_BATCH_SIZE),
+        v.bool(DROP_REMAINDER));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.REBATCH;
+    return KIND;
   }
 
   @Override

@@ -20,21 +20,28 @@ import java.util.Set;
  */
 public record RepeatStage(OptionalLong count) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#REPEAT} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Repeat.class, StageKind.Form.BUILT_IN, RepeatStage::read);
+
+  public static final Member COUNT = KIND.member("count", Member.Display.COUNT_OR_FOREVER);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static RepeatStage read(MemberValues v) {
-    long count = v.autoOrAtLeastOne(Member.REPEAT_COUNT, Message.INVALID_REPEAT);
+    long count = v.autoOrAtLeastOne(COUNT, Message.INVALID_REPEAT);
     return new RepeatStage(
         count == Feedline.FOREVER ? OptionalLong.empty() : OptionalLong.of(count));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.REPEAT;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES);
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

@@ -19,25 +19,32 @@ import java.util.Set;
  */
 public record ShardStage(OptionalLong workers) implements StageDefinition {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Shard.class, StageKind.Form.BUILT_IN, ShardStage::read);
+
+  public static final Member WORKERS = KIND.member("workers");
+
   /** The workers the hints count, 1 when not declared: a shard keeps one worker's share. */
   public long workerCount() {
     return Math.max(1, workers.orElse(1));
   }
 
-  /** Reads the annotation's values; {@link StageKind#SHARD} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static ShardStage read(MemberValues v) {
     return new ShardStage(MemberValues.positive(
-        v.atLeast(Member.SHARD_WORKERS, 0, Message.INVALID_WORKERS)));
+        v.atLeast(WORKERS, 0, Message.INVALID_WORKERS)));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.SHARD;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES);
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

@@ -19,18 +19,26 @@ import java.util.Set;
 public record ShuffleStage(long buffer, OptionalLong seed, boolean reshuffleEachEpoch)
     implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#SHUFFLE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Shuffle.class, StageKind.Form.BUILT_IN, ShuffleStage::read);
+
+  public static final Member BUFFER = KIND.member("buffer");
+  public static final Member SEED = KIND.member("seed", Member.Display.SEED);
+  public static final Member RESHUFFLE_EACH_EPOCH = KIND.member("reshuffleEachEpoch");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static ShuffleStage read(MemberValues v) {
-    long seed = v.atLeast(Member.SHUFFLE_SEED, dev.feedline.Shuffle.RANDOM_SEED,
+    long seed = v.atLeast(SEED, dev.feedline.Shuffle.RANDOM_SEED,
         Message.INVALID_SEED);
-    return new ShuffleStage(v.atLeast(Member.SHUFFLE_BUFFER, 1, Message.INVALID_SHUFFLE_BUFFER),
+    return new ShuffleStage(v.atLeast(BUFFER, 1, Message.INVALID_SHUFFLE_BUFFER),
         seed == dev.feedline.Shuffle.RANDOM_SEED ? OptionalLong.empty() : OptionalLong.of(seed),
-        v.bool(Member.SHUFFLE_RESHUFFLE_EACH_EPOCH));
+        v.bool(RESHUFFLE_EACH_EPOCH));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.SHUFFLE;
+    return KIND;
   }
 
   @Override

@@ -15,19 +15,26 @@ import java.util.Set;
  */
 public record SkipStage(long count) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#SKIP} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Skip.class, StageKind.Form.BUILT_IN, SkipStage::read);
+
+  public static final Member COUNT = KIND.member("count");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static SkipStage read(MemberValues v) {
-    return new SkipStage(v.atLeast(Member.SKIP_COUNT, 0, Message.INVALID_COUNT));
+    return new SkipStage(v.atLeast(COUNT, 0, Message.INVALID_COUNT));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.SKIP;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES);
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

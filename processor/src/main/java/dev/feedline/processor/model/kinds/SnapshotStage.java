@@ -18,16 +18,24 @@ import java.util.Set;
 public record SnapshotStage(String path, long shards, dev.feedline.Snapshot.Codec compression)
     implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#SNAPSHOT} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Snapshot.class, StageKind.Form.BUILT_IN, SnapshotStage::read);
+
+  public static final Member PATH = KIND.member("path", Member.Display.TEXT);
+  public static final Member SHARDS = KIND.member("shards");
+  public static final Member COMPRESSION = KIND.member("compression");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static SnapshotStage read(MemberValues v) {
-    return new SnapshotStage(v.nonEmpty(Member.SNAPSHOT_PATH, Message.INVALID_SNAPSHOT_PATH),
-        v.atLeast(Member.SNAPSHOT_SHARDS, 1, Message.INVALID_SNAPSHOT_SHARDS),
-        v.constant(Member.SNAPSHOT_COMPRESSION, dev.feedline.Snapshot.Codec.class));
+    return new SnapshotStage(v.nonEmpty(PATH, Message.INVALID_SNAPSHOT_PATH),
+        v.atLeast(SHARDS, 1, Message.INVALID_SNAPSHOT_SHARDS),
+        v.constant(COMPRESSION, dev.feedline.Snapshot.Codec.class));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.SNAPSHOT;
+    return KIND;
   }
 
   @Override

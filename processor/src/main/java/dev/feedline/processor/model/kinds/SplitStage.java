@@ -20,13 +20,22 @@ import java.util.Set;
 public record SplitStage(SplitSide side, int evalPercent, Optional<String> key, long seed)
     implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#SPLIT} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Split.class, StageKind.Form.BUILT_IN, SplitStage::read);
+
+  public static final Member SIDE = KIND.member("side");
+  public static final Member EVAL_PERCENT = KIND.member("evalPercent");
+  public static final Member KEY = KIND.member("key", Member.Display.TEXT);
+  public static final Member SEED = KIND.member("seed");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static SplitStage read(MemberValues v) {
-    String key = v.string(Member.SPLIT_KEY);
-    return new SplitStage(v.constant(Member.SPLIT_SIDE, SplitSide.class),
-        (int) v.within(Member.SPLIT_EVAL_PERCENT, 1, 99, Message.INVALID_EVAL_PERCENT),
-        key.isEmpty() ? Optional.empty() : Optional.of(key), v.atLeast(Member.SPLIT_SEED,
-            0, Message.INVALID_SPLIT_SEED));
+    String key = v.string(KEY);
+    return new SplitStage(v.constant(SIDE, SplitSide.class),
+        (int) v.within(EVAL_PERCENT, 1, 99, Message.INVALID_EVAL_PERCENT),
+        key.isEmpty() ? Optional.empty() : Optional.of(key),
+        v.atLeast(SEED, 0, Message.INVALID_SPLIT_SEED));
   }
 
   /** Whether this pipeline keeps the held-out side. */
@@ -42,12 +51,12 @@ public record SplitStage(SplitSide side, int evalPercent, Optional<String> key, 
 
   @Override
   public StageKind kind() {
-    return StageKind.SPLIT;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE);
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.SELECTS);
   }
 
   @Override

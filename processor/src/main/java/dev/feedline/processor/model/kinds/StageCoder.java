@@ -3,7 +3,8 @@ package dev.feedline.processor.model.kinds;
 /**
  * What a writer does with each kind of stage: one method per kind, so that a kind added without
  * its code does not compile. The writing layer implements it; the model knows nothing of what it
- * returns.
+ * returns. Its methods are also the list of kinds: {@code StageKind.all()} reads each kind's
+ * definition class from them.
  *
  * @param <R> what the writer makes of a stage, such as its statements and ops
  */

@@ -22,14 +22,14 @@ import java.util.Set;
  * the reference order, the memory guard, the batch dimensions) are loops over these answers.
  *
  * <p>"Not given" sentinels ({@code 0} hints, {@code RANDOM_SEED}, {@code FOREVER}, an empty file)
- * are empty optionals. Each class also has a static {@code read(MemberValues)}, which its
- * {@link StageKind} constant names: how its values are read and range-checked.
+ * are empty optionals. Each class also declares its catalogue entry, {@code KIND} (a
+ * {@link StageKind}), its {@link dev.feedline.processor.model.Member} constants made from it, and
+ * a static {@code read(MemberValues)}, which {@code KIND} names: how its values are read and
+ * range-checked. Not sealed: the kinds are those {@link StageCoder} has a method for, and
+ * {@code KindCatalogueTest} checks that every implementation is a record in this package with
+ * such a method.
  */
-public sealed interface StageDefinition permits InMemorySourceStage, FilterStage, FlatMapStage,
-    ShuffleStage, CacheStage, SnapshotStage, UnbatchStage, RepeatStage, TakeStage, SkipStage,
-    ShardStage, PrefetchStage, PrefetchToDeviceStage, RebatchStage, SplitStage,
-    StageDefinition.Parallel,
-    StageDefinition.Batching, StageDefinition.Files, StageDefinition.Pipelines {
+public interface StageDefinition {
 
   /** The annotation catalogue's entry of this kind: its annotation and form. */
   StageKind kind();
@@ -76,8 +76,7 @@ public sealed interface StageDefinition permits InMemorySourceStage, FilterStage
   <R> R accept(StageCoder<R> coder);
 
   /** The members of stages that work on elements in parallel. */
-  sealed interface Parallel extends StageDefinition
-      permits InterleaveStage, DecodeStage, DecodeJpegStage, DecodeCsvStage, MapStage {
+  interface Parallel extends StageDefinition {
     Parallelism parallel();
 
     boolean deterministic();
@@ -90,8 +89,7 @@ public sealed interface StageDefinition permits InMemorySourceStage, FilterStage
   }
 
   /** The members of stages that stack elements into batches. */
-  sealed interface Batching extends StageDefinition
-      permits BatchStage, WindowStage, StageDefinition.Padding {
+  interface Batching extends StageDefinition {
     long size();
 
     boolean dropRemainder();
@@ -106,7 +104,7 @@ public sealed interface StageDefinition permits InMemorySourceStage, FilterStage
   }
 
   /** The members of sources that read files named at run time. */
-  sealed interface Files extends StageDefinition permits TFRecordSourceStage, TextLineSourceStage {
+  interface Files extends StageDefinition {
     OptionalLong files();
 
     OptionalLong records();
@@ -117,7 +115,7 @@ public sealed interface StageDefinition permits InMemorySourceStage, FilterStage
   }
 
   /** The members of stages that stack elements into batches, padding variable lengths. */
-  sealed interface Padding extends Batching permits PaddedBatchStage, BucketByLengthStage {
+  interface Padding extends Batching {
     List<Pad> padding();
   }
 
@@ -131,8 +129,7 @@ public sealed interface StageDefinition permits InMemorySourceStage, FilterStage
   record Pad(String component, double value, String text, OptionalLong length, boolean truncate) {}
 
   /** The members of sources that read other pipelines, each through its generated class. */
-  sealed interface Pipelines extends StageDefinition
-      permits MixStage, ConcatenateStage, ZipStage, ChooseStage {
+  interface Pipelines extends StageDefinition {
     /** The pipelines read, as declared in {@code of}, in order. */
     List<PipelineModel> of();
 

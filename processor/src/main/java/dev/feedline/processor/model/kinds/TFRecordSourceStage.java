@@ -21,17 +21,28 @@ import java.util.Set;
 public record TFRecordSourceStage(OptionalLong files, OptionalLong records,
     OptionalLong bytesPerFile, BadRecords badRecords, Compression compression) implements Files {
 
-  /** Reads the annotation's values; {@link StageKind#TFRECORD_SOURCE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.TFRecordSource.class, StageKind.Form.SOURCE,
+          TFRecordSourceStage::read);
+
+  public static final Member FILES = KIND.member("files");
+  public static final Member RECORDS = KIND.member("records");
+  public static final Member BYTES_PER_FILE = KIND.member("bytesPerFile");
+  public static final Member BAD_RECORDS = KIND.member("badRecords");
+  public static final Member COMPRESSION = KIND.member("compression");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static TFRecordSourceStage read(MemberValues v) {
-    return new TFRecordSourceStage(v.hint(Member.TFRECORD_SOURCE_FILES),
-        v.hint(Member.TFRECORD_SOURCE_RECORDS), v.hint(Member.TFRECORD_SOURCE_BYTES_PER_FILE),
-        v.constant(Member.TFRECORD_SOURCE_BAD_RECORDS, BadRecords.class),
-        v.constant(Member.TFRECORD_SOURCE_COMPRESSION, Compression.class));
+    return new TFRecordSourceStage(v.hint(FILES),
+        v.hint(RECORDS), v.hint(BYTES_PER_FILE),
+        v.constant(BAD_RECORDS, BadRecords.class),
+        v.constant(COMPRESSION, Compression.class));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.TFRECORD_SOURCE;
+    return KIND;
   }
 
   @Override

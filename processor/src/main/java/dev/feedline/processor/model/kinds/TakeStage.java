@@ -15,19 +15,26 @@ import java.util.Set;
  */
 public record TakeStage(long count) implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#TAKE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Take.class, StageKind.Form.BUILT_IN, TakeStage::read);
+
+  public static final Member COUNT = KIND.member("count");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static TakeStage read(MemberValues v) {
-    return new TakeStage(v.atLeast(Member.TAKE_COUNT, 0, Message.INVALID_COUNT));
+    return new TakeStage(v.atLeast(COUNT, 0, Message.INVALID_COUNT));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.TAKE;
+    return KIND;
   }
 
   @Override
   public Set<StageKind.Trait> traits() {
-    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES);
+    return Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES,
+        StageKind.Trait.SELECTS);
   }
 
   @Override

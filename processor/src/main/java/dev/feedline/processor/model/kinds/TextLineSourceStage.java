@@ -23,19 +23,32 @@ public record TextLineSourceStage(boolean header, Compression compression, Optio
     OptionalLong records, OptionalLong bytesPerFile, BlankLines blankLines, BadRecords badRecords)
     implements Files {
 
-  /** Reads the annotation's values; {@link StageKind#TEXT_LINE_SOURCE} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.TextLineSource.class, StageKind.Form.SOURCE,
+          TextLineSourceStage::read);
+
+  public static final Member HEADER = KIND.member("header");
+  public static final Member COMPRESSION = KIND.member("compression");
+  public static final Member FILES = KIND.member("files");
+  public static final Member RECORDS = KIND.member("records");
+  public static final Member BYTES_PER_FILE = KIND.member("bytesPerFile");
+  public static final Member BLANK_LINES = KIND.member("blankLines");
+  public static final Member BAD_RECORDS = KIND.member("badRecords");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static TextLineSourceStage read(MemberValues v) {
-    return new TextLineSourceStage(v.bool(Member.TEXT_LINE_SOURCE_HEADER),
-        v.constant(Member.TEXT_LINE_SOURCE_COMPRESSION, Compression.class),
-        v.hint(Member.TEXT_LINE_SOURCE_FILES), v.hint(Member.TEXT_LINE_SOURCE_RECORDS),
-        v.hint(Member.TEXT_LINE_SOURCE_BYTES_PER_FILE),
-        v.constant(Member.TEXT_LINE_SOURCE_BLANK_LINES, BlankLines.class),
-        v.constant(Member.TEXT_LINE_SOURCE_BAD_RECORDS, BadRecords.class));
+    return new TextLineSourceStage(v.bool(HEADER),
+        v.constant(COMPRESSION, Compression.class),
+        v.hint(FILES), v.hint(RECORDS),
+        v.hint(BYTES_PER_FILE),
+        v.constant(BLANK_LINES, BlankLines.class),
+        v.constant(BAD_RECORDS, BadRecords.class));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.TEXT_LINE_SOURCE;
+    return KIND;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.feedline.processor.model.kinds;
 
 import dev.feedline.processor.base.Saturating;
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.Stage;
@@ -16,14 +15,18 @@ import java.util.Set;
  */
 public record UnbatchStage() implements StageDefinition {
 
-  /** Reads the annotation's values; {@link StageKind#UNBATCH} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Unbatch.class, StageKind.Form.BUILT_IN, UnbatchStage::read);
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static UnbatchStage read(MemberValues v) {
     return new UnbatchStage();
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.UNBATCH;
+    return KIND;
   }
 
   @Override

@@ -21,19 +21,28 @@ import java.util.Set;
 public record WindowStage(long size, long shift, long stride, boolean dropRemainder)
     implements Batching {
 
-  /** Reads the annotation's values; {@link StageKind#WINDOW} calls it. */
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Window.class, StageKind.Form.BUILT_IN, WindowStage::read);
+
+  public static final Member SIZE = KIND.member("size");
+  public static final Member SHIFT = KIND.member("shift");
+  public static final Member STRIDE = KIND.member("stride");
+  public static final Member DROP_REMAINDER = KIND.member("dropRemainder");
+
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static WindowStage read(MemberValues v) {
-    long size = v.atLeast(Member.WINDOW_SIZE, 1, Message.INVALID_WINDOW);
-    long shift = v.atLeast(Member.WINDOW_SHIFT, dev.feedline.Window.SAME_AS_SIZE,
+    long size = v.atLeast(SIZE, 1, Message.INVALID_WINDOW);
+    long shift = v.atLeast(SHIFT, dev.feedline.Window.SAME_AS_SIZE,
         Message.INVALID_WINDOW);
     return new WindowStage(size, shift == dev.feedline.Window.SAME_AS_SIZE ? size : shift,
-        v.atLeast(Member.WINDOW_STRIDE, 1, Message.INVALID_WINDOW),
-        v.bool(Member.WINDOW_DROP_REMAINDER));
+        v.atLeast(STRIDE, 1, Message.INVALID_WINDOW),
+        v.bool(DROP_REMAINDER));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.WINDOW;
+    return KIND;
   }
 
   @Override

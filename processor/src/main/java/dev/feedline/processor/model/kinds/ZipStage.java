@@ -16,18 +16,24 @@ import java.util.Set;
  */
 public record ZipStage(List<PipelineModel> of) implements Pipelines {
 
+  /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
+  public static final StageKind KIND =
+      new StageKind(dev.feedline.Zip.class, StageKind.Form.SOURCE, ZipStage::read);
+
+  public static final Member OF = KIND.member("of");
+
   public ZipStage {
     of = List.copyOf(of);
   }
 
-  /** Reads the annotation's values; {@link StageKind#ZIP} calls it. */
+  /** Reads the annotation's values; {@link #KIND} calls it. */
   public static ZipStage read(MemberValues v) {
-    return new ZipStage(v.pipelines(Member.ZIP_OF));
+    return new ZipStage(v.pipelines(OF));
   }
 
   @Override
   public StageKind kind() {
-    return StageKind.ZIP;
+    return KIND;
   }
 
   @Override

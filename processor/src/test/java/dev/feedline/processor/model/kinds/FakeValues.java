@@ -8,7 +8,7 @@ import dev.feedline.processor.model.StageKind;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -19,7 +19,7 @@ import java.util.OptionalLong;
  * (a batch's size) must be given.
  */
 final class FakeValues implements MemberValues {
-  private final Map<Member, Object> given = new EnumMap<>(Member.class);
+  private final Map<Member, Object> given = new HashMap<>();
   final List<String> reported = new ArrayList<>();
 
   FakeValues set(Member member, Object value) {

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.StaticShape;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
-import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -33,61 +31,57 @@ class StageDefinitionTest {
     return FakeValues.defaults().read(kind);
   }
 
-  /** The records that implement the sealed interface, through its sub-interfaces. */
-  private static Set<Class<?>> definitions(Class<?> sealed) {
-    Set<Class<?>> found = new java.util.HashSet<>();
-    for (Class<?> sub : sealed.getPermittedSubclasses()) {
-      if (sub.isInterface()) {
-        found.addAll(definitions(sub));
-      } else {
-        found.add(sub);
-      }
-    }
-    return found;
+  /**
+   * The definition classes: the parameters of {@link StageCoder}'s methods (KindCatalogueTest
+   * checks that no implementation is missing there).
+   */
+  private static Set<Class<?>> definitions() {
+    return Arrays.stream(StageCoder.class.getMethods()).map(m -> m.getParameterTypes()[0])
+        .collect(Collectors.toSet());
   }
 
   @Test
   void theKindsAndTheDefinitionsAreOneToOne() {
-    Map<StageKind, Class<?>> byKind = new EnumMap<>(StageKind.class);
-    for (StageKind kind : StageKind.values()) {
+    Map<StageKind, Class<?>> byKind = new LinkedHashMap<>();
+    for (StageKind kind : StageKind.all()) {
       StageDefinition definition = defaults(kind);
       assertEquals(kind, definition.kind(), "the definition StageKind." + kind + " reads");
       byKind.put(kind, definition.getClass());
     }
-    Set<Class<?>> records = definitions(StageDefinition.class);
+    Set<Class<?>> records = definitions();
     assertEquals(records, Set.copyOf(byKind.values()), "every definition is read by one kind");
-    assertEquals(StageKind.values().length, records.size());
+    assertEquals(StageKind.all().size(), records.size());
     records.forEach(r -> assertTrue(r.isRecord(), r.getName()));
   }
 
   @Test
   void readingTurnsSentinelsIntoEmptyOptionalsAndChecksRanges() {
     ShuffleStage shuffle = (ShuffleStage) FakeValues.defaults()
-        .set(Member.SHUFFLE_BUFFER, 1000L).read(StageKind.SHUFFLE);
+        .set(ShuffleStage.BUFFER, 1000L).read(ShuffleStage.KIND);
     assertEquals(new ShuffleStage(1000, OptionalLong.empty(), true), shuffle);
-    ShuffleStage seeded = (ShuffleStage) FakeValues.defaults().set(Member.SHUFFLE_BUFFER, 10L)
-        .set(Member.SHUFFLE_SEED, 7L).read(StageKind.SHUFFLE);
+    ShuffleStage seeded = (ShuffleStage) FakeValues.defaults().set(ShuffleStage.BUFFER, 10L)
+        .set(ShuffleStage.SEED, 7L).read(ShuffleStage.KIND);
     assertEquals(OptionalLong.of(7), seeded.seed());
 
-    WindowStage window = (WindowStage) FakeValues.defaults().set(Member.WINDOW_SIZE, 5L)
-        .read(StageKind.WINDOW);
+    WindowStage window = (WindowStage) FakeValues.defaults().set(WindowStage.SIZE, 5L)
+        .read(WindowStage.KIND);
     assertEquals(new WindowStage(5, 5, 1, false), window, "shift SAME_AS_SIZE is the size");
 
-    assertEquals(OptionalLong.empty(), ((RepeatStage) defaults(StageKind.REPEAT)).count());
-    assertEquals(OptionalLong.empty(), ((ShardStage) defaults(StageKind.SHARD)).workers());
-    assertEquals(1, ((ShardStage) defaults(StageKind.SHARD)).workerCount());
-    assertTrue(((CacheStage) defaults(StageKind.CACHE)).file().isEmpty());
-    assertTrue(((PrefetchStage) defaults(StageKind.PREFETCH)).value().isAuto());
-    assertEquals(2, ((PrefetchToDeviceStage) defaults(StageKind.PREFETCH_TO_DEVICE)).buffer());
+    assertEquals(OptionalLong.empty(), ((RepeatStage) defaults(RepeatStage.KIND)).count());
+    assertEquals(OptionalLong.empty(), ((ShardStage) defaults(ShardStage.KIND)).workers());
+    assertEquals(1, ((ShardStage) defaults(ShardStage.KIND)).workerCount());
+    assertTrue(((CacheStage) defaults(CacheStage.KIND)).file().isEmpty());
+    assertTrue(((PrefetchStage) defaults(PrefetchStage.KIND)).value().isAuto());
+    assertEquals(2, ((PrefetchToDeviceStage) defaults(PrefetchToDeviceStage.KIND)).buffer());
 
-    FakeValues bad = FakeValues.defaults().set(Member.BATCH_SIZE, 0L);
-    bad.read(StageKind.BATCH);
+    FakeValues bad = FakeValues.defaults().set(BatchStage.SIZE, 0L);
+    bad.read(BatchStage.KIND);
     assertEquals(List.of("INVALID_BATCH_SIZE"), bad.reported);
-    FakeValues repeat = FakeValues.defaults().set(Member.REPEAT_COUNT, 0L);
-    repeat.read(StageKind.REPEAT);
+    FakeValues repeat = FakeValues.defaults().set(RepeatStage.COUNT, 0L);
+    repeat.read(RepeatStage.KIND);
     assertEquals(List.of("INVALID_REPEAT"), repeat.reported);
     FakeValues fine = FakeValues.defaults();
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       fine.read(kind);
     }
     assertEquals(List.of(), fine.reported, "the defaults are all in range");
@@ -113,38 +107,39 @@ class StageDefinitionTest {
   @Test
   void elementCountsOfEveryKindFrom100() {
     Count in = Count.exact(100);
-    Map<StageKind, String> expected = new EnumMap<>(StageKind.class);
+    Map<StageKind, String> expected = new LinkedHashMap<>();
     // Sources count from their hints (file names for a file source), not from their input.
-    expected.put(StageKind.TFRECORD_SOURCE, "unknown");
-    expected.put(StageKind.TEXT_LINE_SOURCE, "unknown");
-    expected.put(StageKind.IN_MEMORY_SOURCE, "unknown");
-    expected.put(StageKind.CHOOSE, "unknown");
-    expected.put(StageKind.INTERLEAVE, "at most 1,250"); // 5,000 records over 4 workers
-    expected.put(StageKind.DECODE, "100");
-    expected.put(StageKind.DECODE_JPEG, "100");
-    expected.put(StageKind.DECODE_CSV, "100");
-    expected.put(StageKind.MAP, "100");
-    expected.put(StageKind.FILTER, "at most 100");
-    expected.put(StageKind.FLAT_MAP, "unknown");
-    expected.put(StageKind.SHUFFLE, "100");
-    expected.put(StageKind.CACHE, "100");
-    expected.put(StageKind.SNAPSHOT, "100");
-    expected.put(StageKind.BATCH, "13"); // 8 a batch, the remainder kept
-    expected.put(StageKind.PADDED_BATCH, "13");
-    expected.put(StageKind.BUCKET_BY_LENGTH, "at most 100");
-    expected.put(StageKind.UNBATCH, "at most 3,200");
-    expected.put(StageKind.WINDOW, "13");
-    expected.put(StageKind.REPEAT, "infinite");
-    expected.put(StageKind.TAKE, "8");
-    expected.put(StageKind.SKIP, "92");
-    expected.put(StageKind.SHARD, "at most 100"); // no workers declared: 1
-    expected.put(StageKind.PREFETCH, "100");
-    expected.put(StageKind.PREFETCH_TO_DEVICE, "100");
-    expected.put(StageKind.REBATCH, "400"); // 100 batches of 32 rows, 8 a batch
-    expected.put(StageKind.SPLIT, "at most 100"); // one side of the split
-    Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
-        StageKind.ZIP); // counted from the pipelines they read: SourcesDiagnosticsTest
-    assertEquals(EnumSet.complementOf(EnumSet.copyOf(readsPipelines)), expected.keySet());
+    expected.put(TFRecordSourceStage.KIND, "unknown");
+    expected.put(TextLineSourceStage.KIND, "unknown");
+    expected.put(InMemorySourceStage.KIND, "unknown");
+    expected.put(ChooseStage.KIND, "unknown");
+    expected.put(InterleaveStage.KIND, "at most 1,250"); // 5,000 records over 4 workers
+    expected.put(DecodeStage.KIND, "100");
+    expected.put(DecodeJpegStage.KIND, "100");
+    expected.put(DecodeCsvStage.KIND, "100");
+    expected.put(MapStage.KIND, "100");
+    expected.put(FilterStage.KIND, "at most 100");
+    expected.put(FlatMapStage.KIND, "unknown");
+    expected.put(ShuffleStage.KIND, "100");
+    expected.put(CacheStage.KIND, "100");
+    expected.put(SnapshotStage.KIND, "100");
+    expected.put(BatchStage.KIND, "13"); // 8 a batch, the remainder kept
+    expected.put(PaddedBatchStage.KIND, "13");
+    expected.put(BucketByLengthStage.KIND, "at most 100");
+    expected.put(UnbatchStage.KIND, "at most 3,200");
+    expected.put(WindowStage.KIND, "13");
+    expected.put(RepeatStage.KIND, "infinite");
+    expected.put(TakeStage.KIND, "8");
+    expected.put(SkipStage.KIND, "92");
+    expected.put(ShardStage.KIND, "at most 100"); // no workers declared: 1
+    expected.put(PrefetchStage.KIND, "100");
+    expected.put(PrefetchToDeviceStage.KIND, "100");
+    expected.put(RebatchStage.KIND, "400"); // 100 batches of 32 rows, 8 a batch
+    expected.put(SplitStage.KIND, "at most 100"); // one side of the split
+    Set<StageKind> readsPipelines = Set.of(MixStage.KIND, ConcatenateStage.KIND,
+        ZipStage.KIND); // counted from the pipelines they read: SourcesDiagnosticsTest
+    assertEquals(StageKind.all().stream().filter(k -> !readsPipelines.contains(k))
+        .collect(Collectors.toSet()), expected.keySet());
     for (Map.Entry<StageKind, String> e : expected.entrySet()) {
       assertEquals(e.getValue(), defaults(e.getKey()).elements(in, AFTER_BATCH_OF_32).toString(),
           "@" + e.getKey().annotation());
@@ -162,20 +157,20 @@ class StageDefinitionTest {
   @Test
   void batchDimensionsOfEveryKindOnA32BatchedElement() {
     List<Long> in = List.of(32L);
-    Map<StageKind, List<Long>> expected = new EnumMap<>(StageKind.class);
-    for (StageKind kind : StageKind.values()) {
+    Map<StageKind, List<Long>> expected = new LinkedHashMap<>();
+    for (StageKind kind : StageKind.all()) {
       expected.put(kind, in);
     }
-    expected.put(StageKind.BATCH, List.of(UNKNOWN, 32L)); // the remainder kept: [?, 32]
-    expected.put(StageKind.PADDED_BATCH, List.of(UNKNOWN, 32L));
-    expected.put(StageKind.BUCKET_BY_LENGTH, List.of(UNKNOWN, 32L));
-    expected.put(StageKind.WINDOW, List.of(UNKNOWN, 32L));
-    expected.put(StageKind.UNBATCH, List.of());
-    expected.put(StageKind.FLAT_MAP, List.of()); // makes single elements of what it is given
-    expected.put(StageKind.REBATCH, List.of(UNKNOWN)); // the remainder kept: [?]
-    Set<StageKind> readsPipelines = EnumSet.of(StageKind.MIX, StageKind.CONCATENATE,
-        StageKind.ZIP, StageKind.CHOOSE); // start from the read pipelines': SourcesDiagnosticsTest
-    for (StageKind kind : StageKind.values()) {
+    expected.put(BatchStage.KIND, List.of(UNKNOWN, 32L)); // the remainder kept: [?, 32]
+    expected.put(PaddedBatchStage.KIND, List.of(UNKNOWN, 32L));
+    expected.put(BucketByLengthStage.KIND, List.of(UNKNOWN, 32L));
+    expected.put(WindowStage.KIND, List.of(UNKNOWN, 32L));
+    expected.put(UnbatchStage.KIND, List.of());
+    expected.put(FlatMapStage.KIND, List.of()); // makes single elements of what it is given
+    expected.put(RebatchStage.KIND, List.of(UNKNOWN)); // the remainder kept: [?]
+    Set<StageKind> readsPipelines = Set.of(MixStage.KIND, ConcatenateStage.KIND,
+        ZipStage.KIND, ChooseStage.KIND); // start from the read pipelines': SourcesDiagnosticsTest
+    for (StageKind kind : StageKind.all()) {
       if (!readsPipelines.contains(kind)) {
         assertEquals(expected.get(kind), defaults(kind).outer(in), "@" + kind.annotation());
       }
@@ -208,30 +203,30 @@ class StageDefinitionTest {
 
   @Test
   void referenceRanksMemoryGuardAndEpochLength() {
-    Map<StageKind, Integer> rank = new EnumMap<>(StageKind.class);
-    List.of(StageKind.TFRECORD_SOURCE, StageKind.TEXT_LINE_SOURCE, StageKind.IN_MEMORY_SOURCE,
-        StageKind.MIX, StageKind.CONCATENATE, StageKind.ZIP, StageKind.CHOOSE)
+    Map<StageKind, Integer> rank = new LinkedHashMap<>();
+    List.of(TFRecordSourceStage.KIND, TextLineSourceStage.KIND, InMemorySourceStage.KIND,
+        MixStage.KIND, ConcatenateStage.KIND, ZipStage.KIND, ChooseStage.KIND)
         .forEach(k -> rank.put(k, 0));
-    rank.put(StageKind.SHARD, 1);
-    rank.put(StageKind.INTERLEAVE, 2);
-    rank.put(StageKind.SHUFFLE, 3);
-    List.of(StageKind.DECODE, StageKind.DECODE_JPEG, StageKind.DECODE_CSV, StageKind.MAP,
-        StageKind.FILTER, StageKind.FLAT_MAP).forEach(k -> rank.put(k, 4));
-    rank.put(StageKind.CACHE, 5);
-    rank.put(StageKind.SNAPSHOT, 5);
-    List.of(StageKind.BATCH, StageKind.PADDED_BATCH, StageKind.BUCKET_BY_LENGTH, StageKind.WINDOW)
+    rank.put(ShardStage.KIND, 1);
+    rank.put(InterleaveStage.KIND, 2);
+    rank.put(ShuffleStage.KIND, 3);
+    List.of(DecodeStage.KIND, DecodeJpegStage.KIND, DecodeCsvStage.KIND, MapStage.KIND,
+        FilterStage.KIND, FlatMapStage.KIND).forEach(k -> rank.put(k, 4));
+    rank.put(CacheStage.KIND, 5);
+    rank.put(SnapshotStage.KIND, 5);
+    List.of(BatchStage.KIND, PaddedBatchStage.KIND, BucketByLengthStage.KIND, WindowStage.KIND)
         .forEach(k -> rank.put(k, 7));
-    rank.put(StageKind.PREFETCH, 9);
-    rank.put(StageKind.PREFETCH_TO_DEVICE, 10);
-    List.of(StageKind.TAKE, StageKind.SKIP, StageKind.REPEAT, StageKind.UNBATCH, StageKind.REBATCH,
-            StageKind.SPLIT)
+    rank.put(PrefetchStage.KIND, 9);
+    rank.put(PrefetchToDeviceStage.KIND, 10);
+    List.of(TakeStage.KIND, SkipStage.KIND, RepeatStage.KIND, UnbatchStage.KIND, RebatchStage.KIND,
+            SplitStage.KIND)
         .forEach(k -> rank.put(k, -1));
-    assertEquals(EnumSet.allOf(StageKind.class), rank.keySet());
-    for (StageKind kind : StageKind.values()) {
+    assertEquals(Set.copyOf(StageKind.all()), rank.keySet());
+    for (StageKind kind : StageKind.all()) {
       assertEquals(rank.get(kind), defaults(kind).rank(null, false), "@" + kind.annotation());
     }
-    assertEquals(5, defaults(StageKind.SHUFFLE).rank(null, true), "a shuffle after the cache");
-    MapStage map = (MapStage) defaults(StageKind.MAP);
+    assertEquals(5, defaults(ShuffleStage.KIND).rank(null, true), "a shuffle after the cache");
+    MapStage map = (MapStage) defaults(MapStage.KIND);
     assertEquals(8, new MapStage(map.parallel(), true, map.cost(), false, true, false)
         .rank(null, false), "a vectorized map after the batch");
     assertEquals(6, new MapStage(map.parallel(), true, map.cost(), true, false, false)
@@ -239,13 +234,13 @@ class StageDefinitionTest {
     assertEquals(10, new MapStage(map.parallel(), true, map.cost(), false, false, true)
         .rank(null, false), "a map on the device");
 
-    Set<StageKind> dropsOrGroups = EnumSet.of(StageKind.FILTER, StageKind.FLAT_MAP,
-        StageKind.TAKE, StageKind.SKIP, StageKind.SHARD, StageKind.REPEAT, StageKind.BATCH,
-        StageKind.PADDED_BATCH, StageKind.BUCKET_BY_LENGTH, StageKind.UNBATCH, StageKind.WINDOW,
-        StageKind.REBATCH, StageKind.SPLIT);
-    Set<StageKind> keepsLength = EnumSet.of(StageKind.MAP, StageKind.SHUFFLE, StageKind.BATCH,
-        StageKind.PADDED_BATCH, StageKind.PREFETCH);
-    for (StageKind kind : StageKind.values()) {
+    Set<StageKind> dropsOrGroups = Set.of(FilterStage.KIND, FlatMapStage.KIND,
+        TakeStage.KIND, SkipStage.KIND, ShardStage.KIND, RepeatStage.KIND, BatchStage.KIND,
+        PaddedBatchStage.KIND, BucketByLengthStage.KIND, UnbatchStage.KIND, WindowStage.KIND,
+        RebatchStage.KIND, SplitStage.KIND);
+    Set<StageKind> keepsLength = Set.of(MapStage.KIND, ShuffleStage.KIND, BatchStage.KIND,
+        PaddedBatchStage.KIND, PrefetchStage.KIND);
+    for (StageKind kind : StageKind.all()) {
       StageDefinition definition = defaults(kind);
       assertEquals(!dropsOrGroups.contains(kind), definition.passesEverySourceElement(),
           "@" + kind.annotation() + " passes every element");
@@ -256,7 +251,7 @@ class StageDefinitionTest {
 
   @Test
   void traitsMatchTheFamilies() {
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       StageDefinition definition = defaults(kind);
       assertEquals(definition instanceof StageDefinition.Parallel,
           definition.traits().contains(StageKind.Trait.PARALLEL), kind.toString());
@@ -268,15 +263,17 @@ class StageDefinitionTest {
       }
     }
     List<String> batching = new ArrayList<>();
-    for (StageKind kind : StageKind.values()) {
+    for (StageKind kind : StageKind.all()) {
       if (defaults(kind).traits().contains(StageKind.Trait.BATCHES)) {
         batching.add(kind.annotation());
       }
     }
-    assertEquals(List.of("Batch", "PaddedBatch", "BucketByLength", "Window"), batching);
+    // The catalogue is ordered by annotation name, no longer by an enum's order: compared as sets.
+    assertEquals(Set.of("Batch", "PaddedBatch", "BucketByLength", "Window"), Set.copyOf(batching));
     assertEquals(Set.of(StageKind.Trait.KEEPS_TYPE, StageKind.Trait.ON_FILE_NAMES),
-        defaults(StageKind.SHUFFLE).traits());
-    assertEquals(Arrays.stream(StageKind.values()).filter(k -> k.form() == StageKind.Form.BODY)
-        .map(StageKind::annotation).collect(Collectors.toList()), List.of("Map", "Filter", "FlatMap"));
+        defaults(ShuffleStage.KIND).traits());
+    assertEquals(StageKind.all().stream().filter(k -> k.form() == StageKind.Form.BODY)
+        .map(StageKind::annotation).collect(Collectors.toSet()),
+        Set.of("Map", "Filter", "FlatMap"));
   }
 }

@@ -14,6 +14,7 @@ import org.tensorflow.Output;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Stack;
 import org.tensorflow.op.io.DecodeCsv;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TFloat64;
@@ -34,8 +35,34 @@ import org.tensorflow.types.family.TType;
  */
 public record CsvColumns(List<Column> columns, String delimiter, boolean quoted, String naValue) {
 
-  /** One column: its name, its dtype, and its default when a field may be empty. */
-  public record Column(String name, Class<? extends TType> type, Optional<Object> defaultValue) {}
+  /**
+   * One component's columns: its name, its dtype, its default when a field may be empty, and,
+   * for a vector component ({@code @Columns}), the header names of its columns or the first and
+   * last of a range of them.
+   *
+   * @param names the header names it reads: its own name for a scalar; for a range, the first
+   *     and the last
+   * @param range whether {@code names} are the ends of a range of the header's columns
+   * @param width the number of columns: 1 for a scalar
+   * @param vector whether the columns make one {@code [width]} tensor, not a scalar
+   */
+  public record Column(String name, Class<? extends TType> type, Optional<Object> defaultValue,
+      List<String> names, boolean range, int width, boolean vector) {
+    public Column {
+      names = List.copyOf(names);
+    }
+
+    /** One field of this column, named as the header names it, for a row's check. */
+    Column field(String header) {
+      return new Column(header, type, defaultValue, List.of(header), false, 1, false);
+    }
+
+    /** The {@code j}th value's field: its default one of a list of one per value. */
+    Column at(int j) {
+      Optional<Object> value = defaultValue.map(v -> v instanceof List<?> each ? each.get(j) : v);
+      return new Column(name, type, value, names, false, 1, false);
+    }
+  }
 
   public CsvColumns {
     columns = List.copyOf(columns);
@@ -43,12 +70,44 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
 
   /** A column whose field must not be empty; static-import the factories. */
   public static Column column(String name, Class<? extends TType> type) {
-    return new Column(name, type, Optional.empty());
+    return new Column(name, type, Optional.empty(), List.of(name), false, 1, false);
   }
 
   /** A column whose empty field reads as {@code defaultValue}. */
   public static Column column(String name, Class<? extends TType> type, Object defaultValue) {
-    return new Column(name, type, Optional.of(defaultValue));
+    return new Column(name, type, Optional.of(defaultValue), List.of(name), false, 1, false);
+  }
+
+  /** A vector component of the columns the header names {@code names}, in order. */
+  public static Column vector(String name, Class<? extends TType> type, List<String> names) {
+    return new Column(name, type, Optional.empty(), names, false, names.size(), true);
+  }
+
+  /**
+   * A vector component whose empty fields read as {@code defaultValue}: one value for every
+   * column, or a list of one per column.
+   */
+  public static Column vector(String name, Class<? extends TType> type, List<String> names,
+      Object defaultValue) {
+    return new Column(name, type, Optional.of(defaultValue), names, false, names.size(), true);
+  }
+
+  /** A range whose empty fields read as {@code defaultValue}. */
+  public static Column range(String name, Class<? extends TType> type, String from, String to,
+      int width, Object defaultValue) {
+    return new Column(name, type, Optional.of(defaultValue), List.of(from, to), true, width,
+        true);
+  }
+
+  /** A vector component of the header's {@code width} columns from {@code from} to {@code to}. */
+  public static Column range(String name, Class<? extends TType> type, String from, String to,
+      int width) {
+    return new Column(name, type, Optional.empty(), List.of(from, to), true, width, true);
+  }
+
+  /** The fields a row gives all the columns: one per value. */
+  private int fieldCount() {
+    return columns.stream().mapToInt(Column::width).sum();
   }
 
   /**
@@ -60,7 +119,7 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
   public int[] select(PipelineInfo pipeline, List<String> files, boolean header,
       Compression compression) {
     if (!header) {
-      return java.util.stream.IntStream.range(0, columns.size()).toArray();
+      return java.util.stream.IntStream.range(0, fieldCount()).toArray();
     }
     int[] selected = null;
     for (String file : files) {
@@ -68,12 +127,37 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
         continue; // remote files: TensorFlow reads them, and says what it cannot
       }
       List<String> names = headerOf(pipeline, file, compression);
-      int[] here = new int[columns.size()];
-      for (int i = 0; i < columns.size(); i++) {
-        here[i] = names.indexOf(columns.get(i).name());
-        if (here[i] < 0) {
-          throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
-              "its header has no column '" + columns.get(i).name() + "'; it has " + names, null);
+      int[] here = new int[fieldCount()];
+      int k = 0;
+      for (Column column : columns) {
+        int[] fields = new int[column.names().size()];
+        for (int j = 0; j < fields.length; j++) {
+          fields[j] = names.indexOf(column.names().get(j));
+          if (fields[j] < 0) {
+            throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+                "its header has no column '" + column.names().get(j) + "'"
+                    + (column.vector() ? " (of component '" + column.name() + "')" : "")
+                    + "; it has " + names, null);
+          }
+        }
+        if (column.range()) {
+          int count = fields[1] - fields[0] + 1;
+          if (count != column.width()) {
+            throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+                "its header has " + Math.max(count, 0) + " columns from '" + column.names().get(0)
+                    + "' to '" + column.names().get(1) + "' "
+                    + names.subList(Math.min(fields[0], fields[1]),
+                        Math.max(fields[0], fields[1]) + 1)
+                    + ", but component '" + column.name() + "' holds " + column.width()
+                    + " values (@Shape({" + column.width() + "}))", null);
+          }
+          for (int j = 0; j < count; j++) {
+            here[k++] = fields[0] + j;
+          }
+        } else {
+          for (int field : fields) {
+            here[k++] = field;
+          }
         }
       }
       if (selected != null && !Arrays.equals(selected, here)) {
@@ -84,7 +168,7 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
       selected = here;
     }
     return selected != null ? selected
-        : java.util.stream.IntStream.range(0, columns.size()).toArray();
+        : java.util.stream.IntStream.range(0, fieldCount()).toArray();
   }
 
   /**
@@ -217,10 +301,14 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
       return Optional.of(new Problem("wrong field count", "has " + values.size() + " fields where"
           + " there are " + names.size() + " columns " + names + ", so " + what));
     }
-    for (int c = 0; c < columns.size(); c++) {
-      Optional<Problem> problem = valueProblem(columns.get(c), values.get(selected[c]));
-      if (problem.isPresent()) {
-        return problem;
+    int k = 0;
+    for (Column column : columns) {
+      for (int j = 0; j < column.width(); j++, k++) {
+        Column field = column.vector() ? column.field(names.get(selected[k])) : column;
+        Optional<Problem> problem = valueProblem(field, values.get(selected[k]));
+        if (problem.isPresent()) {
+          return problem;
+        }
       }
     }
     return Optional.empty();
@@ -320,25 +408,78 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
    * @param selected the field each column takes, from {@link #select}
    */
   public List<Output<?>> decode(Ops tf, Operand<TString> line, int[] selected) {
-    // DecodeCSV takes the selected fields in ascending order; the record may list them otherwise.
-    Integer[] order = new Integer[columns.size()];
+    // One field per value: a vector component's columns are stacked after the parse.
+    List<Column> fieldColumns = new ArrayList<>();
+    for (Column column : columns) {
+      for (int j = 0; j < column.width(); j++) {
+        fieldColumns.add(column.vector() ? column.at(j) : column);
+      }
+    }
+    // DecodeCSV takes each selected field once, in ascending order; the record may list them
+    // otherwise, and a field twice (in a vector and as a scalar): each is parsed once.
+    Integer[] order = new Integer[fieldColumns.size()];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
     Arrays.sort(order, (a, b) -> Integer.compare(selected[a], selected[b]));
     List<Operand<?>> defaults = new ArrayList<>();
     List<Long> fields = new ArrayList<>();
-    for (int column : order) {
-      defaults.add(recordDefault(tf, columns.get(column)));
-      fields.add((long) selected[column]);
+    int[] output = new int[order.length];
+    List<Column> parsedAs = new ArrayList<>();
+    for (int field : order) {
+      Column column = fieldColumns.get(field);
+      if (fields.isEmpty() || fields.get(fields.size() - 1) != selected[field]) {
+        fields.add((long) selected[field]);
+        parsedAs.add(column);
+      } else if (PARSE_ORDER.indexOf(column.type())
+          < PARSE_ORDER.indexOf(parsedAs.get(parsedAs.size() - 1).type())) {
+        parsedAs.set(parsedAs.size() - 1, column);
+      }
+      output[field] = fields.size() - 1;
     }
+    parsedAs.forEach(column -> defaults.add(recordDefault(tf, column)));
     DecodeCsv decoded = tf.io.decodeCsv(line, defaults, DecodeCsv.fieldDelim(delimiter),
         DecodeCsv.useQuoteDelim(quoted), DecodeCsv.naValue(naValue), DecodeCsv.selectCols(fields));
-    Output<?>[] values = new Output<?>[columns.size()];
-    for (int i = 0; i < order.length; i++) {
-      values[order[i]] = decoded.output().get(i);
+    Output<?>[] values = new Output<?>[fieldColumns.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = cast(tf, decoded.output().get(output[i]), fieldColumns.get(i).type());
     }
-    return List.of(values);
+    List<Output<?>> components = new ArrayList<>();
+    int k = 0;
+    for (Column column : columns) {
+      if (column.vector()) {
+        // The last axis: [n] for one line, [lines, n] for a batch of them.
+        components.add(stack(tf, List.of(values).subList(k, k + column.width())));
+      } else {
+        components.add(values[k]);
+      }
+      k += column.width();
+    }
+    return components;
+  }
+
+  /**
+   * The dtype a field read by two columns is parsed as: an integer, so that a fraction is an
+   * error rather than truncated, else the wider float; the other column casts it.
+   */
+  private static final List<Class<? extends TType>> PARSE_ORDER =
+      List.of(TInt32.class, TInt64.class, TFloat64.class, TFloat32.class, TString.class);
+
+  /** A field parsed once for two columns of other dtypes, in the column's own dtype. */
+  private static Output<?> cast(Ops tf, Output<?> value, Class<? extends TType> type) {
+    if (value.type() == type) {
+      return value;
+    }
+    if (type == TString.class || value.type() == TString.class) {
+      throw new IllegalArgumentException("a CSV field read both as text and as a number; read it"
+          + " as one dtype");
+    }
+    return tf.dtypes.cast(value, type).y();
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Output<?> stack(Ops tf, List<Output<?>> values) {
+    return tf.stack((List) values, Stack.axis(-1L)).output();
   }
 
   /** An empty default makes a field required; a one-value default fills an empty field. */

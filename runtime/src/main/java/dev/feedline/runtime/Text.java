@@ -1,0 +1,137 @@
+package dev.feedline.runtime;
+
+import java.util.List;
+import org.tensorflow.Operand;
+import org.tensorflow.ndarray.index.Indices;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.strings.Lower;
+import org.tensorflow.op.strings.ReduceJoin;
+import org.tensorflow.op.strings.StringLength;
+import org.tensorflow.op.strings.Substr;
+import org.tensorflow.types.TBool;
+import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/**
+ * The common text steps of a {@code @Map}, as TensorFlow string ops, so that a map reads as what it
+ * does: {@code Text.words(tf, Text.lower(tf, review.text()))}. Each step takes the element's own
+ * values: one text (a scalar string), or its tokens (a vector); batching pads the vectors
+ * afterwards ({@code @PaddedBatch}, {@code @BucketByLength}), and a vocabulary turns tokens into
+ * ids ({@link VocabularyTable#ids}). The docs page is docs/text.md.
+ *
+ * <p>Strings are UTF-8. Every step works in graph mode, in a pipeline's functions and in a serving
+ * function, and in eager mode.
+ */
+public final class Text {
+  /**
+   * What {@link #split} replaces each match with before it splits on it: the ASCII unit separator,
+   * which no text is expected to hold (a text that holds it is an error, not a silent split).
+   */
+  private static final String UNIT_SEPARATOR = "\u001f";
+
+  private Text() {}
+
+  /**
+   * The text in lower case, by Unicode's full case mapping (ICU's, the root locale), not only
+   * ASCII: {@code "ÉCOLE Straße"} becomes {@code "école straße"}; a capital sigma becomes
+   * {@code σ}, or {@code ς} at the end of a word ({@code "ΣΟΦΟΣ"} gives {@code "σοφος"} with a
+   * final {@code ς}); {@code "İ"} (dotted capital I) becomes i and a combining dot above (two code
+   * points); characters without case, digits and punctuation stay. Any shape; the result has the
+   * same.
+   */
+  public static Operand<TString> lower(Ops tf, Operand<TString> text) {
+    return tf.strings.lower(text, Lower.encoding("utf-8"));
+  }
+
+  /**
+   * The words of one text: the pieces between runs of whitespace, in order, none empty (leading
+   * and trailing whitespace give none). Whitespace is ASCII's: space, tab, newline, carriage
+   * return, vertical tab and form feed; a no-break space (U+00A0) or another Unicode space is part
+   * of a word: use {@link #split} with {@code "\\s+|\\p{Z}+"} for those.
+   *
+   * @param text a scalar string
+   * @return a vector of strings, empty for a text of only whitespace
+   */
+  public static Operand<TString> words(Ops tf, Operand<TString> text) {
+    return tf.strings.stringSplit(tf.reshape(text, tf.constant(new long[] {1})), tf.constant(""))
+        .values();
+  }
+
+  /**
+   * The pieces of one text between the matches of {@code regex} (RE2 syntax, as TensorFlow's
+   * regex ops take it: {@code "[,;]\\s*"}, {@code "\\W+"}), in order; empty pieces are left out, as
+   * between two adjacent matches or before a match at the start.
+   *
+   * @param text a scalar string, which must not hold the ASCII unit separator U+001F (it fails the
+   *     run with an error saying so)
+   * @return a vector of strings
+   */
+  public static Operand<TString> split(Ops tf, Operand<TString> text, String regex) {
+    Operand<TBool> clean = tf.math.logicalNot(
+        tf.strings.staticRegexFullMatch(text, "(?s).*" + UNIT_SEPARATOR + ".*"));
+    Ops checked = tf.withControlDependencies(List.of(tf.assertThat(clean, List.of(tf.constant(
+        "Text.split: the text holds the ASCII unit separator U+001F, which split(regex) uses"
+            + " in place of the matches"), text))));
+    Operand<TString> marked = checked.strings.staticRegexReplace(text, regex, UNIT_SEPARATOR);
+    Operand<TString> pieces = checked.strings.stringSplit(
+        checked.reshape(marked, checked.constant(new long[] {1})),
+        checked.constant(UNIT_SEPARATOR)).values();
+    return tf.booleanMask(pieces, tf.math.notEqual(pieces, tf.constant("")));
+  }
+
+  /**
+   * The characters of one text, one string each: its Unicode code points, each as its UTF-8
+   * bytes ({@code "Café"} gives {@code "C", "a", "f", "é"}). A combining mark is a character of its
+   * own.
+   *
+   * @param text a scalar string, valid UTF-8 (invalid UTF-8 fails the run)
+   * @return a vector of strings
+   */
+  public static Operand<TString> characters(Ops tf, Operand<TString> text) {
+    Operand<TInt32> count = tf.strings.stringLength(text, StringLength.unit("UTF8_CHAR"));
+    Operand<TInt32> positions = tf.range(tf.constant(0), count, tf.constant(1));
+    return tf.strings.substr(text, positions, tf.onesLike(positions),
+        Substr.unit("UTF8_CHAR"));
+  }
+
+  /**
+   * The {@code n}-grams of a vector of tokens: each run of {@code n} adjacent tokens joined by
+   * {@code separator}, in order: {@code ["a", "b", "c"]} gives {@code ["a b", "b c"]} for 2. Fewer
+   * than {@code n} tokens give none; 1 gives the tokens themselves.
+   *
+   * @param tokens a vector of strings
+   * @return a vector of strings: {@code max(0, tokens - n + 1)} of them
+   */
+  public static Operand<TString> ngrams(Ops tf, Operand<TString> tokens, int n,
+      String separator) {
+    if (n < 1) {
+      throw new IllegalArgumentException("Text.ngrams: n is 1 or more, not " + n);
+    }
+    Operand<TInt64> splits = tf.stack(List.of(tf.constant(0L), tf.size(tokens, TInt64.class)));
+    return tf.strings.stringNGrams(tokens, splits, separator, List.of((long) n), "", "", 0L,
+        false).ngrams();
+  }
+
+  /**
+   * The first {@code max} values of a vector, or all of them where it has fewer: for tokens,
+   * ids or characters alike.
+   */
+  public static <T extends TType> Operand<T> truncate(Ops tf, Operand<T> values, int max) {
+    if (max < 0) {
+      throw new IllegalArgumentException("Text.truncate: max is 0 or more, not " + max);
+    }
+    return tf.stridedSlice(values, Indices.sliceTo(max));
+  }
+
+  /**
+   * The tokens of a vector joined into one string, {@code separator} between each two:
+   * {@code ["a", "b"]} gives {@code "a b"} for {@code " "}; no tokens give {@code ""}.
+   *
+   * @return a scalar string
+   */
+  public static Operand<TString> join(Ops tf, Operand<TString> tokens, String separator) {
+    return tf.strings.reduceJoin(tokens, tf.constant(0), ReduceJoin.separator(separator));
+  }
+}

@@ -665,6 +665,7 @@ class RuleCatalogueTest {
             PARSE, DECODE, BATCH, PREFETCH)));
     manySources(cases);
     serving(cases);
+    statistics(cases);
     return cases.stream();
   }
 
@@ -723,6 +724,29 @@ class RuleCatalogueTest {
         "Image center", null,
         pipeline(SERVED, List.of(), SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH,
             "  @TrainingOnly" + perBatch, PREFETCH)));
+  }
+
+  /** Statistics fitted over the two sides of a split, nested in the pipeline that fits them. */
+  private static void statistics(List<Case> cases) {
+    String sides = "  @Pipeline interface %s { @InMemorySource(records = 600) Image images();"
+        + " @Split(side = SplitSide.%s, evalPercent = 20) Image split(Image image);"
+        + " @Prefetch(AUTO) Image prefetch(Image image); }";
+    String map = "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in,"
+        + " dev.feedline.runtime.Moments pixels) { return null; }";
+    cases.add(new Case("statistic-over-evaluation",
+        pipeline(String.format(sides, "Held", "EVAL"),
+            "  @Statistics(over = Held.class, component = \"pixels\")"
+                + " dev.feedline.runtime.Moments pixels();",
+            SRC, READ, PARSE, map, CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:statistic-over-evaluation] @Statistics 'pixels' is fitted over pipeline"
+            + " Held, whose @Split 'split' keeps the evaluation side, so the held-out rows would"
+            + " shape what the model trains on; fit it over the pipeline that keeps the training"
+            + " side (side = SplitSide.TRAIN).",
+        "Held.class", null,
+        pipeline(String.format(sides, "Kept", "TRAIN"),
+            "  @Statistics(over = Kept.class, component = \"pixels\")"
+                + " dev.feedline.runtime.Moments pixels();",
+            SRC, READ, PARSE, map, CACHE, SHUFFLE, BATCH, PREFETCH)));
   }
 
   private static void manySources(List<Case> cases) {

@@ -606,6 +606,10 @@ public enum Message {
       "Pipeline %s is reproducible, but random @Map '%s' runs in parallel, so its random values"
           + " depend on which thread gets which element; take an ElementRandom after the element"
           + " and draw from it, or drop parallel."),
+  STATISTIC_OVER_EVALUATION(Rule.STATISTIC_OVER_EVALUATION, Severity.ERROR,
+      "%s is fitted over pipeline %s, whose @Split '%s' keeps the evaluation side, so the"
+          + " held-out rows would shape what the model trains on; fit it over the pipeline that"
+          + " keeps the training side (side = SplitSide.TRAIN)."),
   STATISTIC_OVER_NOT_PIPELINE(Rule.STATISTIC_OVER, Severity.ERROR,
       "%s is fitted over %s, which is not a @Pipeline interface; name in 'over' the @Pipeline"
           + " whose elements it is fitted over, the training split."),

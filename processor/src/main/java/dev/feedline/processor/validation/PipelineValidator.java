@@ -45,6 +45,7 @@ public final class PipelineValidator {
     ShuffleRules.check(pipeline, sizes, report);
     ShardRules.check(pipeline, report);
     SplitRules.check(pipeline, report);
+    StatisticsRules.check(pipeline, report);
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
     SourcesRules.check(pipeline, report);

@@ -3,8 +3,10 @@ package dev.feedline.example;
 import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.Batch;
+import dev.feedline.Columns;
 import dev.feedline.DecodeCsv;
 import dev.feedline.Element;
+import dev.feedline.Feature;
 import dev.feedline.Interleave;
 import dev.feedline.Map;
 import dev.feedline.Pipeline;
@@ -17,7 +19,6 @@ import dev.feedline.StageGroup;
 import dev.feedline.Statistics;
 import dev.feedline.TextLineSource;
 import dev.feedline.runtime.Moments;
-import java.util.List;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TFloat32;
@@ -37,20 +38,16 @@ public final class HousingPipelines {
 
   private HousingPipelines() {}
 
-  /** A numbered row of the table, as its columns are named in the header. */
+  /**
+   * A tract: its row number, 12 of its columns in one vector (not {@code b}: see the table's
+   * ATTRIBUTION.md), and its price (cmedv, in $1000s).
+   */
   @Element
-  public record NumberedHouse(@Shape({}) Operand<TInt64> row, @Shape({}) Operand<TFloat32> crim,
-      @Shape({}) Operand<TFloat32> zn, @Shape({}) Operand<TFloat32> indus,
-      @Shape({}) Operand<TFloat32> chas, @Shape({}) Operand<TFloat32> nox,
-      @Shape({}) Operand<TFloat32> rm, @Shape({}) Operand<TFloat32> age,
-      @Shape({}) Operand<TFloat32> dis, @Shape({}) Operand<TFloat32> rad,
-      @Shape({}) Operand<TFloat32> tax, @Shape({}) Operand<TFloat32> ptratio,
-      @Shape({}) Operand<TFloat32> lstat, @Shape({}) Operand<TFloat32> cmedv) {}
-
-  /** A tract: its row number, its 12 features in one vector, its price (cmedv, in $1000s). */
-  @Element
-  public record Tract(@Shape({}) Operand<TInt64> row, @Shape(12) Operand<TFloat32> features,
-      @Shape({}) Operand<TFloat32> price) {}
+  public record Tract(
+      @Shape({}) Operand<TInt64> row,
+      @Columns({"crim", "zn", "indus", "chas", "nox", "rm", "age", "dis", "rad", "tax", "ptratio",
+          "lstat"}) @Shape(12) Operand<TFloat32> features,
+      @Feature("cmedv") @Shape({}) Operand<TFloat32> price) {}
 
   /** The rows of one side of the split; the training side unless a pipeline overrides it. */
   @StageGroup
@@ -62,13 +59,7 @@ public final class HousingPipelines {
     Operand<TString> lines(Operand<TString> file);
 
     @DecodeCsv(parallel = AUTO)
-    NumberedHouse parse(Operand<TString> line);
-
-    @Map(parallel = AUTO)
-    static Tract tract(Ops tf, NumberedHouse h) {
-      return new Tract(h.row(), tf.stack(List.of(h.crim(), h.zn(), h.indus(), h.chas(), h.nox(),
-          h.rm(), h.age(), h.dis(), h.rad(), h.tax(), h.ptratio(), h.lstat())), h.cmedv());
-    }
+    Tract parse(Operand<TString> line);
 
     // By the row number: a row is on one side in every epoch and run, whatever the shuffle.
     @Split(side = SplitSide.TRAIN, evalPercent = EVAL_PERCENT, key = "row", seed = 27)

@@ -1,5 +1,6 @@
 package dev.feedline.example;
 
+import dev.feedline.runtime.TrainingStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -28,6 +29,7 @@ final class PriceModel {
   private final float priceDeviation;
   private final SplittableRandom random = new SplittableRandom(7);
   private final List<Variable<TFloat32>> weights = new ArrayList<>();
+  private Operand<TFloat32> loss;
 
   /** A model whose output is scaled by the training prices' mean and standard deviation. */
   PriceModel(Ops graph, double priceMean, double priceDeviation) {
@@ -65,14 +67,14 @@ final class PriceModel {
         tf.constant(priceMean));
   }
 
-  /** The batch's mean squared error, in the model's units, and its descent step on every weight. */
-  record Step(Operand<TFloat32> loss, List<Op> updates) {}
-
-  /** The loss of a batch and the updates that descend it at {@code learningRate}. */
-  Step step(Operand<TFloat32> features, Operand<TFloat32> prices, float learningRate) {
+  /**
+   * The step that descends the batch's mean squared error, in the model's units, at
+   * {@code learningRate}, fetching that error ({@link #loss}) first.
+   */
+  TrainingStep train(Operand<TFloat32> features, Operand<TFloat32> prices, float learningRate) {
     Operand<TFloat32> target = tf.math.div(tf.math.sub(prices, tf.constant(priceMean)),
         tf.constant(priceDeviation));
-    Operand<TFloat32> loss = tf.math.mean(
+    loss = tf.math.mean(
         tf.math.square(tf.math.sub(standardPrice(features), target)), tf.constant(0));
     Gradients gradients = tf.gradients(loss, weights);
     // The weights are ref variables, read when an op runs: no update may start before every
@@ -88,6 +90,11 @@ final class PriceModel {
       updates.add(afterGradients.train.applyGradientDescent(weights.get(i), rate,
           gradients.dy(i).expect(TFloat32.class)));
     }
-    return new Step(loss, updates);
+    return TrainingStep.of(updates, loss);
+  }
+
+  /** The loss of the batch {@link #train} was given. */
+  Operand<TFloat32> loss() {
+    return loss;
   }
 }

@@ -5,6 +5,7 @@ import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.Moments;
+import dev.feedline.runtime.TrainingStep;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -81,24 +82,22 @@ public final class TableCommand {
       out.printf(Locale.ROOT, "Training %d epochs in batches of %d (loss: mean squared error"
           + " of the standardized price)%n", epochs, HousingPipelines.BATCH);
       Tract batch = training.output();
-      PriceModel.Step step = model.step(batch.features(), batch.price(), LEARNING_RATE);
+      TrainingStep step = model.train(batch.features(), batch.price(), LEARNING_RATE)
+          .fetching(batch.row());
 
       Set<Long> trainingRows = new TreeSet<>();
       List<Double> losses = new ArrayList<>();
       for (int epoch = 1; epoch <= epochs; epoch++) {
         double lossSum = 0;
         long rows = 0;
-        try (EpochIterator<Result> steps = training.steps(session, run -> {
-          step.updates().forEach(run::addTarget);
-          return run.fetch(step.loss()).fetch(batch.row());
-        })) {
+        try (EpochIterator<Result> steps = training.steps(session, step)) {
           for (Result result : steps) {
-            TInt64 numbers = (TInt64) result.get(1);
+            TInt64 numbers = step.get(result, batch.row());
             long n = numbers.shape().get(0);
             for (long i = 0; i < n; i++) {
               trainingRows.add(numbers.getLong(i));
             }
-            lossSum += ((TFloat32) result.get(0)).getFloat() * n;
+            lossSum += step.get(result, model.loss()).getFloat() * n;
             rows += n;
           }
         }
@@ -111,12 +110,12 @@ public final class TableCommand {
       Set<Long> evaluationRows = new TreeSet<>();
       double[] modelSums = new double[2];
       double[] baselineSums = new double[2];
-      try (EpochIterator<Result> steps = evaluation.steps(session,
-          run -> run.fetch(predicted).fetch(rows.price()).fetch(rows.row()))) {
+      TrainingStep score = TrainingStep.of(List.of(), predicted, rows.price(), rows.row());
+      try (EpochIterator<Result> steps = evaluation.steps(session, score)) {
         for (Result result : steps) {
-          TFloat32 prediction = (TFloat32) result.get(0);
-          TFloat32 actual = (TFloat32) result.get(1);
-          TInt64 numbers = (TInt64) result.get(2);
+          TFloat32 prediction = score.get(result, predicted);
+          TFloat32 actual = score.get(result, rows.price());
+          TInt64 numbers = score.get(result, rows.row());
           for (long i = 0; i < numbers.shape().get(0); i++) {
             evaluationRows.add(numbers.getLong(i));
             add(modelSums, prediction.getFloat(i) - actual.getFloat(i));

@@ -48,12 +48,10 @@ final class PriceModel {
     for (int i = 0; i < values.length; i++) {
       values[i] = (float) (random.nextGaussian() * Math.sqrt(2.0 / in));
     }
-    Variable<TFloat32> weight = tf.variable(tf.constant(Shape.of(in, out),
-        DataBuffers.of(values)));
-    return weight;
+    return tf.variable(tf.constant(Shape.of(in, out), DataBuffers.of(values)));
   }
 
-  /** Each tract's price in the model's units, {@code [n]}, of a batch of features {@code [n, 12]}. */
+  /** Each tract's price in the model's units, {@code [n]}, from its features, {@code [n, 12]}. */
   private Operand<TFloat32> standardPrice(Operand<TFloat32> features) {
     Operand<TFloat32> hidden = tf.nn.relu(tf.math.add(
         tf.linalg.matMul(features, weights.get(0)), weights.get(1)));

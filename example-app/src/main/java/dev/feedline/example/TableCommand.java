@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import org.tensorflow.Graph;
+import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.op.Ops;
@@ -57,6 +58,9 @@ public final class TableCommand {
   /** An evaluation's errors, in $1000s. */
   record Errors(double rmse, double mae) {}
 
+  /** The model's errors on the evaluation rows, and those of predicting the training mean. */
+  private record Scores(Errors model, Errors baseline) {}
+
   /** What a run found: the row numbers of each side as read, statistics, losses, errors. */
   record TableRun(Set<Long> trainingRows, Set<Long> evaluationRows, Moments features,
       Moments evaluationFeatures, Moments price, List<Double> losses, Errors model,
@@ -75,69 +79,93 @@ public final class TableCommand {
             .build(graph)) {
       Moments features = training.statistic("features", Moments.class);
       Moments price = training.statistic("price", Moments.class);
-      double priceMean = price.mean()[0];
-      PriceModel model = new PriceModel(Ops.create(graph), priceMean,
-          Math.sqrt(price.variance()[0]));
       printStatistics(features, price, out);
-      out.printf(Locale.ROOT, "Training %d epochs in batches of %d (loss: mean squared error"
-          + " of the standardized price)%n", epochs, HousingPipelines.BATCH);
-      Tract batch = training.output();
-      TrainingStep step = model.train(batch.features(), batch.price(), LEARNING_RATE)
-          .fetching(batch.row());
+      PriceModel model = new PriceModel(Ops.create(graph), price.mean()[0],
+          Math.sqrt(price.variance()[0]));
 
       Set<Long> trainingRows = new TreeSet<>();
-      List<Double> losses = new ArrayList<>();
-      for (int epoch = 1; epoch <= epochs; epoch++) {
-        double lossSum = 0;
-        long rows = 0;
-        try (EpochIterator<Result> steps = training.steps(session, step)) {
-          for (Result result : steps) {
-            TInt64 numbers = step.get(result, batch.row());
-            long n = numbers.shape().get(0);
-            for (long i = 0; i < n; i++) {
-              trainingRows.add(numbers.getLong(i));
-            }
-            lossSum += step.get(result, model.loss()).getFloat() * n;
-            rows += n;
-          }
-        }
-        losses.add(lossSum / rows);
-        out.printf(Locale.ROOT, "Epoch %d: loss %.4f%n", epoch, lossSum / rows);
-      }
-
-      Tract rows = evaluation.output();
-      var predicted = model.predict(rows.features());
+      List<Double> losses = train(session, training, model, epochs, trainingRows, out);
       Set<Long> evaluationRows = new TreeSet<>();
-      double[] modelSums = new double[2];
-      double[] baselineSums = new double[2];
-      TrainingStep score = TrainingStep.of(List.of(), predicted, rows.price(), rows.row());
-      try (EpochIterator<Result> steps = evaluation.steps(session, score)) {
-        for (Result result : steps) {
-          TFloat32 prediction = score.get(result, predicted);
-          TFloat32 actual = score.get(result, rows.price());
-          TInt64 numbers = score.get(result, rows.row());
-          for (long i = 0; i < numbers.shape().get(0); i++) {
-            evaluationRows.add(numbers.getLong(i));
-            add(modelSums, prediction.getFloat(i) - actual.getFloat(i));
-            add(baselineSums, priceMean - actual.getFloat(i));
-          }
-        }
-      }
+      Scores scores = evaluate(session, evaluation, model, price.mean()[0], evaluationRows);
       TableRun run = new TableRun(trainingRows, evaluationRows, features,
-          evaluation.statistic("features", Moments.class), price, losses,
-          errors(modelSums, evaluationRows.size()), errors(baselineSums, evaluationRows.size()));
+          evaluation.statistic("features", Moments.class), price, losses, scores.model(),
+          scores.baseline());
       print(run, out);
       return run;
     }
   }
 
-  private static void add(double[] sums, double error) {
-    sums[0] += error * error;
-    sums[1] += Math.abs(error);
+  /** Trains {@code epochs}, adding the row numbers of the batches to {@code rows}; the losses. */
+  private static List<Double> train(Session session, FeedlineHousingPipelines_Training training,
+      PriceModel model, int epochs, Set<Long> rows, PrintStream out) {
+    out.printf(Locale.ROOT, "Training %d epochs in batches of %d (loss: mean squared error"
+        + " of the standardized price)%n", epochs, HousingPipelines.BATCH);
+    Tract batch = training.output();
+    TrainingStep step = model.train(batch.features(), batch.price(), LEARNING_RATE)
+        .fetching(batch.row());
+    List<Double> losses = new ArrayList<>();
+    for (int epoch = 1; epoch <= epochs; epoch++) {
+      double lossSum = 0;
+      long seen = 0;
+      try (EpochIterator<Result> steps = training.steps(session, step)) {
+        for (Result result : steps) {
+          TInt64 numbers = step.get(result, batch.row());
+          long n = numbers.shape().get(0);
+          for (long i = 0; i < n; i++) {
+            rows.add(numbers.getLong(i));
+          }
+          lossSum += step.get(result, model.loss()).getFloat() * n;
+          seen += n;
+        }
+      }
+      losses.add(lossSum / seen);
+      out.printf(Locale.ROOT, "Epoch %d: loss %.4f%n", epoch, lossSum / seen);
+    }
+    return losses;
   }
 
-  private static Errors errors(double[] sums, int rows) {
-    return new Errors(Math.sqrt(sums[0] / rows), sums[1] / rows);
+  /**
+   * Scores the model on the evaluation rows, and predicting {@code trainingMean}, adding their
+   * row numbers to {@code rows}.
+   */
+  private static Scores evaluate(Session session,
+      FeedlineHousingPipelines_Evaluation evaluation, PriceModel model, double trainingMean,
+      Set<Long> rows) {
+    Tract batch = evaluation.output();
+    Operand<TFloat32> predicted = model.predict(batch.features());
+    TrainingStep score = TrainingStep.of(List.of(), predicted, batch.price(), batch.row());
+    ErrorSums modelErrors = new ErrorSums();
+    ErrorSums baselineErrors = new ErrorSums();
+    try (EpochIterator<Result> steps = evaluation.steps(session, score)) {
+      for (Result result : steps) {
+        TFloat32 prediction = score.get(result, predicted);
+        TFloat32 actual = score.get(result, batch.price());
+        TInt64 numbers = score.get(result, batch.row());
+        for (long i = 0; i < numbers.shape().get(0); i++) {
+          rows.add(numbers.getLong(i));
+          modelErrors.add(prediction.getFloat(i) - actual.getFloat(i));
+          baselineErrors.add(trainingMean - actual.getFloat(i));
+        }
+      }
+    }
+    return new Scores(modelErrors.errors(), baselineErrors.errors());
+  }
+
+  /** Sums of squared and of absolute errors. */
+  private static final class ErrorSums {
+    private double squares;
+    private double absolutes;
+    private long count;
+
+    void add(double error) {
+      squares += error * error;
+      absolutes += Math.abs(error);
+      count++;
+    }
+
+    Errors errors() {
+      return new Errors(Math.sqrt(squares / count), absolutes / count);
+    }
   }
 
   private static void printStatistics(Moments features, Moments price, PrintStream out) {

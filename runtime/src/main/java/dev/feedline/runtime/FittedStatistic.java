@@ -16,10 +16,10 @@ import org.tensorflow.ndarray.Shape;
  * <p>Its values are read from the built pipeline ({@link BuiltPipeline#statistic}); a file cache
  * key that covers a map taking it covers the values, since they are constants of its graph.
  */
-public abstract sealed class FittedStatistic implements CheckedInput
-    permits Moments, MinMax, Quantiles {
+public abstract class FittedStatistic implements CheckedInput {
   private final Fit fit;
 
+  /** Only the runtime's statistics extend it: its constructor is package-private. */
   FittedStatistic(Fit fit) {
     this.fit = fit;
   }

@@ -33,8 +33,12 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /** Writes the nested {@code Builder}: the source's run-time data, then {@code build(Graph)}. */
@@ -478,7 +482,7 @@ final class BuilderWriter {
   private static List<String> addStatistics(TypeSpec.Builder type, ClassName builder,
       PipelineModel pipeline, GeneratedNames names) {
     List<String> locals = new ArrayList<>();
-    Set<String> overs = new java.util.HashSet<>();
+    Set<String> overs = new HashSet<>();
     for (Input input : pipeline.inputs()) {
       if (input.kind() != Input.Kind.STATISTIC) {
         continue;
@@ -534,7 +538,7 @@ final class BuilderWriter {
    */
   private static CodeBlock fitStatistics(PipelineModel pipeline, GeneratedNames names) {
     // By the over pipeline's name: each statistic read it on its own.
-    java.util.Map<String, List<Input>> byOver = new java.util.LinkedHashMap<>();
+    Map<String, List<Input>> byOver = new LinkedHashMap<>();
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.STATISTIC) {
         byOver.computeIfAbsent(input.statistic().over().type().getQualifiedName().toString(),
@@ -542,7 +546,7 @@ final class BuilderWriter {
       }
     }
     CodeBlock.Builder code = CodeBlock.builder();
-    for (java.util.Map.Entry<String, List<Input>> entry : byOver.entrySet()) {
+    for (Map.Entry<String, List<Input>> entry : byOver.entrySet()) {
       PipelineModel over = entry.getValue().get(0).statistic().over();
       String name = names.overPipeline(over);
       code.beginControlFlow("if ($N == null)", name)
@@ -554,8 +558,8 @@ final class BuilderWriter {
       for (Input input : entry.getValue()) {
         Statistic statistic = input.statistic();
         requests.add(CodeBlock.of("new $T($S, $T.$L, $S, $L, $L, $L, $N)",
-            Names.STATISTICS_FIT.nestedClass("Request"), input.name(),
-            Names.STATISTICS_FIT.nestedClass("Kind"), statistic.type().name(),
+            Names.STATISTIC_REQUEST, input.name(),
+            Names.STATISTIC_REQUEST.nestedClass("Kind"), statistic.type().name(),
             statistic.component().name(), statistic.index(), ElementSpecs.shape(statistic.shape()),
             statistic.buckets(), names.statisticCache(input.name())));
       }

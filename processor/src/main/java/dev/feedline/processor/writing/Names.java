@@ -82,6 +82,7 @@ final class Names {
   static final ClassName EXAMPLE_BUILDER = ClassName.get(EXAMPLES, "ExampleBuilder");
   static final ClassName FILE_CACHES = ClassName.get(CACHE, "FileCaches");
   static final ClassName STATISTICS_FIT = ClassName.get(CACHE, "StatisticsFit");
+  static final ClassName STATISTIC_REQUEST = ClassName.get(CACHE, "StatisticRequest");
 
   // Feedline annotations: the enums the runtime takes
   static final ClassName COMPRESSION = ClassName.get("dev.feedline", "Compression");

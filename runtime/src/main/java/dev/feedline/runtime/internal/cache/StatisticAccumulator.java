@@ -19,16 +19,16 @@ import org.tensorflow.types.TInt64;
  * per position of the component's shape.
  */
 abstract class StatisticAccumulator {
-  private final StatisticsFit.Request request;
+  private final StatisticRequest request;
   final int positions;
   long count;
 
-  private StatisticAccumulator(StatisticsFit.Request request) {
+  private StatisticAccumulator(StatisticRequest request) {
     this.request = request;
     this.positions = Math.toIntExact(request.shape().size());
   }
 
-  static StatisticAccumulator of(StatisticsFit.Request request) {
+  static StatisticAccumulator of(StatisticRequest request) {
     return switch (request.kind()) {
       case MOMENTS -> new MomentsAccumulator(request);
       case MIN_MAX -> new MinMaxAccumulator(request);
@@ -36,7 +36,7 @@ abstract class StatisticAccumulator {
     };
   }
 
-  StatisticsFit.Kind kind() {
+  StatisticRequest.Kind kind() {
     return request.kind();
   }
 
@@ -112,7 +112,7 @@ abstract class StatisticAccumulator {
     private final double[] mean;
     private final double[] squares;
 
-    MomentsAccumulator(StatisticsFit.Request request) {
+    MomentsAccumulator(StatisticRequest request) {
       super(request);
       mean = new double[positions];
       squares = new double[positions];
@@ -154,7 +154,7 @@ abstract class StatisticAccumulator {
     private final double[] min;
     private final double[] max;
 
-    MinMaxAccumulator(StatisticsFit.Request request) {
+    MinMaxAccumulator(StatisticRequest request) {
       super(request);
       min = new double[positions];
       max = new double[positions];
@@ -194,7 +194,7 @@ abstract class StatisticAccumulator {
     private double[] seen = new double[1024];
     private int size;
 
-    QuantilesAccumulator(StatisticsFit.Request request) {
+    QuantilesAccumulator(StatisticRequest request) {
       super(request);
       buckets = request.buckets();
     }

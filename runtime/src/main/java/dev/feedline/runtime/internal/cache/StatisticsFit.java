@@ -47,23 +47,6 @@ public final class StatisticsFit {
   private static final String KEY_FORMAT = "Feedline statistics key 1";
   private static final String FILE_FORMAT = "Feedline statistics 1";
 
-  /** What a statistic is. */
-  public enum Kind { MOMENTS, MIN_MAX, QUANTILES }
-
-  /**
-   * One statistic to fit.
-   *
-   * @param name the {@code @Statistics} method's name
-   * @param kind what it computes
-   * @param component the component of the over pipeline's element
-   * @param index the component's position in that element, as its iterator hands it out
-   * @param shape the component's shape in one element, without the batch dimensions
-   * @param buckets the buckets of {@link Kind#QUANTILES}; 0 otherwise
-   * @param cache the folder it is kept in; empty to fit it at every build
-   */
-  public record Request(String name, Kind kind, String component, int index, Shape shape,
-      int buckets, String cache) {}
-
   private StatisticsFit() {}
 
   /**
@@ -77,7 +60,7 @@ public final class StatisticsFit {
    *     cache file cannot be written
    */
   public static List<FittedStatistic> fit(PipelineInfo pipeline, String overName,
-      Function<Graph, ? extends BuiltPipeline<?, ?>> over, List<Request> requests) {
+      Function<Graph, ? extends BuiltPipeline<?, ?>> over, List<StatisticRequest> requests) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         BuiltPipeline<?, ?> built = over.apply(graph)) {
@@ -88,7 +71,7 @@ public final class StatisticsFit {
       Map<Integer, StatisticAccumulator> missing = new LinkedHashMap<>();
       List<String> keys = new ArrayList<>();
       for (int i = 0; i < requests.size(); i++) {
-        Request request = requests.get(i);
+        StatisticRequest request = requests.get(i);
         String key = key(request, upstream, files);
         keys.add(key);
         FittedStatistic.Fit fit = new FittedStatistic.Fit(request.name(), overName,
@@ -102,7 +85,7 @@ public final class StatisticsFit {
       if (!missing.isEmpty()) {
         long elements = pass(session, built, requests, missing);
         for (Map.Entry<Integer, StatisticAccumulator> entry : missing.entrySet()) {
-          Request request = requests.get(entry.getKey());
+          StatisticRequest request = requests.get(entry.getKey());
           String key = keys.get(entry.getKey());
           StatisticAccumulator accumulator = entry.getValue();
           if (accumulator.count() == 0) {
@@ -128,8 +111,8 @@ public final class StatisticsFit {
   }
 
   /** One epoch of {@code built}, each needed component fetched once per element. */
-  private static long pass(Session session, BuiltPipeline<?, ?> built, List<Request> requests,
-      Map<Integer, StatisticAccumulator> missing) {
+  private static long pass(Session session, BuiltPipeline<?, ?> built,
+      List<StatisticRequest> requests, Map<Integer, StatisticAccumulator> missing) {
     List<Output<?>> outputs = built.iterator().outputs();
     List<Integer> fetched = new ArrayList<>();
     for (int i : missing.keySet()) {
@@ -151,7 +134,8 @@ public final class StatisticsFit {
     return elements;
   }
 
-  private static String key(Request request, byte[] upstream, List<FileIdentity> files) {
+  private static String key(StatisticRequest request, byte[] upstream,
+      List<FileIdentity> files) {
     MessageDigest sha = sha256();
     List<String> parts = new ArrayList<>(List.of(KEY_FORMAT, request.kind().name(),
         request.component(), request.shape().toString(), Integer.toString(request.buckets()),
@@ -168,13 +152,13 @@ public final class StatisticsFit {
     return HexFormat.of().formatHex(sha.digest(), 0, 8);
   }
 
-  private static Path cacheFile(Request request, String key) {
+  private static Path cacheFile(StatisticRequest request, String key) {
     return request.cache().isEmpty() ? null
         : Path.of(request.cache()).resolve(request.name() + "-" + key + ".stats");
   }
 
   /** The statistic in its cache file, if it has one that reads back whole. */
-  private static Optional<FittedStatistic> read(PipelineInfo pipeline, Request request,
+  private static Optional<FittedStatistic> read(PipelineInfo pipeline, StatisticRequest request,
       FittedStatistic.Fit fit) {
     Path file = fit.cacheFile();
     if (file == null || !Files.isRegularFile(file)) {

@@ -45,7 +45,7 @@ class StageKindTableTest {
         }
         Class<?> type = Class.forName("dev.feedline." + name.replace(".class", ""));
         Target target = type.getAnnotation(Target.class);
-        // @Vocabulary and @RunTimeValue mark methods too, but declare inputs, not stages.
+        // @Vocabulary, @RunTimeValue and @Statistics mark methods too, but declare inputs.
         if (type.isAnnotation() && target != null && !INPUTS.contains(type.getSimpleName())
             && Arrays.asList(target.value()).contains(ElementType.METHOD)) {
           names.add(type.getSimpleName());
@@ -57,7 +57,8 @@ class StageKindTableTest {
   }
 
   /** Method annotations that are not stages: inputs, and @TrainingOnly, which marks a stage. */
-  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue", "TrainingOnly");
+  private static final Set<String> INPUTS = Set.of("Vocabulary", "RunTimeValue", "Statistics",
+      "TrainingOnly");
 
   @Test
   void everyStageAnnotationHasAKind() throws Exception {

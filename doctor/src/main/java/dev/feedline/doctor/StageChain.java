@@ -1,5 +1,6 @@
 package dev.feedline.doctor;
 
+import dev.feedline.Interleave;
 import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.nio.ByteOrder;
@@ -32,22 +33,27 @@ public final class StageChain {
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
       // A parse the plan made vectorized ends with an unbatch: its parse is the map under it.
+      // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle.
       GraphOperation work = stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)
+          || stage.is(Interleave.class) && op.type().equals("ShuffleDatasetV3")
           ? (GraphOperation) op.input(0).op() : op;
       boolean sequential = switch (work.type()) {
         case "MapDataset", "InterleaveDataset" -> true;
         case "ParallelMapDatasetV2" ->
             Long.valueOf(1).equals(constant(work, afterArguments(work, 0)));
         case "ParallelInterleaveDatasetV4" ->
-            Long.valueOf(1).equals(constant(op, afterArguments(op, 4)));
+            Long.valueOf(1).equals(constant(work, afterArguments(work, 4)));
         default -> false;
       };
       Long size = switch (op.type()) {
-        case "ShuffleDatasetV3", "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" ->
-            constant(op, 1);
+        case "ShuffleDatasetV3" -> shuffleBuffer(op);
+        case "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" -> constant(op, 1);
         default -> null;
       };
-      return new Link(stage, position, op, op.type(), sequential, size);
+      // The read's prefix ends at the interleave: epoch 1's shuffle of the records is not the
+      // read's work, and the stage after it is timed with it.
+      GraphOperation timed = stage.is(Interleave.class) ? work : op;
+      return new Link(stage, position, timed, timed.type(), sequential, size);
     }
 
     public String name() {
@@ -57,6 +63,15 @@ public final class StageChain {
     /** The input after the op's {@code other_arguments} list, counted from 0. */
     private static int afterArguments(GraphOperation op, int index) {
       return 1 + op.inputListLength("other_arguments") + index;
+    }
+
+    /**
+     * A shuffle's buffer: its constant, or, where epoch 1 shuffled the records as read and the
+     * buffer is {@code select(epoch == 0, 1, buffer)}, the buffer of the later epochs.
+     */
+    private static Long shuffleBuffer(GraphOperation op) {
+      GraphOperation buffer = (GraphOperation) op.input(1).op();
+      return buffer.type().startsWith("Select") ? constant(buffer, 2) : constant(op, 1);
     }
 
     private static Long constant(GraphOperation op, int input) {

@@ -4,7 +4,6 @@ import dev.feedline.benchmarks.limit.LimitBenchmark;
 import dev.feedline.benchmarks.startup.Startup;
 import dev.feedline.benchmarks.startup.StartupBenchmark;
 import dev.feedline.benchmarks.text.TextBatching;
-import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.launcher.ScratchFolder;
@@ -123,7 +122,7 @@ public final class ImageBenchmark {
       }
     }
 
-    Path large = photos("large", plan.largeImages(), new PhotoDataset(43, 960, 1280));
+    Path large = photos("large", plan.largeImages(), 43, 960, 1280);
     List<Measurement> beyond = new ArrayList<>();
     for (int r = 0; r < plan.repeats(); r++) {
       beyond.add(measure(Variant.SCALED_DECODE, large, plan.largeImages(), 2, cores, false));
@@ -147,14 +146,27 @@ public final class ImageBenchmark {
   }
 
   /** Writes {@code images} of the demo's photos into 8 shards under a folder of their own. */
-  private Path photos(String name, int images) throws IOException {
-    return photos(name, images, new PhotoDataset(42));
+  private Path photos(String name, int images) throws IOException, InterruptedException {
+    return photos(name, images, 42, 160, 320);
   }
 
-  private Path photos(String name, int images, PhotoDataset photos) throws IOException {
+  /**
+   * Writes the photos in a JVM of its own ({@link PhotoWriteRun}), which has exited before the
+   * first run reads them.
+   */
+  private Path photos(String name, int images, long seed, int minSide, int maxSide)
+      throws IOException, InterruptedException {
     Path dir = data.resolve(name);
     System.out.printf(Locale.ROOT, "Writing %d photos into %s%n", images, dir);
-    photos.write(dir, images, 8);
+    Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+            .toString(), "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+        PhotoWriteRun.class.getName(), dir.toString(), String.valueOf(images),
+        String.valueOf(seed), String.valueOf(minSide), String.valueOf(maxSide))
+        .redirectErrorStream(true).start();
+    String out = new String(writer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (writer.waitFor() != 0) {
+      throw new IOException("writing the photos into " + dir + " failed:\n" + out);
+    }
     return dir;
   }
 

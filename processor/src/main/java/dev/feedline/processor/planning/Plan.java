@@ -12,8 +12,10 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.InterleaveStage;
+import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
@@ -37,9 +39,13 @@ import java.util.Set;
  *     records or lines in batches
  * @param memoryGuard the caches and shuffle buffers the run-time memory guard checks, in order;
  *     empty where it checks none
+ * @param firstEpochShuffle the shuffle after the memory cache whose first epoch shuffles the
+ *     records as they are read instead ({@link #firstEpochShuffle(PipelineModel, int)}); empty
+ *     where none
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
-    List<Stage> vectorizedParses, List<Guarded> memoryGuard) {
+    List<Stage> vectorizedParses, List<Guarded> memoryGuard,
+    Optional<FirstEpochShuffle> firstEpochShuffle) {
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
@@ -60,6 +66,20 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    */
   public record Guarded(Stage stage, boolean seesEverySourceElement) {}
 
+  /**
+   * A shuffle right after a memory cache whose first epoch shuffles the records as they are read.
+   *
+   * @param shuffle the shuffle after the cache, which in the first epoch passes elements on as
+   *     they come
+   * @param read the stage after which the first epoch's records are shuffled, with the shuffle's
+   *     buffer and seeds
+   */
+  public record FirstEpochShuffle(Stage shuffle, Stage read) {}
+
+  /** The stages between the records and the cache that map each record to one element. */
+  private static final Set<StageKind> ONE_FOR_ONE = Set.of(DecodeStage.KIND,
+      DecodeJpegStage.KIND, MapStage.KIND);
+
   public Plan {
     vectorizedParses = List.copyOf(vectorizedParses);
     memoryGuard = List.copyOf(memoryGuard);
@@ -72,7 +92,38 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
         pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList(),
-        memoryGuard(pipeline));
+        memoryGuard(pipeline), firstEpochShuffle(pipeline, lastCache));
+  }
+
+  /**
+   * Where the first epoch shuffles the records as they are read instead of the elements after the
+   * cache: a shuffle that reshuffles every epoch right after the last stage kept, a memory cache,
+   * whose stages from the files' reader to the cache each map one record to one element, without
+   * randomness and unbatched. There the first epoch's order is the same either way (a shuffle
+   * draws its positions from its seeds and its buffer's count alone, and the stages keep the
+   * records' order), but its first element no longer waits for a buffer of decoded elements:
+   * records are read far faster than they are decoded (docs/performance.md#first-batch). Later
+   * epochs shuffle the cache as before. Not where the same order is meant every epoch (no
+   * reshuffle): the cache would then hold an order that the later epochs shuffle again.
+   */
+  private static Optional<FirstEpochShuffle> firstEpochShuffle(PipelineModel pipeline,
+      int lastCache) {
+    List<Stage> host = pipeline.hostStages();
+    List<Stage> reads = pipeline.stagesOf(InterleaveStage.KIND);
+    if (lastCache == 0 || lastCache >= host.size() || reads.size() != 1
+        || !pipeline.stages().get(0).readsFiles()
+        || !(pipeline.stages().get(lastCache - 1).definition() instanceof CacheStage cache)
+        || cache.file().isPresent()
+        || !(host.get(lastCache).definition() instanceof ShuffleStage shuffle)
+        || !shuffle.reshuffleEachEpoch()) {
+      return Optional.empty();
+    }
+    Stage read = reads.get(0);
+    List<Stage> between = pipeline.stages().subList(read.position(), lastCache - 1);
+    boolean oneForOne = !between.isEmpty() && between.stream().allMatch(s ->
+        ONE_FOR_ONE.contains(s.kind()) && !s.isRandom() && !s.isSeeded() && s.outer().isEmpty());
+    return oneForOne ? Optional.of(new FirstEpochShuffle(host.get(lastCache), read))
+        : Optional.empty();
   }
 
   /**
@@ -210,6 +261,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
             .map(s -> "`" + s.name() + "` (" + parseBatch(s)
                 + (s.definition() instanceof DecodeCsvStage
                 ? " lines" : " records") + " a parse)").toList()) + ".");
+    firstEpochShuffle.ifPresent(f -> lines.add("Epoch 1 shuffles the records after `"
+        + f.read().name() + "` with `" + f.shuffle().name() + "`'s buffer and seeds; its `"
+        + f.shuffle().name() + "` after the cache passes elements on as they come."));
     lines.add(memoryGuard.isEmpty() ? "Memory guard: checks nothing."
         : "Memory guard, before the first element: " + String.join(", ", memoryGuard.stream()
             .map(g -> "`" + g.stage().name() + "` (" + (g.seesEverySourceElement()

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -52,6 +53,12 @@ final class DatasetWriter {
     this.plan = plan;
     this.names = names;
     pipeline.hostStages().forEach(stage -> code.put(stage, stageCode(stage)));
+    plan.firstEpochShuffle().ifPresent(first -> {
+      StageCode read = code.get(first.read());
+      StageCode records = firstEpochRecords(first);
+      code.put(first.read(), new StageCode(read.code().toBuilder().add(records.code()).build(),
+          concat(records.ops(), read.ops())));
+    });
   }
 
   /** The position of the last {@code @Cache} or {@code @Snapshot}, 0 without one: the plan's. */
@@ -759,7 +766,30 @@ final class DatasetWriter {
     boolean perEpoch = stage.position() > lastCache();
     boolean reshuffle = shuffle.reshuffleEachEpoch();
     CodeBlock.Builder code = CodeBlock.builder();
-    CodeBlock seeds;
+    CodeBlock seeds = seeds(code, shuffle, perEpoch, CodeBlock.of("epoch"));
+    CodeBlock buffer = CodeBlock.of("tf.constant($LL) /* buffer */", shuffle.buffer());
+    Optional<Plan.FirstEpochShuffle> firstEpoch =
+        plan.firstEpochShuffle().filter(f -> f.shuffle() == stage);
+    if (firstEpoch.isPresent()) {
+      code.add("// Epoch 1 (number 0) shuffled its records as they were read (stage $L): here a"
+          + " buffer\n// of 1 passes its elements on as they come.\n",
+          firstEpoch.get().read().position());
+      buffer = CodeBlock.of("tf.select(tf.math.equal(epoch, tf.constant(0L)), tf.constant(1L),\n"
+          + "tf.constant($LL)) /* buffer; 1 in epoch 1 */", shuffle.buffer());
+    }
+    code.addStatement("dataset = tf.data.shuffleDataset(dataset, $L,\n$L,\n"
+            + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
+        buffer, seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch);
+    return new StageCode(code.build(), List.of(Names.SHUFFLE));
+  }
+
+  /**
+   * The seeds of a shuffle, with the comment that says why: {@code epoch} is the epoch's number
+   * where a shuffle after the cache draws a new order every epoch.
+   */
+  private static CodeBlock seeds(CodeBlock.Builder code, ShuffleStage shuffle, boolean perEpoch,
+      CodeBlock epoch) {
+    boolean reshuffle = shuffle.reshuffleEachEpoch();
     if (shuffle.seed().isEmpty() && (reshuffle || !perEpoch)) {
       code.add(perEpoch
           ? "// Seeds (0, 0): TensorFlow draws new random seeds each time an epoch builds this.\n"
@@ -767,27 +797,45 @@ final class DatasetWriter {
       if (perEpoch) {
         code.add(RESHUFFLE_BY_SEEDS);
       }
-      seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
+      return CodeBlock.of("tf.constant(0L), tf.constant(0L)");
     } else if (shuffle.seed().isEmpty()) {
       code.add("// One random seed for this run: the same order in every epoch.\n");
-      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($T.RUN_SEED)",
+      return CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($T.RUN_SEED)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS);
     } else if (perEpoch && reshuffle) {
       code.add(
           "// The seed moved by the epoch's number: a new order every epoch, the same on every"
           + " run.\n");
       code.add(RESHUFFLE_BY_SEEDS);
-      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
-          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, shuffle.seed().getAsLong());
-    } else {
-      code.add("// A fixed seed: the same order on every run.\n");
-      seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
-          shuffle.seed().getAsLong());
+      return CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, $L)",
+          Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, shuffle.seed().getAsLong(), epoch);
     }
+    code.add("// A fixed seed: the same order on every run.\n");
+    return CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
+        shuffle.seed().getAsLong());
+  }
+
+  /**
+   * Epoch 1's shuffle of the records as read ({@link Plan#firstEpochShuffle}), kept with the
+   * cached part: the buffer and seeds of the shuffle after the cache, with epoch number 0.
+   */
+  private StageCode firstEpochRecords(Plan.FirstEpochShuffle first) {
+    Stage stage = first.shuffle();
+    ShuffleStage shuffle = (ShuffleStage) stage.definition();
+    CodeBlock spec = names.elementSpec(first.read());
+    CodeBlock.Builder code = CodeBlock.builder()
+        .add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to"
+            + " the cache map\n// each record to one element, in order, so the order is the one a"
+            + " shuffle after the cache\n// gives, and the first element no longer waits for $L"
+            + " decoded ones to fill the buffer\n// (docs/performance.md#first-batch). Later"
+            + " epochs shuffle the cache.\n",
+            stage.position(), stage.name(), shuffle.buffer());
+    CodeBlock seeds = seeds(CodeBlock.builder(), shuffle, true, CodeBlock.of("tf.constant(0L)"));
     code.addStatement(
         "dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
-            + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
-        shuffle.buffer(), seeds, types, shapes, Names.SHUFFLE, reshuffle && !perEpoch);
+            + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(),"
+            + " $T.reshuffleEachIteration(false))",
+        shuffle.buffer(), seeds, spec, spec, Names.SHUFFLE);
     return new StageCode(code.build(), List.of(Names.SHUFFLE));
   }
 

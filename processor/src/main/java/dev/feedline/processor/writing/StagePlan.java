@@ -25,12 +25,15 @@ final class StagePlan {
       // Locale.ROOT and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
-      // plan. So do a vectorized parse's checkpoints, which hold batches of records.
-      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s\n",
+      // plan. So do a vectorized parse's checkpoints, which hold batches of records, and those
+      // of an epoch 1 that shuffles its records as read.
+      plan.append(String.format(Locale.ROOT, "%2d %-" + nameWidth + "s  %s%s%s%s\n",
           stage.position(), stage.name(), AnnotationText.of(stage),
           stage.isSeeded() ? ", seeded per element" : "",
           decided.parsesVectorized(stage) ? ", vectorized: " + VectorizedParse.batch(stage)
-              + " " + VectorizedParse.unit(stage) + " a parse" : ""));
+              + " " + VectorizedParse.unit(stage) + " a parse" : "",
+          decided.firstEpochShuffle().filter(f -> f.shuffle() == stage)
+              .map(f -> ", epoch 1: the records after stage " + f.read().position()).orElse("")));
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');
       }

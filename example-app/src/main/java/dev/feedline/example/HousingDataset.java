@@ -16,6 +16,8 @@ import java.util.List;
 public final class HousingDataset {
   /** Rows in the table. */
   public static final int ROWS = 506;
+  /** The column {@link #writeNumbered} adds first: a row's 1-based position in the table. */
+  public static final String ROW = "row";
   private static final String RESOURCE = "housing/boston-housing.csv";
 
   private HousingDataset() {}
@@ -53,5 +55,19 @@ public final class HousingDataset {
           lines.get(0) + "\n" + body, StandardCharsets.UTF_8));
     }
     return written;
+  }
+
+  /**
+   * Writes the table into {@code file} with a {@value #ROW} column first, each row's 1-based
+   * position in the table: a key that names a row, which the table's own columns do not.
+   */
+  public static Path writeNumbered(Path file) throws IOException {
+    List<String> lines = lines();
+    StringBuilder text = new StringBuilder(ROW).append(',').append(lines.get(0)).append('\n');
+    for (int row = 1; row < lines.size(); row++) {
+      text.append(row).append(',').append(lines.get(row)).append('\n');
+    }
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    return Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 }

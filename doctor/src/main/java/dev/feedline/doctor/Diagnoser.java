@@ -167,7 +167,7 @@ final class Diagnoser {
     for (StageLatency s : stages) {
       boolean evenlyExpensive = onCpuTime() && evenCpu(s)
           && cost(s).map(c -> c.share() >= EXPENSIVE_SHARE).orElse(false);
-      if (s.sequential() && stalls(s) && !evenlyExpensive) {
+      if (s.sequential() && (stalls(s) || onCpuTime() && unevenCpu(s)) && !evenlyExpensive) {
         findings.add(new Finding(s.stage(), STALLS_IN_BURSTS, String.format(Locale.ROOT,
             "'%s' runs one element at a time, and its latency is spiky: median %.2f ms, p99 %.1f"
                 + " ms, max %.1f ms", s.stage(), s.latency().medianMs(), s.latency().p99Ms(),
@@ -182,6 +182,15 @@ final class Diagnoser {
   /** Spiky, with stalls long enough to matter: a p99 of at least {@link #STALL_MS}. */
   private static boolean stalls(StageLatency s) {
     return s.latency().spiky() && s.latency().p99Ms() >= STALL_MS;
+  }
+
+  /**
+   * Now and then far more CPU time for one element than for the rest: stalls of the stage's own
+   * work, which show in its CPU time however busy the machine is, where the wall time's median
+   * rises with the load until its spikes no longer stand out.
+   */
+  private static boolean unevenCpu(StageLatency s) {
+    return s.cpu().count() > 0 && !evenCpu(s);
   }
 
   /** About as much CPU time for every element of the prefix ({@link #EVEN_CPU_P99_MS}). */

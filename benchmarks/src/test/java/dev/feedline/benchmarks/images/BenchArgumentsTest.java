@@ -18,9 +18,9 @@ class BenchArgumentsTest {
 
   @Test
   void anUnknownArgumentIsRefusedBeforeTheRunStarts() {
-    assertEquals("error: unknown option --quik\nusage: ./feedline bench [--quick] [--candidates] [--tables] [--text]\n",
+    assertEquals("error: unknown option --quik\nusage: ./feedline bench [--quick] [--candidates] [--tables] [--text] [--shuffle]\n",
         refused("--quik"));
-    assertEquals("error: unexpected argument fast\nusage: ./feedline bench [--quick] [--candidates] [--tables] [--text]\n",
+    assertEquals("error: unexpected argument fast\nusage: ./feedline bench [--quick] [--candidates] [--tables] [--text] [--shuffle]\n",
         refused("--quick", "fast"));
   }
 }

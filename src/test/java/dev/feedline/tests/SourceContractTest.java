@@ -64,7 +64,11 @@ class SourceContractTest {
         .forEach(kinds::add);
     kinds.add(CacheStage.KIND.name()); // a @Cache(file = ...) reads its complete folder
     kinds.add(SnapshotStage.KIND.name());
-    Arrays.stream(Input.Kind.values()).filter(k -> k != Input.Kind.VALUE) // a value is no file
+    // A value is no file. A statistic's files are its over pipeline's, whose source is a case
+    // here; that a changed one fails the next epoch is FittedStatisticsTest's
+    // aTrainingFileChangedAfterTheBuildFailsTheNextEpochNamingIt.
+    Arrays.stream(Input.Kind.values())
+        .filter(k -> k != Input.Kind.VALUE && k != Input.Kind.STATISTIC)
         .map(Enum::name).forEach(kinds::add);
     assertEquals(kinds, new TreeSet<>(CASES));
   }

@@ -2,7 +2,9 @@ package dev.feedline;
 
 /**
  * What a {@link TextLineSource} does with an empty line (nothing between two line ends, a carriage
- * return before the line feed aside). Whitespace is not empty: a line of spaces is data.
+ * return before the line feed aside), or an empty record of a source with a
+ * {@link TextLineSource#recordDelimiter()} (no line between two delimiter lines, or one empty
+ * line). Whitespace is not empty: a line of spaces is data.
  */
 public enum BlankLines {
   /** Leave empty lines out: they are not elements, and not counted as bad records. */

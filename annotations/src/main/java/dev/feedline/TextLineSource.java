@@ -24,6 +24,11 @@ import java.lang.annotation.Target;
  * is an error, since TensorFlow would read it as part of the first line.
  *
  * <pre>{@code @TextLineSource(header = true) Operand<TString> files();}</pre>
+ *
+ * <p>With a {@link #recordDelimiter()}, a record is the lines between delimiter lines, as in a
+ * fortune file:
+ *
+ * <pre>{@code @TextLineSource(recordDelimiter = "%") Operand<TString> files();}</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -34,6 +39,21 @@ public @interface TextLineSource {
    * {@link DecodeCsv} takes its columns by these names.
    */
   boolean header() default false;
+
+  /**
+   * What ends a record. The default, a line feed, makes each line a record. Any other text is a
+   * delimiter line: a record is then the lines between lines that hold exactly this text (a
+   * carriage return before the line feed aside, so CRLF and LF files give the same records),
+   * joined by line feeds, without the delimiter lines and without a final line feed. A delimiter
+   * line ends the record before it, as a line feed ends a line: a file that ends with one has
+   * no empty record after it, a file that does not still has its last record, two delimiter
+   * lines in a row (or one that starts the file) make an empty record, which
+   * {@link #blankLines()} leaves out, keeps or refuses like an empty line, and a record that
+   * holds a carriage return not before a line feed is a bad record. Each file is read whole into
+   * memory. A delimiter is not empty, holds no line break, and goes without {@link #header()} and
+   * {@link DecodeCsv}, which take one line a row.
+   */
+  String recordDelimiter() default "\n";
 
   /** What an empty line is: left out (the default), an element, or an error at build. */
   BlankLines blankLines() default BlankLines.SKIP;

@@ -258,6 +258,14 @@ public enum Message {
   PARSE_WITHOUT_LINES(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%s' parses lines of text, but the pipeline reads from @%s '%s'; read text"
           + " files with @TextLineSource."),
+  RECORD_DELIMITER_WITH_HEADER(Rule.RECORD_DELIMITER_CONFLICT, Severity.ERROR,
+      "@TextLineSource '%s' has recordDelimiter = %s and header = true, but a header is a CSV"
+          + " file's first line and a delimited file's records are not rows; drop header = true,"
+          + " or the record delimiter."),
+  RECORD_DELIMITER_WITH_CSV(Rule.RECORD_DELIMITER_CONFLICT, Severity.ERROR,
+      "@DecodeCsv '%s' parses one line a row, but @TextLineSource '%s' has recordDelimiter = %s,"
+          + " whose records may hold several lines; read the rows one a line (leave"
+          + " recordDelimiter out), or cut each record into what you need in a @Map."),
   DECODE_CSV_COLUMNS_WITHOUT_HEADER(Rule.PARSE_WRONG_SOURCE, Severity.ERROR,
       "@DecodeCsv '%1$s' reads component '%2$s' of %3$s from @Columns by header names, but"
           + " @TextLineSource '%4$s' has no header, so no column has a name; set `header = true` on"
@@ -380,6 +388,15 @@ public enum Message {
   INVALID_DELIMITER(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but TensorFlow takes a delimiter of one byte in UTF-8, one ASCII"
           + " character; use one, such as \",\"."),
+  EMPTY_RECORD_DELIMITER(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = \"\", but a record delimiter is a line's text, and an empty one would"
+          + " make every empty line a delimiter, which blankLines decides; write the text of the"
+          + " lines that end records, such as \"%%\", or leave the member out for one record a"
+          + " line."),
+  RECORD_DELIMITER_LINE_BREAK(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "@%s '%s' has %s = %s, but a record delimiter other than \"\\n\" is the text of a whole"
+          + " line, which holds no line break: no line would ever equal it; write the line without"
+          + " its line end, %s (a CRLF file's carriage returns are left out of its lines)."),
   INVALID_PAD_LENGTH(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' pads component '%s' to length = %d, but a padded length is at least 1, or -1"
           + " (Feedline.UNKNOWN) for the longest of the batch; use one of them."),

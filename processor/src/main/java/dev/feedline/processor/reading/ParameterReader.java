@@ -240,6 +240,29 @@ final class ParameterReader {
       return weights;
     }
 
+    /** The first line of {@code text} that has any, for a delimiter written with a line end. */
+    private static String oneLine(String text) {
+      return java.util.Arrays.stream(text.split("[\r\n]+")).filter(line -> !line.isEmpty())
+          .findFirst().orElse("%");
+    }
+
+    @Override
+    public Optional<String> recordDelimiter(Member member) {
+      String text = string(member);
+      if (text.equals("\n")) {
+        return Optional.empty();
+      }
+      if (text.isEmpty() || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+        Message invalid = text.isEmpty() ? Message.EMPTY_RECORD_DELIMITER
+            : Message.RECORD_DELIMITER_LINE_BREAK;
+        report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
+            method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text),
+            JavaLiterals.quoted(text.replaceAll("\r?\n$", "")));
+        valid = false;
+      }
+      return Optional.of(text);
+    }
+
     /**
      * A string of one byte in UTF-8, as TensorFlow's ops take a one-character member ("é" is two
      * bytes, an emoji four), reported as {@code invalid} otherwise.

@@ -5,6 +5,7 @@ import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.base.Report;
+import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.base.Message;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
@@ -73,6 +74,7 @@ final class ChainValidator {
     }
     checkFileReading(pipeline, report);
     checkParseSource(pipeline, report);
+    checkRecordDelimiter(pipeline, report);
   }
 
   private static void checkSourceElement(Stage source, Report report) {
@@ -212,6 +214,28 @@ final class ChainValidator {
     decode.output().components().stream().filter(c -> c.columns().isPresent()).findFirst()
         .ifPresent(c -> report.at(decode).report(Message.DECODE_CSV_COLUMNS_WITHOUT_HEADER,
             decode.name(), c.name(), decode.output().displayName(), source.name()));
+  }
+
+  /**
+   * A text source whose records end at delimiter lines has no header and no rows: a header is a
+   * CSV file's, and a {@code @DecodeCsv} parses one line a row, where a record may hold several.
+   */
+  private static void checkRecordDelimiter(PipelineModel pipeline, Report report) {
+    Optional<Stage> source = pipeline.source().filter(s -> s.kind() == TextLineSourceStage.KIND);
+    Optional<String> delimiter = source.flatMap(s -> s.as(TextLineSourceStage.class))
+        .flatMap(TextLineSourceStage::recordDelimiter);
+    if (delimiter.isEmpty()) {
+      return;
+    }
+    String written = JavaLiterals.quoted(delimiter.get());
+    if (source.get().as(TextLineSourceStage.class).orElseThrow().header()) {
+      report.at(source.get(), TextLineSourceStage.HEADER).report(
+          Message.RECORD_DELIMITER_WITH_HEADER, source.get().name(), written);
+    }
+    for (Stage csv : pipeline.stagesOf(DecodeCsvStage.KIND)) {
+      report.at(csv).report(Message.RECORD_DELIMITER_WITH_CSV, csv.name(), source.get().name(),
+          written);
+    }
   }
 
   /** {@code @Decode} parses TFRecords' Examples, {@code @DecodeCsv} text files' lines. */

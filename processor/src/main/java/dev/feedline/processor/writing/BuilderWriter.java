@@ -391,16 +391,27 @@ final class BuilderWriter {
     StageDefinition.Files files = (StageDefinition.Files) source.definition();
     if (files instanceof TextLineSourceStage text) {
       Optional<Stage> rows = Plan.rowsParsedAsRead(pipeline);
-      build.add(rows.isPresent()
-              ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
-              : "// Reads every line now, decompressed, and counts them.\n")
-          .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\n"
-              + "new $T($L /* header */, $T.$L, $T.$L, $T.$L),\n$L)", Names.DATA_FILES,
-              Names.DATA_FILES,
-              GeneratedNames.PIPELINE, Names.TEXT_FORMAT, text.header(), Names.COMPRESSION,
-              files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
-              text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))
-                  .orElse(CodeBlock.of("null /* lines are not parsed as they are read */")));
+      if (text.recordDelimiter().isPresent()) {
+        build.add("// Reads every line now, decompressed, and counts the records that lines"
+                + " $L end.\n", JavaLiterals.inComment(text.recordDelimiter().get()))
+            .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\n"
+                + "$T.delimited($T.$L, $T.$L, $T.$L,\n$L /* recordDelimiter */),\n"
+                + "null /* records are not parsed as they are read */)", Names.DATA_FILES,
+                Names.DATA_FILES, GeneratedNames.PIPELINE, Names.TEXT_FORMAT, Names.COMPRESSION,
+                files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
+                text.badRecords(), JavaLiterals.quoted(text.recordDelimiter().get()));
+      } else {
+        build.add(rows.isPresent()
+                ? "// Reads every line now, decompressed, and checks each row against the columns.\n"
+                : "// Reads every line now, decompressed, and counts them.\n")
+            .addStatement("$T.Resolved resolved = $T.resolveText($N, this.files,\n"
+                + "new $T($L /* header */, $T.$L, $T.$L, $T.$L),\n$L)", Names.DATA_FILES,
+                Names.DATA_FILES,
+                GeneratedNames.PIPELINE, Names.TEXT_FORMAT, text.header(), Names.COMPRESSION,
+                files.compression(), Names.BLANK_LINES, text.blankLines(), Names.BAD_RECORDS,
+                text.badRecords(), rows.map(csv -> CodeBlock.of("$N", names.featureConstant(csv)))
+                    .orElse(CodeBlock.of("null /* lines are not parsed as they are read */")));
+      }
       for (Stage csv : pipeline.stagesOf(DecodeCsvStage.KIND)) {
         build.add(text.header()
                 ? "// Each column is taken by its name in the header, which every file must have.\n"

@@ -613,7 +613,11 @@ final class DatasetWriter {
     CodeBlock compression = CodeBlock.of("$T.$L", Names.COMPRESSION, files.compression());
     CodeBlock reader;
     ClassName readerOp;
-    if (files instanceof TextLineSourceStage text) {
+    if (files instanceof TextLineSourceStage text && text.recordDelimiter().isPresent()) {
+      reader = CodeBlock.of("$T.delimitedRecordReader($L,\n$L /* recordDelimiter */)",
+          Names.DATASET_OPS, compression, JavaLiterals.quoted(text.recordDelimiter().get()));
+      readerOp = Names.dataOp("TensorSliceDataset");
+    } else if (files instanceof TextLineSourceStage) {
       reader = CodeBlock.of("$T.textLineReader($L)", Names.DATASET_OPS, compression);
       readerOp = Names.dataOp("TextLineDataset");
     } else {

@@ -24,6 +24,8 @@ public final class DatasetOps {
   static final String TFRECORD_READER = "read_tfrecord";
   /** The key of the function an interleave reads each text file with. */
   static final String TEXT_LINE_READER = "read_text_lines";
+  /** The key of the function an interleave reads each file of delimited records with. */
+  static final String DELIMITED_RECORD_READER = "read_delimited_records";
 
 
   /** Read-buffer size of the TFRecord reader: TensorFlow's own default (readers.py). */
@@ -120,6 +122,36 @@ public final class DatasetOps {
           count, List.of(TString.class), List.of(Shape.scalar()));
       return Signature.builder().key(TEXT_LINE_READER).input("file", file)
           .input("offset", first).input("count", count).output("lines", run).build();
+    });
+  }
+
+  /**
+   * The interleave body that reads one run of records of a text file whose records end at lines
+   * of exactly {@code recordDelimiter}'s text ({@link FileSegment}: its offset is the index of the
+   * run's first record, from 0): a graph function from a file name, a record index and a record
+   * count to a dataset of those records. The file is read whole ({@code ReadFile}, then
+   * {@code DecodeCompressed}) and cut in the graph, as {@code DelimitedTextFile} counts it: lines at
+   * line feeds, without a final line feed's empty piece and each without a carriage return before
+   * its line feed; the lines between delimiter lines joined by line feeds into one record
+   * ({@code UnsortedSegmentJoin}), no empty record after a final delimiter line. A count of -1
+   * reads to the end (a remote file).
+   */
+  public static ConcreteFunction delimitedRecordReader(Compression compression,
+      String recordDelimiter) {
+    TVariant.register(); // the function returns a DT_VARIANT dataset
+    return ConcreteFunction.create(tf -> {
+      Placeholder<TString> file = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
+      Placeholder<TInt64> first = tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+      Placeholder<TInt64> count = tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+      Operand<TString> records = DelimitedRecords.of(tf, tf.io.readFile(file), compression,
+          recordDelimiter);
+      Operand<? extends TType> all = tf.data.tensorSliceDataset(List.of(records),
+          List.of(Shape.scalar()));
+      Operand<? extends TType> run = tf.data.takeDataset(
+          tf.data.skipDataset(all, first, List.of(TString.class), List.of(Shape.scalar())),
+          count, List.of(TString.class), List.of(Shape.scalar()));
+      return Signature.builder().key(DELIMITED_RECORD_READER).input("file", file)
+          .input("offset", first).input("count", count).output("records", run).build();
     });
   }
 

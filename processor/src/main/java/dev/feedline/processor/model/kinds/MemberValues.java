@@ -5,6 +5,7 @@ import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -26,6 +27,12 @@ public interface MemberValues {
 
   /** A string that is not empty, reported as {@code invalid} otherwise. */
   String nonEmpty(Member member, Message invalid);
+
+  /**
+   * A text source's record delimiter: empty for a line feed (each line a record), else the text of
+   * the lines that end records, reported as invalid when it is empty or holds a line break.
+   */
+  Optional<String> recordDelimiter(Member member);
 
   /** A string of one byte in UTF-8, as TensorFlow's ops take a one-character member. */
   String oneByte(Member member);

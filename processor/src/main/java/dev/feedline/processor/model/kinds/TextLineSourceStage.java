@@ -10,6 +10,7 @@ import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.StageDefinition.Files;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -17,11 +18,12 @@ import java.util.Set;
  * The @TextLineSource stage kind: its parameters, read from the annotation, and its answer to every
  * question {@link StageDefinition} asks.
  *
- * <p>Size hints are empty when not declared (0).
+ * <p>Size hints are empty when not declared (0). The record delimiter is empty for a line feed,
+ * one record a line; else it is the text of the lines that end records.
  */
 public record TextLineSourceStage(boolean header, Compression compression, OptionalLong files,
-    OptionalLong records, OptionalLong bytesPerFile, BlankLines blankLines, BadRecords badRecords)
-    implements Files {
+    OptionalLong records, OptionalLong bytesPerFile, BlankLines blankLines, BadRecords badRecords,
+    Optional<String> recordDelimiter) implements Files {
 
   /** Its catalogue entry: its annotation, the form of method it goes on, how it is read. */
   public static final StageKind KIND =
@@ -35,6 +37,7 @@ public record TextLineSourceStage(boolean header, Compression compression, Optio
   public static final Member BYTES_PER_FILE = KIND.member("bytesPerFile");
   public static final Member BLANK_LINES = KIND.member("blankLines");
   public static final Member BAD_RECORDS = KIND.member("badRecords");
+  public static final Member RECORD_DELIMITER = KIND.member("recordDelimiter");
 
   /** Reads the annotation's values; {@link #KIND} calls it. */
   public static TextLineSourceStage read(MemberValues v) {
@@ -43,7 +46,8 @@ public record TextLineSourceStage(boolean header, Compression compression, Optio
         v.hint(FILES), v.hint(RECORDS),
         v.hint(BYTES_PER_FILE),
         v.constant(BLANK_LINES, BlankLines.class),
-        v.constant(BAD_RECORDS, BadRecords.class));
+        v.constant(BAD_RECORDS, BadRecords.class),
+        v.recordDelimiter(RECORD_DELIMITER));
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -92,6 +93,16 @@ final class FakeValues implements MemberValues {
       reported.add(invalid.name());
     }
     return text;
+  }
+
+  @Override
+  public Optional<String> recordDelimiter(Member member) {
+    String text = string(member);
+    if (text.isEmpty() || (!text.equals("\n") && text.matches("(?s).*[\r\n].*"))) {
+      reported.add(text.isEmpty() ? Message.EMPTY_RECORD_DELIMITER.name()
+          : Message.RECORD_DELIMITER_LINE_BREAK.name());
+    }
+    return text.equals("\n") ? Optional.empty() : Optional.of(text);
   }
 
   @Override

@@ -32,7 +32,7 @@ import java.util.function.Consumer;
 public final class TextFile {
   private static final System.Logger LOG = System.getLogger(TextFile.class.getName());
   private static final byte[] BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
-  private static final CsvColumns.Problem CARRIAGE_RETURN = new CsvColumns.Problem(
+  static final CsvColumns.Problem CARRIAGE_RETURN = new CsvColumns.Problem(
       "carriage return", "holds a carriage return that does not end it, which TensorFlow's line"
           + " reader drops, joining the text around it (a file whose lines end with a carriage"
           + " return alone is read as one line)");
@@ -48,9 +48,26 @@ public final class TextFile {
    * @param badRecords whether a bad row is an error or left out
    */
   public record Format(boolean header, Compression compression, BlankLines blankLines,
-      BadRecords badRecords) {
+      BadRecords badRecords, Optional<String> recordDelimiter) {
+    /** One record a line. */
+    public Format(boolean header, Compression compression, BlankLines blankLines,
+        BadRecords badRecords) {
+      this(header, compression, blankLines, badRecords, Optional.empty());
+    }
+
+    /**
+     * Records that end at lines of exactly {@code recordDelimiter}'s text, without a header
+     * ({@link DelimitedTextFile}).
+     */
+    public static Format delimited(Compression compression, BlankLines blankLines,
+        BadRecords badRecords, String recordDelimiter) {
+      return new Format(false, compression, blankLines, badRecords,
+          Optional.of(recordDelimiter));
+    }
+
     String describe() {
-      return "header " + header + " " + compression + " blank " + blankLines + " bad " + badRecords;
+      return "header " + header + " " + compression + " blank " + blankLines + " bad " + badRecords
+          + recordDelimiter.map(d -> " delimiter " + FileIdentity.escape(d)).orElse("");
     }
   }
 
@@ -64,7 +81,8 @@ public final class TextFile {
   /**
    * What the check of one file found.
    *
-   * @param lines the file's lines, its header included
+   * @param lines the file's lines, its header included; its records, for a file of delimited
+   *     records ({@link DelimitedTextFile})
    * @param segments the runs of lines the dataset reads: {@link FileSegment#offset()} is the
    *     index of the first line (from 0), {@link FileSegment#count()} how many; at least one, of 0
    *     lines when the file has no data
@@ -110,6 +128,9 @@ public final class TextFile {
    */
   static Scan check(Path file, Format format, CsvColumns rows, int[] selected)
       throws Bad, IOException {
+    if (format.recordDelimiter().isPresent()) {
+      return DelimitedTextFile.check(file, format);
+    }
     String name = file.toString();
     List<FileSegment> segments = new ArrayList<>();
     List<SkippedRecords.Record> bad = new ArrayList<>();
@@ -221,7 +242,7 @@ public final class TextFile {
   }
 
   /** One line's bytes, {@code bytes[0..length)}; false to stop reading. */
-  private interface LineVisitor {
+  interface LineVisitor {
     boolean visit(byte[] bytes, int length);
   }
 
@@ -231,7 +252,7 @@ public final class TextFile {
    *
    * @throws Bad when the compressed stream is damaged, naming the last complete line
    */
-  private static long forEachLine(Path file, Compression compression, LineVisitor visitor)
+  static long forEachLine(Path file, Compression compression, LineVisitor visitor)
       throws Bad, IOException {
     byte[] buffer = new byte[1 << 16];
     byte[] line = new byte[256];
@@ -283,7 +304,7 @@ public final class TextFile {
     return lines;
   }
 
-  private static int indexOf(byte[] bytes, int from, int to, byte wanted) {
+  static int indexOf(byte[] bytes, int from, int to, byte wanted) {
     for (int i = from; i < to; i++) {
       if (bytes[i] == wanted) {
         return i;
@@ -292,7 +313,7 @@ public final class TextFile {
     return -1;
   }
 
-  private static boolean startsWithBom(byte[] bytes, int length) {
+  static boolean startsWithBom(byte[] bytes, int length) {
     return length >= BOM.length && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2];
   }
 }

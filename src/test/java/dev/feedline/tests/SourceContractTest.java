@@ -13,6 +13,7 @@ import dev.feedline.runtime.internal.files.CheckedInput;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.internal.files.FileIdentity;
 import dev.feedline.tests.pipelines.FeedlineFileCachedRowsPipeline;
+import dev.feedline.tests.pipelines.FeedlineFortunePipelines_Fortunes;
 import dev.feedline.tests.pipelines.FeedlineKeyedPipelines_Snapshotted;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
@@ -132,6 +133,53 @@ class SourceContractTest {
         var pipeline = FeedlineSequencePipelines_Purchases.builder().files(csv.toString())
             .build(graph)) {
       heldBy(pipeline, session, SourceContractTest::data, List.of(csv), csv, 1);
+    }
+  }
+
+  /** The delimited form of a text source reads its files whole: held to the same contract. */
+  @Test
+  void textFilesOfDelimitedRecords() throws IOException {
+    Path first = Files.writeString(dir.resolve("a.txt"), "one\ntwo\n%\nthree\n%\n");
+    Path second = Files.writeString(dir.resolve("b.txt"), "four\n%\nfive");
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        var pipeline = FeedlineFortunePipelines_Fortunes.builder()
+            .files(first.toString(), second.toString()).build(graph)) {
+      heldBy(pipeline, session, SourceContractTest::data, List.of(first, second), second, 1);
+    }
+  }
+
+  @Test
+  void aDelimitedTextFileDeletedBetweenEpochsIsNamedWhenTheNextEpochStarts() throws IOException {
+    Path first = Files.writeString(dir.resolve("a.txt"), "one\n%\n");
+    Path second = Files.writeString(dir.resolve("b.txt"), "two\n%\n");
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        var pipeline = FeedlineFortunePipelines_Fortunes.builder()
+            .files(first.toString(), second.toString()).build(graph)) {
+      long[] records = {0};
+      try (var epoch = pipeline.epoch(session)) {
+        epoch.forEach(element -> records[0]++);
+      }
+      assertEquals(2, records[0]);
+      Files.delete(first);
+      FeedlineException error = assertThrows(FeedlineException.class, () -> {
+        try (var epoch = pipeline.epoch(session)) {
+          epoch.forEach(element -> { });
+        }
+      });
+      assertEquals(first.toString(), error.file().orElseThrow());
+      assertTrue(error.getMessage().contains("has disappeared since the pipeline was built"),
+          error.getMessage());
+    }
+  }
+
+  @Test
+  void aMissingDelimitedTextFileIsNamedAtBuild() throws IOException {
+    Path missing = dir.resolve("missing.txt");
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineFortunePipelines_Fortunes.builder().files(missing.toString())
+              .build(graph));
+      assertEquals(missing.toString(), error.file().orElseThrow());
     }
   }
 

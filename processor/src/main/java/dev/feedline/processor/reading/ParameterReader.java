@@ -257,7 +257,7 @@ final class ParameterReader {
             : Message.RECORD_DELIMITER_LINE_BREAK;
         report.at(method, annotation, written.get(member)).report(invalid, kind.annotation(),
             method.getSimpleName(), member.memberName(), JavaLiterals.quoted(text),
-            JavaLiterals.quoted(text.replaceAll("\r?\n$", "")));
+            JavaLiterals.quoted(oneLine(text)));
         valid = false;
       }
       return Optional.of(text);

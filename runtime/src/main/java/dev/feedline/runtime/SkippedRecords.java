@@ -18,7 +18,8 @@ public final class SkippedRecords {
    * One record left out.
    *
    * @param file the file it is in
-   * @param index its index in the file, counting from 0: a line's index for a text file
+   * @param index its index in the file, counting from 0: a line's index for a text file (the
+   *     first line of a record of several lines, whose record and lines its problem names)
    * @param offset the byte where it starts; -1 for a line of a text file
    * @param cause a short name of its problem, for counting: "corrupt data", "no feature 'id'"
    * @param problem the problem, in full

@@ -23,6 +23,7 @@ import dev.feedline.tests.pipelines.FeedlineRebatchedRowsPipeline;
 import dev.feedline.tests.pipelines.FeedlineSplitPipelines_HousingTrain;
 import dev.feedline.tests.pipelines.FeedlineSplitPipelines_RowsEval;
 import dev.feedline.tests.pipelines.FeedlineSeededPipelines_Drawn;
+import dev.feedline.tests.pipelines.FeedlineFortunePipelines_Fortunes;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews;
 import dev.feedline.tests.pipelines.FeedlineRowsPipeline;
@@ -84,6 +85,9 @@ class StageKindContractTest {
     String csv = Files.writeString(dir.resolve("purchases.csv"), "item,qty,price\ntea,1,2\n")
         .toString();
     String housing = HousingDataset.write(dir.resolve("housing"), 1, 1).get(0).toString();
+    // The delimited form of a text source: its interleave reads a whole file in its function.
+    String fortunes = Files.writeString(dir.resolve("fortunes.txt"), "a\nb\n%\nc\n%\n")
+        .toString();
     Set<Class<? extends Annotation>> seen = new HashSet<>();
     try (TInt64 ids = TInt64.vectorOf(0, 1, 2, 3);
         TInt64 choices = TInt64.vectorOf(0, 1, 1, 0);
@@ -110,6 +114,7 @@ class StageKindContractTest {
           graph -> FeedlineJpegPipelines_Scaled.builder().data(jpegs, ids, ids).build(graph),
           graph -> FeedlineSequencePipelines_RebatchedReviews.builder().files(files).build(graph),
           graph -> FeedlineSequencePipelines_Purchases.builder().files(csv).build(graph),
+          graph -> FeedlineFortunePipelines_Fortunes.builder().files(fortunes).build(graph),
           graph -> FeedlineClashingNamesPipelines_InMemory.builder()
               .data(ids, values, values, ids, ids, ids, ids).build(graph),
           graph -> FeedlineExpandingPipelines_Copies.builder().data(ids, values).build(graph),

@@ -74,7 +74,10 @@ public @interface TextLineSource {
   /** How many files the source will read, if known: a size hint for the checks; 0 if unknown. */
   long files() default 0;
 
-  /** How many lines all files hold together, headers aside, if known: a size hint; 0 if unknown. */
+  /**
+   * How many lines all files hold together, headers aside (records, with a
+   * {@link #recordDelimiter()}), if known: a size hint; 0 if unknown.
+   */
   long records() default 0;
 
   /** The average size of one file in bytes, if known: a size hint; 0 if unknown. */

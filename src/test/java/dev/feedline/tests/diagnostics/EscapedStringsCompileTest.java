@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every class of character that ends a line, ends a comment or hides itself, in every string
  * member a declaration has (feature and feature-list keys, string defaults of a decode and of a
  * CSV parse, pad texts of a padded batch and of buckets, the CSV delimiter and NA value, a cache
- * file and a snapshot path): the generated pipelines and writers compile, each string is in them
- * as its literal, no line of them is broken inside one, and the review report keeps each stage
- * on one row.
+ * file and a snapshot path, a text source's record delimiter): the generated pipelines and
+ * writers compile, each string is in them as its literal, no line of them is broken inside one,
+ * and the review report keeps each stage on one row.
  */
 class EscapedStringsCompileTest {
   /** What JavaPoet, Java's {@code \R} and editors take for a line end. */
@@ -79,6 +79,8 @@ class EscapedStringsCompileTest {
     String na = "NA" + odd;
     String cache = "target/cache" + odd;
     String snapshot = "target/snapshot" + odd;
+    // A delimiter line holds no line break (invalid-parameter): the rest of the class is in it.
+    String delimiterLine = "%" + odd.replace("\r", "").replace("\n", "");
     JavaFileObject source = Sources.source("Odd",
         "@Element record Tagged(",
         "    @Feature(" + declared(key) + ") @Shape({}) Operand<TInt64> id,",
@@ -121,6 +123,12 @@ class EscapedStringsCompileTest {
             + ", quoted = false, parallel = AUTO)",
         "  Named parse(Operand<TString> line);",
         "  @Prefetch(AUTO) Named prefetch(Named named);",
+        "}",
+        "@Pipeline interface Fortunes {",
+        "  @TextLineSource(records = 100, recordDelimiter = " + declared(delimiterLine) + ")",
+        "  Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Operand<TString> records(Operand<TString> file);",
+        "  @Prefetch(AUTO) Operand<TString> prefetch(Operand<TString> record);",
         "}");
     Path reports = dir.resolve("reports");
     Compilation compilation = Sources.compile(List.of("-Afeedline.report=" + reports), source);
@@ -132,7 +140,8 @@ class EscapedStringsCompileTest {
     assertEquals(List.of(), errors);
     assertEquals(Compilation.Status.SUCCESS, compilation.status());
     List<String> expected = List.of("test.FeedlineTags", "test.FeedlineBuckets",
-        "test.FeedlineClips", "test.FeedlineNames", "test.FeedlineTaggedWriter",
+        "test.FeedlineClips", "test.FeedlineNames", "test.FeedlineFortunes",
+        "test.FeedlineTaggedWriter",
         "test.FeedlineStepsWriter");
     for (String generated : expected) {
       String code = compilation.generatedSourceFile(generated).orElseThrow()
@@ -146,13 +155,16 @@ class EscapedStringsCompileTest {
     assertContains(compilation, "test.FeedlineBuckets", key, fallback, pad, snapshot);
     assertContains(compilation, "test.FeedlineClips", list);
     assertContains(compilation, "test.FeedlineNames", na, fallback, delimiter);
+    assertContains(compilation, "test.FeedlineFortunes", delimiterLine);
     assertContains(compilation, "test.FeedlineTaggedWriter", key);
     assertContains(compilation, "test.FeedlineStepsWriter", list);
 
-    for (String pipeline : List.of("Tags", "Buckets", "Clips", "Names")) {
+    for (String pipeline : List.of("Tags", "Buckets", "Clips", "Names", "Fortunes")) {
       List<String> report = Files.readAllLines(reports.resolve("test." + pipeline + ".md"));
       long rows = report.stream().filter(l -> l.matches("\\| [0-9]+ \\| `.*")).count();
-      assertEquals(pipeline.equals("Clips") || pipeline.equals("Names") ? 4 : 6, rows, pipeline + ": one row a stage\n"
+      assertEquals(pipeline.equals("Fortunes") ? 3
+          : pipeline.equals("Clips") || pipeline.equals("Names") ? 4 : 6, rows,
+          pipeline + ": one row a stage\n"
           + String.join("\n", report));
     }
   }

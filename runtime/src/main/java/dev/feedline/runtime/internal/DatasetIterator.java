@@ -306,10 +306,11 @@ public final class DatasetIterator {
       Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
           List.of(kept), oneEpoch, spec.types(), spec.shapes());
       // Where the epoch ends in a @Prefetch, its buffer already runs ahead on a thread of its
-      // own, and a second prefetch here only adds a hand-over per element: measured side by
-      // side, 5 to 18% of the CPU time of a cached epoch (docs/performance.md#cached-epochs-a-
-      // second-round-and-the-prefetch-across-epochs). Without one, two elements ahead across an
-      // epoch's end let the next epoch's stages start while the consumer takes the last ones.
+      // own, and a second prefetch here adds only a hand-over per element: measured side by
+      // side, it cost a cached epoch 9% more CPU for text, 11% for photos, and halved the photos'
+      // rate on a loaded machine (docs/performance.md#cached-epochs-a-second-round-and-the-
+      // prefetch-across-epochs). Without one, two elements ahead across an epoch's end let the
+      // next epoch's stages start while the consumer takes its last elements.
       if (!prefetched[0]) {
         epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
             spec.types(), spec.shapes());

@@ -306,11 +306,12 @@ public final class DatasetIterator {
       Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
           List.of(kept), oneEpoch, spec.types(), spec.shapes());
       // Where the epoch ends in a @Prefetch, its buffer already runs ahead on a thread of its
-      // own, and a second prefetch here adds only a hand-over per element: measured side by
-      // side, it cost a cached epoch 9% more CPU for text, 11% for photos, and halved the photos'
-      // rate on a loaded machine (docs/performance.md#cached-epochs-a-second-round-and-the-
-      // prefetch-across-epochs). Without one, two elements ahead across an epoch's end let the
-      // next epoch's stages start while the consumer takes its last elements.
+      // own, and a second prefetch here adds only a hand-over per element and a thread: measured
+      // side by side on a loaded machine, it cost a cached epoch 9% more CPU for text, 11% for
+      // photos, and halved the photos' rate; on idle cores 3 to 5% of the CPU
+      // (docs/performance.md#a-third-round-without-the-second-prefetch). Without one, two
+      // elements ahead across an epoch's end let the next epoch's stages start while the
+      // consumer takes its last elements.
       if (!prefetched[0]) {
         epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
             spec.types(), spec.shapes());

@@ -24,8 +24,9 @@ import org.tensorflow.types.TInt64;
 /**
  * A shuffle through a buffer against a global one, side by side in one run, each variant in a JVM
  * of its own ({@link ShufflePipelines}): the resident memory the epochs add after the pipeline is
- * built, the throughput of the epochs after the first, and the size of a checkpoint taken in
- * epoch 2. Run by {@code ./feedline bench --shuffle}.
+ * built, the throughput of the epochs after the first and their CPU time a frame (which load from
+ * other work changes least; the checkpoint's left out of both), and the size of a checkpoint taken
+ * in epoch 2. Run by {@code ./feedline bench --shuffle}.
  */
 public final class ShuffleBenchmark {
   /** Frames: 294 MiB of pixels, so that a buffer of {@link ShufflePipelines#BUFFER} holds 147. */
@@ -78,12 +79,14 @@ public final class ShuffleBenchmark {
       }
     }
     System.out.println("\n| variant | epochs' RSS growth MiB | epoch 1 frames/s | later epochs"
-        + " frames/s | checkpoint MiB | load |\n|---|---:|---:|---:|---:|---:|");
+        + " frames/s | later epochs CPU ms a frame | checkpoint MiB | load |"
+        + "\n|---|---:|---:|---:|---:|---:|---:|");
     for (String variant : VARIANTS) {
-      System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %,.1f | %.1f |%n", variant,
-          median(results, variant, "rss_growth_mib"), median(results, variant, "epoch1_per_s"),
-          median(results, variant, "later_per_s"), median(results, variant, "checkpoint_mib"),
-          median(results, variant, "load"));
+      System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.2f | %,.1f | %.1f |%n",
+          variant, median(results, variant, "rss_growth_mib"),
+          median(results, variant, "epoch1_per_s"), median(results, variant, "later_per_s"),
+          median(results, variant, "later_cpu_ms_per_frame"),
+          median(results, variant, "checkpoint_mib"), median(results, variant, "load"));
     }
     Map<String, Double> summary = new LinkedHashMap<>();
     summary.put("rss_without_shuffle_buffer_vs_before",
@@ -92,6 +95,8 @@ public final class ShuffleBenchmark {
         ratio(results, "cached-global", "cached-buffered", "rss_growth_mib"));
     summary.put("cached_global_vs_buffered",
         ratio(results, "cached-global", "cached-buffered", "later_per_s"));
+    summary.put("cached_global_vs_buffered_cpu",
+        ratio(results, "cached-global", "cached-buffered", "later_cpu_ms_per_frame"));
     summary.put("memory_global_vs_buffered",
         ratio(results, "memory-global", "memory-buffered", "later_per_s"));
     summary.put("checkpoint_global_vs_buffered",
@@ -204,8 +209,12 @@ public final class ShuffleBenchmark {
         double firstRate = 0;
         double laterFrames = 0;
         double laterSeconds = 0;
+        long laterCpu = 0;
+        var os = (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (int e = 1; e <= EPOCHS; e++) {
           long start = System.nanoTime();
+          long cpu = os.getProcessCpuTime();
           long frames = 0;
           try (EpochIterator<? extends AutoCloseable> epoch = pipeline.epoch(session)) {
             int batches = 0;
@@ -215,8 +224,10 @@ public final class ShuffleBenchmark {
               }
               if (e == 2 && ++batches == BATCHES_BEFORE_CHECKPOINT) {
                 long paused = System.nanoTime();
+                long pausedCpu = os.getProcessCpuTime();
                 pipeline.checkpoint(session, checkpoint);
                 start += System.nanoTime() - paused; // the checkpoint is not the epoch's time
+                cpu += os.getProcessCpuTime() - pausedCpu;
               }
             }
           }
@@ -226,11 +237,13 @@ public final class ShuffleBenchmark {
           } else {
             laterFrames += Math.min(frames, FRAMES);
             laterSeconds += seconds;
+            laterCpu += os.getProcessCpuTime() - cpu;
           }
         }
         System.out.printf(Locale.ROOT, "RESULT rss_growth_mib=%.1f epoch1_per_s=%.1f"
-                + " later_per_s=%.1f checkpoint_mib=%.2f%n",
+                + " later_per_s=%.1f later_cpu_ms_per_frame=%.3f checkpoint_mib=%.2f%n",
             (Rss.peakBytes() - before) / 1048576.0, firstRate, laterFrames / laterSeconds,
+            laterCpu / 1e6 / laterFrames,
             Files.size(checkpoint) / 1048576.0);
       }
     } finally {

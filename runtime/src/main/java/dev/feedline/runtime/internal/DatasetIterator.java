@@ -284,29 +284,49 @@ public final class DatasetIterator {
   /**
    * The epochs from the fed number on, one after another, each built on the kept part as {@code
    * perEpoch} builds it: a flat map over the epochs' numbers, whose function builds an epoch's
-   * stages from its number and the cache, then a prefetch of its own.
+   * stages from its number and the cache, then a prefetch of its own where the epoch's stages
+   * end without one.
    */
   private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
       Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
     Operand<? extends TType> numbers = tf.data.rangeDataset(epoch, tf.constant(Long.MAX_VALUE),
         tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
+    boolean[] prefetched = {false};
     try (ConcreteFunction oneEpoch = ConcreteFunction.create(inner -> {
       Placeholder<TInt64> number = inner.placeholder(TInt64.class,
           Placeholder.shape(Shape.scalar()));
       Placeholder<TVariant> cached = inner.placeholder(TVariant.class,
           Placeholder.shape(Shape.scalar()));
+      Operand<? extends TType> epochDataset = parts.perEpoch.build(inner, cached, number,
+          parts.options);
+      prefetched[0] = endsInPrefetch(epochDataset);
       return Signature.builder().key("epoch").input("number", number).input("cached", cached)
-          .output("dataset", parts.perEpoch.build(inner, cached, number, parts.options))
-          .build();
+          .output("dataset", epochDataset).build();
     })) {
       Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
           List.of(kept), oneEpoch, spec.types(), spec.shapes());
-      // Two elements ahead, across an epoch's end: while the consumer takes an epoch's last
-      // elements, the next epoch's stages start and make its first.
-      epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
-          spec.types(), spec.shapes());
+      // Where the epoch ends in a @Prefetch, its buffer already runs ahead on a thread of its
+      // own, and a second prefetch here adds only a hand-over per element and a thread: measured
+      // side by side on a loaded machine, it cost a cached epoch 9% more CPU for text, 11% for
+      // photos, and halved the photos' rate; on idle cores 3 to 5% of the CPU
+      // (docs/performance.md#a-third-round-without-the-second-prefetch). Without one, two
+      // elements ahead across an epoch's end let the next epoch's stages start while the
+      // consumer takes its last elements.
+      if (!prefetched[0]) {
+        epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
+            spec.types(), spec.shapes());
+      }
       return DatasetOps.withOptions(tf, epochs, spec, parts.options);
     }
+  }
+
+  /** Whether {@code dataset}, under its options, is a prefetch. */
+  private static boolean endsInPrefetch(Operand<? extends TType> dataset) {
+    GraphOperation op = (GraphOperation) dataset.op();
+    while (op.type().equals("OptionsDataset")) {
+      op = (GraphOperation) op.input(0).op();
+    }
+    return op.type().equals("PrefetchDataset");
   }
 
   /**

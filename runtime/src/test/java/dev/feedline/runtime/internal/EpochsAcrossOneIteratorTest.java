@@ -77,6 +77,37 @@ class EpochsAcrossOneIteratorTest {
     }
   }
 
+  /** Whether the graph has an op named {@code name}, under any scope. */
+  private static boolean hasOp(Graph graph, String name) {
+    boolean[] found = {false};
+    graph.operations().forEachRemaining(op -> found[0] |= op.name().equals(name)
+        || op.name().endsWith("/" + name));
+    return found[0];
+  }
+
+  @Test
+  void anEpochEndingInAPrefetchRunsAcrossEpochsWithoutASecondOneAndOneWithoutGetsIt() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      DatasetIterator numbers =
+          ShuffledNumbers.builder(graph, ELEMENTS, BATCH, true, true).acrossEpochs().build();
+      assertTrue(hasOp(graph, "epochs_across"), "the iterator across epochs is built");
+      assertTrue(!hasOp(graph, "next_epoch_ahead"), "the epoch's own prefetch runs ahead");
+      for (long number = 0; number < 4; number++) {
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          assertEquals(expected(number), drain(epoch, Integer.MAX_VALUE), "epoch " + number);
+          assertEquals(BATCHES, epoch.count(), "epoch " + number);
+        }
+      }
+      assertEquals(3, numbers.epochsStartedAcross(), "epochs 1 to 3");
+      numbers.release();
+    }
+    try (Graph graph = new Graph()) {
+      DatasetIterator unprefetched = numbers(graph, true);
+      assertTrue(hasOp(graph, "next_epoch_ahead"), "two batches ahead across an epoch's end");
+      unprefetched.release();
+    }
+  }
+
   @Test
   void unseededEpochsAreEachEveryElementOnceInAnOrderOfTheirOwn() {
     try (Graph graph = new Graph(); Session session = new Session(graph)) {

@@ -48,14 +48,26 @@ final class ShuffledNumbers {
    * {@code seeded}, else with seeds TensorFlow draws anew every epoch.
    */
   static DatasetIterator.Builder builder(Graph graph, int count, long batch, boolean seeded) {
+    return builder(graph, count, batch, seeded, false);
+  }
+
+  /** The same, with a prefetch of 2 batches after the batch where {@code prefetched}. */
+  static DatasetIterator.Builder builder(Graph graph, int count, long batch, boolean seeded,
+      boolean prefetched) {
     Ops tf = Ops.create(graph);
     return DatasetIterator.builder(tf, PIPELINE, NUMBERS, OPTIONS)
         .kept(tf.data.cacheDataset(numbers(tf, count), tf.constant(""), tf.dummyMemoryCache(),
             NUMBER.types(), NUMBER.shapes()))
-        .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops,
-            ops.data.batchDataset(shuffled(ops, cached, count, seeded ? epoch : null),
-                ops.constant(batch), ops.constant(false), NUMBERS.types(), NUMBERS.shapes()),
-            NUMBERS, options));
+        .perEpoch((ops, cached, epoch, options) -> {
+          Operand<? extends TType> batches = ops.data.batchDataset(
+              shuffled(ops, cached, count, seeded ? epoch : null), ops.constant(batch),
+              ops.constant(false), NUMBERS.types(), NUMBERS.shapes());
+          if (prefetched) {
+            batches = ops.data.prefetchDataset(batches, ops.constant(2L), NUMBERS.types(),
+                NUMBERS.shapes());
+          }
+          return DatasetOps.withOptions(ops, batches, NUMBERS, options);
+        });
   }
 
   /** The order of epoch {@code number}, from the same seeded shuffle in a plain graph. */

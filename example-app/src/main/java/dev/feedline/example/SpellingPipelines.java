@@ -110,9 +110,9 @@ public final class SpellingPipelines {
   }
 
   /**
-   * Batches of training words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and more. Its
-   * serving function, the parse and the letters' lookup, is what {@code ./feedline export
-   * --example spelling} chains into the trained model.
+   * Batches of training words of similar length: 4 letters or fewer, 5-6, 7-8, 9-10, 11 and
+   * more. Its serving function, the parse and the letters' lookup, is what
+   * {@code ./feedline export --example spelling} chains into the trained model.
    */
   @Serving
   @Pipeline

@@ -124,7 +124,8 @@ final class InputReader {
     if (!abstractWithoutParameters || type.isEmpty()) {
       report.at(method, annotation, null).report(Message.INPUT_FORM, kind,
           type.map(Statistic.Type::simpleName).orElse("Moments") + " " + method.getSimpleName()
-              + "();", type.isPresent() ? "" : ", a Moments, MinMax, Quantiles or FittedVocabulary");
+              + "();",
+          type.isPresent() ? "" : ", a Moments, MinMax, Quantiles or FittedVocabulary");
       return Optional.empty();
     }
     int buckets = ((Number) Annotations.value(elements, annotation, "buckets")).intValue();

@@ -148,7 +148,8 @@ public final class StatisticsFit {
     List<String> parts = new ArrayList<>(List.of(KEY_FORMAT, request.kind().name(),
         request.component(), request.shape().toString(), Integer.toString(request.buckets()),
         "minCount " + request.minCount() + " topK " + request.topK() + " oovBuckets "
-            + request.oovBuckets(), "tensorflow " + TensorFlow.version(), HexFormat.of().formatHex(upstream)));
+            + request.oovBuckets(), "tensorflow " + TensorFlow.version(),
+        HexFormat.of().formatHex(upstream)));
     for (FileIdentity file : files) {
       parts.add(Path.of(file.file()).toAbsolutePath().normalize() + " " + file.size() + " "
           + file.modified() + " " + Long.toHexString(file.fingerprint()));

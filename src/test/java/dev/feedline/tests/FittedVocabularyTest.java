@@ -174,6 +174,11 @@ class FittedVocabularyTest {
       }
       assertEquals(lines.size(), line, "every line");
       assertTrue(unknownPhones > 0, "the rare phones got the bucket");
+      IllegalArgumentException table = assertThrows(IllegalArgumentException.class,
+          () -> pipeline.vocabulary("phones"));
+      assertEquals("Pipeline Encoding has no @Vocabulary named 'phones'; it has none; 'phones' is"
+          + " a @Statistics FittedVocabulary: read it with statistic(\"phones\","
+          + " FittedVocabulary.class)", table.getMessage());
     }
   }
 

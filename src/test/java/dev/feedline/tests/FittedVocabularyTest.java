@@ -282,6 +282,20 @@ class FittedVocabularyTest {
   }
 
   @Test
+  void aTrainingSideWithNoTokenSeenMinCountTimesIsAnErrorThatSaysSo() throws IOException {
+    Path training = Files.write(dir.resolve("few.txt"), lines.subList(0, 40));
+    long tokens = count(trainingLines(training), true).values().stream()
+        .mapToLong(Long::longValue).sum();
+    try (Graph graph = new Graph()) {
+      FeedlineException rare = assertThrows(FeedlineException.class,
+          () -> encoding(all, training).build(graph));
+      assertEquals("Pipeline Encoding: vocabulary 'phones': pipeline Training yielded " + tokens
+          + " tokens of component 'phones', and none of them 100 times or more (minCount); lower"
+          + " minCount, or fit it over more data", rare.getMessage());
+    }
+  }
+
+  @Test
   void anEmptyTrainingSideIsAnErrorNamingBothPipelines() throws IOException {
     // Only lines whose word the split holds out: the training side yields nothing.
     Set<String> held = heldWords(all);

@@ -167,29 +167,35 @@ final class InputReader {
    */
   private boolean vocabularyParameters(ExecutableElement method, AnnotationMirror annotation,
       String kind, Statistic.Type type, Report report) {
-    for (String parameter : List.of("minCount", "topK", "oovBuckets")) {
-      Optional<AnnotationValue> written = Annotations.explicitValue(annotation, parameter);
-      long value = ((Number) Annotations.value(elements, annotation, parameter)).longValue();
-      if (type != Statistic.Type.VOCABULARY) {
+    if (type != Statistic.Type.VOCABULARY) {
+      for (String parameter : List.of("minCount", "topK", "oovBuckets")) {
+        Optional<AnnotationValue> written = Annotations.explicitValue(annotation, parameter);
         if (written.isPresent()) {
           report.at(method, annotation, written.get()).report(Message.STATISTIC_VOCABULARY_ONLY,
-              kind, type.simpleName(), parameter, value);
+              kind, type.simpleName(), parameter, number(annotation, parameter));
           return false;
         }
-        continue;
       }
-      Message invalid = parameter.equals("minCount") ? value < 1 ? Message.INVALID_MIN_COUNT : null
-          : parameter.equals("topK") ? value < 0 ? Message.INVALID_TOP_K : null
-          : value < 0 ? Message.INVALID_OOV_BUCKETS : null;
-      if (invalid == Message.INVALID_OOV_BUCKETS) {
-        report.at(method, annotation, written.orElse(null)).report(invalid, "Statistics",
-            method.getSimpleName(), parameter, value);
-        return false;
-      }
-      if (invalid != null) {
-        report.at(method, annotation, written.orElse(null)).report(invalid, kind, value);
-        return false;
-      }
+      return true;
+    }
+    long minCount = number(annotation, "minCount");
+    if (minCount < 1) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "minCount")
+          .orElse(null)).report(Message.INVALID_MIN_COUNT, kind, minCount);
+      return false;
+    }
+    long topK = number(annotation, "topK");
+    if (topK < 0) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "topK").orElse(null))
+          .report(Message.INVALID_TOP_K, kind, topK);
+      return false;
+    }
+    long buckets = number(annotation, "oovBuckets");
+    if (buckets < 0) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets")
+          .orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Statistics",
+          method.getSimpleName(), "oovBuckets", buckets);
+      return false;
     }
     return true;
   }

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -207,6 +208,17 @@ class FittedVocabularyTest {
       assertFalse(pipeline.statistic("words", FittedVocabulary.class).fit().cached(),
           "no cache folder: fitted at every build");
       counts = phones.counts();
+    }
+    // A cache file whose tokens are out of id order is not the fit: fitted again, and rewritten.
+    Path file = dir.resolve("vocabulary").resolve("phones-" + key + ".stats");
+    List<String> kept = new ArrayList<>(Files.readAllLines(file));
+    Collections.swap(kept, 4, 5);
+    Files.write(file, kept);
+    try (Graph graph = new Graph(); var pipeline = encoding(all, training).build(graph)) {
+      FittedVocabulary phones = pipeline.statistic("phones", FittedVocabulary.class);
+      assertFalse(phones.fit().cached(), "a file that does not read back is fitted again");
+      assertArrayEquals(counts, phones.counts());
+      assertNotEquals(kept, Files.readAllLines(file), "and written anew");
     }
     // Half the lines: another file, another key, other counts.
     Files.write(training, lines.subList(0, lines.size() / 2));

@@ -17,7 +17,11 @@ import java.lang.annotation.Target;
  *   <li>{@code Moments}: the mean and the population variance of each position of the component;
  *   <li>{@code MinMax}: the least and greatest value of each position;
  *   <li>{@code Quantiles}: the boundaries of {@link #buckets} buckets of equal count, over all
- *       positions pooled.
+ *       positions pooled;
+ *   <li>{@code FittedVocabulary}: the tokens of a string component (a scalar, or a vector of
+ *       tokens, every position pooled) with their counts, those seen at least {@link #minCount}
+ *       times, the {@link #topK} most frequent of them (ties by the token's bytes), looked up as
+ *       ids in a map as a {@code VocabularyTable} is, with {@link #oovBuckets} for the others.
  * </ul>
  *
  * <pre>{@code
@@ -40,11 +44,33 @@ public @interface Statistics {
   /** The {@code @Pipeline} whose elements the statistic is fitted over. */
   Class<?> over();
 
-  /** The component of the over pipeline's element (float32, float64, int32 or int64). */
+  /**
+   * The component of the over pipeline's element: float32, float64, int32 or int64, or, for a
+   * {@code FittedVocabulary}, string.
+   */
   String component();
 
   /** The buckets of a {@code Quantiles}, 2 or more; only for {@code Quantiles}. */
   int buckets() default 0;
+
+  /**
+   * The least number of times a token is seen to be in a {@code FittedVocabulary}, 1 or more;
+   * only for {@code FittedVocabulary}.
+   */
+  long minCount() default 1;
+
+  /**
+   * The most tokens a {@code FittedVocabulary} keeps, the most frequent (of equal counts, those
+   * whose UTF-8 bytes come first, unsigned); 0, the default, keeps every token of
+   * {@link #minCount}. Only for {@code FittedVocabulary}.
+   */
+  int topK() default 0;
+
+  /**
+   * Ids for tokens outside a {@code FittedVocabulary}, after its own, as a {@code @Vocabulary}'s;
+   * 0 maps them all to -1. Only for {@code FittedVocabulary}.
+   */
+  long oovBuckets() default 1;
 
   /**
    * The folder the fitted values are kept in, as {@code <name>-<key>.stats}, keyed like a file

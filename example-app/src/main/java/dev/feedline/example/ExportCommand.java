@@ -4,6 +4,7 @@ import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.Devices;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FittedVocabulary;
 import dev.feedline.runtime.ServingFunction;
 import dev.feedline.runtime.TrainingStep;
 import java.io.IOException;
@@ -94,9 +95,9 @@ public final class ExportCommand {
           (tf, inputs) -> photoModel(tf, inputs, weights));
     } else {
       SpellingDataset.writeUnlessPresent(data, out);
-      Path vocabulary = data.resolve(SpellingDataset.VOCABULARY);
-      weights = trainSpelling(data, vocabulary, steps, out);
-      FeedlineSpellingPipelines_Bucketed.serving(vocabulary).export(output,
+      TrainedSpelling trained = trainSpelling(data, steps, out);
+      weights = trained.weights();
+      FeedlineSpellingPipelines_Bucketed.serving(trained.letters()).export(output,
           (tf, inputs) -> wordModel(tf, inputs, weights));
     }
     Files.writeString(output.resolve(EXAMPLE_FILE), example + "\n");
@@ -120,18 +121,24 @@ public final class ExportCommand {
     }
   }
 
-  /** Trains {@link WordModel} on {@link SpellingPipelines.Bucketed} for {@code steps}. */
-  static List<Weight> trainSpelling(Path data, Path vocabulary, int steps, PrintStream out) {
+  /** The spelling model's trained weights, and the letters' vocabulary its inputs were made by. */
+  record TrainedSpelling(List<Weight> weights, FittedVocabulary letters) {}
+
+  /**
+   * Trains {@link WordModel} on {@link SpellingPipelines.Bucketed} for {@code steps}, its letters
+   * looked up in the vocabulary fitted over the training words.
+   */
+  static TrainedSpelling trainSpelling(Path data, int steps, PrintStream out) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
-        FeedlineSpellingPipelines_Bucketed pipeline = FeedlineSpellingPipelines_Bucketed.builder()
-            .files(data.resolve("*.tfrecord").toString()).letters(vocabulary).build(graph)) {
+        FeedlineSpellingPipelines_Bucketed pipeline = TextDemo.bucketed(data).build(graph)) {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
+      FittedVocabulary vocabulary = pipeline.statistic("letters", FittedVocabulary.class);
       WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(),
-          pipeline.vocabulary("letters").size(), TextDemo.LEARNING_RATE);
-      return trained(session, steps, pipeline::steps, model.step(), model.loss(), model.weights(),
-          out);
+          vocabulary.size(), TextDemo.LEARNING_RATE);
+      return new TrainedSpelling(trained(session, steps, pipeline::steps, model.step(),
+          model.loss(), model.weights(), out), vocabulary);
     }
   }
 

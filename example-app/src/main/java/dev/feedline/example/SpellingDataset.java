@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 public final class SpellingDataset {
   /** Words in the subset. */
   public static final int WORDS = 11_650;
-  static final String VOCABULARY = "letters.txt";
   private static final String RESOURCE = "cmudict/cmudict-subset.txt";
   private static final int SHARDS = 4;
 
@@ -67,8 +66,8 @@ public final class SpellingDataset {
 
   /**
    * Writes the data set into {@code dir} unless it holds files already: entry {@code i} goes to
-   * shard {@code i % 4}; the vocabulary lists the letters a to z, one per line (the pipeline
-   * lower-cases the words).
+   * shard {@code i % 4}. No vocabulary file: the pipelines fit the letters' vocabulary over the
+   * training words.
    */
   public static void writeUnlessPresent(Path dir, PrintStream out) throws IOException {
     if (Files.isDirectory(dir)) {
@@ -91,11 +90,6 @@ public final class SpellingDataset {
         }
         shards.commit();
       }
-      StringBuilder letters = new StringBuilder();
-      for (char letter = 'a'; letter <= 'z'; letter++) {
-        letters.append(letter).append('\n');
-      }
-      Files.writeString(scratch.path().resolve(VOCABULARY), letters);
       Files.deleteIfExists(dir); // empty, or absent
       Files.move(scratch.path(), dir, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {

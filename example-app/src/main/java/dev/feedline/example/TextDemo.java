@@ -4,6 +4,7 @@ import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
+import dev.feedline.runtime.FittedVocabulary;
 import dev.feedline.runtime.TrainingStep;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,8 +23,9 @@ import org.tensorflow.types.TInt32;
 
 /**
  * {@code ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]}: trains
- * {@link WordModel} to tell a word's number of syllables from its letters, on the CMU
- * Pronouncing Dictionary subset, printing per epoch the batch shapes it saw, the share of padded
+ * {@link WordModel} to tell a word's number of syllables from its letters, on the training words
+ * of the CMU Pronouncing Dictionary subset, printing the letters' vocabulary fitted over them and
+ * per epoch the batch shapes it saw, the share of padded
  * positions, the mean loss and examples/s.
  */
 public final class TextDemo {
@@ -71,22 +73,51 @@ public final class TextDemo {
     }
   }
 
+  /**
+   * The bucketed pipeline's builder over the data set in {@code data}: the letters' vocabulary
+   * fitted over the training words of the same files, kept in {@code data/vocabulary}.
+   */
+  static FeedlineSpellingPipelines_Bucketed.Builder bucketed(Path data) {
+    return FeedlineSpellingPipelines_Bucketed.builder().files(shards(data))
+        .trainingLetters(trainingLetters(data)).lettersCache(vocabularyCache(data));
+  }
+
+  /** The padded pipeline's builder, as {@link #bucketed}. */
+  static FeedlineSpellingPipelines_Padded.Builder padded(Path data) {
+    return FeedlineSpellingPipelines_Padded.builder().files(shards(data))
+        .trainingLetters(trainingLetters(data)).lettersCache(vocabularyCache(data));
+  }
+
+  /** The training words' letters, which the vocabulary is fitted over. */
+  static FeedlineSpellingPipelines_TrainingLetters.Builder trainingLetters(Path data) {
+    return FeedlineSpellingPipelines_TrainingLetters.builder().files(shards(data));
+  }
+
+  private static String shards(Path data) {
+    return data.resolve("*.tfrecord").toString();
+  }
+
+  private static String vocabularyCache(Path data) {
+    return data.resolve("vocabulary").toString();
+  }
+
   /** Trains for {@code epochs}, printing each; returns the epochs' figures. */
   public static List<EpochFigures> train(Path data, int epochs, boolean bucketed,
       PrintStream out) {
-    String shards = data.resolve("*.tfrecord").toString();
-    Path vocabulary = data.resolve(SpellingDataset.VOCABULARY);
     try (Graph graph = new Graph();
         Session session = new Session(graph);
-        BuiltPipeline<Word, ?> pipeline = bucketed
-            ? FeedlineSpellingPipelines_Bucketed.builder().files(shards).letters(vocabulary)
-                .build(graph)
-            : FeedlineSpellingPipelines_Padded.builder().files(shards).letters(vocabulary)
-                .build(graph)) {
+        BuiltPipeline<Word, ?> pipeline = bucketed ? bucketed(data).build(graph)
+            : padded(data).build(graph)) {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
-      // a to z, and one bucket for anything else: the vocabulary's size, from the pipeline.
-      long letters = pipeline.vocabulary("letters").size();
+      // The letters of the training words, and one bucket for anything else: the vocabulary's
+      // size, from the pipeline.
+      FittedVocabulary vocabulary = pipeline.statistic("letters", FittedVocabulary.class);
+      out.printf(Locale.ROOT, "Vocabulary fitted over the training words' %,d letters%s: %s,"
+              + " and %d bucket for any other%n", vocabulary.count(),
+          vocabulary.fit().cached() ? " (read from " + vocabulary.fit().cacheFile() + ")" : "",
+          String.join(" ", vocabulary.tokenList()), vocabulary.oovBuckets());
+      long letters = vocabulary.size();
       WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), letters,
           LEARNING_RATE);
       Operand<TInt32> shape = tf.shape(batch.ids());

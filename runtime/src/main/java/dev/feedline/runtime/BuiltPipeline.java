@@ -133,7 +133,14 @@ public abstract class BuiltPipeline<E, T extends AutoCloseable> implements AutoC
         .orElseThrow(() -> new IllegalArgumentException("Pipeline "
             + iterator.pipeline().simpleName() + " has no @Vocabulary named '" + name + "'; "
             + (all.isEmpty() ? "it has none" : "it has " + all.stream()
-                .map(v -> "'" + v.name() + "'").collect(Collectors.joining(", ")))));
+                .map(v -> "'" + v.name() + "'").collect(Collectors.joining(", ")))
+            + (fitted(name) ? "; '" + name + "' is a @Statistics FittedVocabulary: read it with"
+                + " statistic(\"" + name + "\", FittedVocabulary.class)" : "")));
+  }
+
+  private boolean fitted(String name) {
+    return iterator.data().inputs().stream().anyMatch(input -> input instanceof FittedVocabulary v
+        && v.name().equals(name));
   }
 
   /** The pipeline's {@code @Vocabulary} tables, in the order its builder loaded them. */

@@ -11,12 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.LongStream;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.AssertThat;
-import org.tensorflow.op.core.HashTable;
 import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -47,23 +45,21 @@ public final class VocabularyTable implements CheckedInput {
   private final String name;
   private final Path file;
   private final FileIdentity identity;
-  private final String sharedName;
+  private final TokenIds table;
   private final List<String> tokens;
   private final long oovBuckets;
   private final boolean strict;
-  private final Op initializer;
 
   private VocabularyTable(String pipeline, String name, Path file, FileIdentity identity,
-      String sharedName, List<String> tokens, long oovBuckets, boolean strict, Op initializer) {
+      TokenIds table, List<String> tokens, long oovBuckets, boolean strict) {
     this.pipeline = pipeline;
     this.name = name;
     this.file = file;
     this.identity = identity;
-    this.sharedName = sharedName;
+    this.table = table;
     this.tokens = List.copyOf(tokens);
     this.oovBuckets = oovBuckets;
     this.strict = strict;
-    this.initializer = initializer;
   }
 
   /**
@@ -101,14 +97,11 @@ public final class VocabularyTable implements CheckedInput {
     if (change.isPresent()) {
       throw problem(pipeline, name, file, "it changed while it was read: " + change.get());
     }
-    // Unique in the graph: the maps' functions find the table by this name.
-    String sharedName = tf.scope().makeOpName("vocabulary_" + name);
-    HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
-    // Keys: the tokens as they were read; values: their lines, from 0.
-    Op fill = tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
-        tf.constant(LongStream.range(0, tokens.size()).toArray()));
-    return new VocabularyTable(pipeline.simpleName(), name, file, identity, sharedName, tokens,
-        oovBuckets, strict, fill);
+    // Keys: the tokens as they were read; ids: their lines, from 0.
+    TokenIds table = TokenIds.create(tf, name, tf.array(tokens.toArray(String[]::new)),
+        tokens.size());
+    return new VocabularyTable(pipeline.simpleName(), name, file, identity, table, tokens,
+        oovBuckets, strict);
   }
 
   private static FileIdentity identity(PipelineInfo pipeline, String name, Path file) {
@@ -183,7 +176,7 @@ public final class VocabularyTable implements CheckedInput {
 
   /** Fills the table: once per session, before the first epoch. */
   public Op initializer() {
-    return initializer;
+    return table.initializer();
   }
 
   /** The {@code @Vocabulary}'s name: its method's, as {@code builder().name(file)} sets it. */
@@ -239,19 +232,8 @@ public final class VocabularyTable implements CheckedInput {
    * vocabulary, a token not there fails the step that looks it up, naming the token.
    */
   public Operand<TInt64> ids(Ops tf, Operand<TString> tokens) {
-    HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
-    @SuppressWarnings("unchecked")
-    Operand<TInt64> found = (Operand<TInt64>) (Operand<?>) tf.lookupTableFind(table, tokens,
-        tf.constant(-1L));
-    if (strict) {
-      return checked(tf, tokens, found);
-    }
-    if (oovBuckets == 0) {
-      return found;
-    }
-    Operand<TInt64> bucket = tf.math.add(tf.constant((long) this.tokens.size()),
-        tf.strings.toHashBucketFast(tokens, oovBuckets));
-    return tf.select(tf.math.greaterEqual(found, tf.constant(0L)), found, bucket);
+    return strict ? checked(tf, tokens, table.find(tf, tokens))
+        : table.ids(tf, tokens, oovBuckets);
   }
 
   /**

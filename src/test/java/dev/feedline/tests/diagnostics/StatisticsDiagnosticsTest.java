@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Declarations of {@code @Statistics} that cannot be generated: the pipeline they are fitted over
  * ({@code statistic-over}), the component there ({@code statistic-component}), the buckets of
- * quantiles ({@code invalid-parameter}), and the method's form and the maps that take them
+ * quantiles and a vocabulary's minCount, topK and oovBuckets ({@code invalid-parameter}), and the method's form and the maps that take them
  * ({@code stage-signature}); each on its line, at the value to blame. Each is an error, which
  * {@code @SuppressWarnings} does not silence.
  */
@@ -176,11 +176,78 @@ class StatisticsDiagnosticsTest {
             + " dev.feedline.runtime.Moments xy();"));
   }
 
+  /** Pipeline {@code Fitting} with {@code vocabulary}, which its map takes as {@code names}. */
+  private static JavaFileObject vocabulary(String vocabulary) {
+    return fittingWith("", "  @Map(parallel = AUTO) static Sample scale(Ops tf, Sample s,"
+        + " dev.feedline.runtime.FittedVocabulary names) { return s; }", vocabulary);
+  }
+
+  @Test
+  void aVocabularyOverAStringComponentCompiles() {
+    Compilation compilation = Sources.compile(vocabulary("  @Statistics(over = Names.class,"
+        + " component = \"name\", minCount = 2, topK = 100, oovBuckets = 0)"
+        + " dev.feedline.runtime.FittedVocabulary names();"), OVER);
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(), compilation.diagnostics()
+        .toString());
+    assertEquals(List.of(), feedline(compilation).stream()
+        .filter(d -> d.getKind() != Diagnostic.Kind.NOTE).toList());
+  }
+
+  @Test
+  void aVocabularyOfNumbers() {
+    assertReports("[feedline:statistic-component] @Statistics 'names' is fitted over component"
+            + " 'ids' of pipeline Words, which holds int32 values; a FittedVocabulary counts"
+            + " tokens, strings: name a string component, such as the tokens a @Map splits a text"
+            + " into (Text.words).",
+        "component = \"ids\"", "\"ids\"",
+        vocabulary("  @Statistics(over = Words.class, component = \"ids\")"
+            + " dev.feedline.runtime.FittedVocabulary names();"));
+  }
+
+  @Test
+  void aVocabularyWithMinCountZero() {
+    assertReports("[feedline:invalid-parameter] @Statistics 'names' has minCount = 0, but a"
+            + " vocabulary keeps the tokens seen at least minCount times, 1 or more; use 1 (the"
+            + " default) to keep every token seen.",
+        "minCount = 0", "0",
+        vocabulary("  @Statistics(over = Names.class, component = \"name\", minCount = 0)"
+            + " dev.feedline.runtime.FittedVocabulary names();"));
+  }
+
+  @Test
+  void aVocabularyWithANegativeTopK() {
+    assertReports("[feedline:invalid-parameter] @Statistics 'names' has topK = -5, but topK is"
+            + " the most tokens a vocabulary keeps, 1 or more, or 0 (the default) for no limit.",
+        "topK = -5", "-5",
+        vocabulary("  @Statistics(over = Names.class, component = \"name\", topK = -5)"
+            + " dev.feedline.runtime.FittedVocabulary names();"));
+  }
+
+  @Test
+  void aVocabularyWithNegativeBuckets() {
+    assertReports("[feedline:invalid-parameter] @Statistics 'names' has oovBuckets = -1, but"
+            + " out-of-vocabulary buckets are 0 or more; use 0 to map unknown tokens to -1, or 1"
+            + " or more.",
+        "oovBuckets = -1", "-1",
+        vocabulary("  @Statistics(over = Names.class, component = \"name\", oovBuckets = -1)"
+            + " dev.feedline.runtime.FittedVocabulary names();"));
+  }
+
+  @Test
+  void topKForMoments() {
+    assertReports("[feedline:invalid-parameter] @Statistics 'xy' returns Moments, which keeps no"
+            + " tokens, but has topK = 10; only FittedVocabulary takes minCount, topK and"
+            + " oovBuckets: leave it out, or return FittedVocabulary.",
+        "topK = 10", "10",
+        fitting("  @Statistics(over = Train.class, component = \"xy\", topK = 10)"
+            + " dev.feedline.runtime.Moments xy();"));
+  }
+
   @Test
   void aReturnTypeThatIsNoStatistic() {
     assertReports("[feedline:stage-signature] @Statistics 'xy' declares a value given to the"
             + " builder at run time: declare it abstract, without parameters, as `Moments xy();`,"
-            + " a Moments, MinMax or Quantiles.",
+            + " a Moments, MinMax, Quantiles or FittedVocabulary.",
         "@Statistics", null,
         fittingWith("", "  @Map(parallel = AUTO) static Sample scale(Ops tf, Sample s) { return s; }",
             "  @Statistics(over = Train.class, component = \"xy\") Operand<TFloat32> xy();"));

@@ -645,6 +645,10 @@ public enum Message {
   STATISTIC_COMPONENT_DTYPE(Rule.STATISTIC_COMPONENT, Severity.ERROR,
       "%s is fitted over component '%s' of pipeline %s, which holds %s values; %s is fitted"
           + " over numbers: float32, float64, int32 or int64."),
+  STATISTIC_COMPONENT_NOT_STRING(Rule.STATISTIC_COMPONENT, Severity.ERROR,
+      "%s is fitted over component '%s' of pipeline %s, which holds %s values; a FittedVocabulary"
+          + " counts tokens, strings: name a string component, such as the tokens a @Map splits"
+          + " a text into (Text.words)."),
   STATISTIC_COMPONENT_SHAPE(Rule.STATISTIC_COMPONENT, Severity.ERROR,
       "%s is fitted over component '%s' of pipeline %s, whose shape in one element, %s, is not"
           + " fixed; %s has one value per position, so declare a fixed @Shape (or fit Quantiles,"
@@ -655,6 +659,15 @@ public enum Message {
   STATISTIC_BUCKETS_UNUSED(Rule.INVALID_PARAMETER, Severity.ERROR,
       "%s returns %s, which takes no buckets, but has buckets = %d; only Quantiles take"
           + " buckets: leave it out, or return Quantiles."),
+  STATISTIC_VOCABULARY_ONLY(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "%s returns %s, which keeps no tokens, but has %s = %d; only FittedVocabulary takes"
+          + " minCount, topK and oovBuckets: leave it out, or return FittedVocabulary."),
+  INVALID_MIN_COUNT(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "%s has minCount = %d, but a vocabulary keeps the tokens seen at least minCount times, 1"
+          + " or more; use 1 (the default) to keep every token seen."),
+  INVALID_TOP_K(Rule.INVALID_PARAMETER, Severity.ERROR,
+      "%s has topK = %d, but topK is the most tokens a vocabulary keeps, 1 or more, or 0 (the"
+          + " default) for no limit."),
   SOURCE_NOT_PIPELINE(Rule.SOURCE_PIPELINES, Severity.ERROR,
       "%s reads %s, which is not a @Pipeline interface; list only @Pipeline interfaces in 'of'."),
   SOURCES_TOO_FEW(Rule.SOURCE_PIPELINES, Severity.ERROR,

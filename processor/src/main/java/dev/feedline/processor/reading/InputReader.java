@@ -11,6 +11,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.Statistic;
 import dev.feedline.processor.model.StaticShape;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
@@ -123,7 +124,8 @@ final class InputReader {
     if (!abstractWithoutParameters || type.isEmpty()) {
       report.at(method, annotation, null).report(Message.INPUT_FORM, kind,
           type.map(Statistic.Type::simpleName).orElse("Moments") + " " + method.getSimpleName()
-              + "();", type.isPresent() ? "" : ", a Moments, MinMax or Quantiles");
+              + "();",
+          type.isPresent() ? "" : ", a Moments, MinMax, Quantiles or FittedVocabulary");
       return Optional.empty();
     }
     int buckets = ((Number) Annotations.value(elements, annotation, "buckets")).intValue();
@@ -136,6 +138,9 @@ final class InputReader {
     if (type.get() != Statistic.Type.QUANTILES && buckets != 0) {
       report.at(method, annotation, bucketsWritten).report(Message.STATISTIC_BUCKETS_UNUSED, kind,
           type.get().simpleName(), buckets);
+      return Optional.empty();
+    }
+    if (!vocabularyParameters(method, annotation, kind, type.get(), report)) {
       return Optional.empty();
     }
     AnnotationValue overWritten = Annotations.explicitValue(annotation, "over").orElseThrow();
@@ -156,7 +161,49 @@ final class InputReader {
             method, null, 0, false, statistic));
   }
 
-  /** The component a statistic is fitted over: in the over pipeline's element, numeric, fixed. */
+  /**
+   * Checks {@code minCount}, {@code topK} and {@code oovBuckets}: in range on a vocabulary, not
+   * written on another statistic. False when one is wrong, with the problem reported.
+   */
+  private boolean vocabularyParameters(ExecutableElement method, AnnotationMirror annotation,
+      String kind, Statistic.Type type, Report report) {
+    if (type != Statistic.Type.VOCABULARY) {
+      for (String parameter : List.of("minCount", "topK", "oovBuckets")) {
+        Optional<AnnotationValue> written = Annotations.explicitValue(annotation, parameter);
+        if (written.isPresent()) {
+          report.at(method, annotation, written.get()).report(Message.STATISTIC_VOCABULARY_ONLY,
+              kind, type.simpleName(), parameter, number(annotation, parameter));
+          return false;
+        }
+      }
+      return true;
+    }
+    long minCount = number(annotation, "minCount");
+    if (minCount < 1) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "minCount")
+          .orElse(null)).report(Message.INVALID_MIN_COUNT, kind, minCount);
+      return false;
+    }
+    long topK = number(annotation, "topK");
+    if (topK < 0) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "topK").orElse(null))
+          .report(Message.INVALID_TOP_K, kind, topK);
+      return false;
+    }
+    long buckets = number(annotation, "oovBuckets");
+    if (buckets < 0) {
+      report.at(method, annotation, Annotations.explicitValue(annotation, "oovBuckets")
+          .orElse(null)).report(Message.INVALID_OOV_BUCKETS, "Statistics",
+          method.getSimpleName(), "oovBuckets", buckets);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The component a statistic is fitted over: in the over pipeline's element, numeric and fixed,
+   * or strings for a vocabulary, of any shape.
+   */
   private Optional<Statistic> component(ExecutableElement method, AnnotationMirror annotation,
       String kind, Statistic.Type type, PipelineModel over, Report report) {
     String name = (String) Annotations.value(elements, annotation, "component");
@@ -171,21 +218,33 @@ final class InputReader {
       return Optional.empty();
     }
     Component component = found.get();
-    if (!component.dtype().isNumeric()) {
+    if (type == Statistic.Type.VOCABULARY && component.dtype() != DType.STRING) {
+      report.at(method, annotation, written).report(Message.STATISTIC_COMPONENT_NOT_STRING, kind,
+          name, over.simpleName(), component.dtype().tfName());
+      return Optional.empty();
+    }
+    if (type != Statistic.Type.VOCABULARY && !component.dtype().isNumeric()) {
       report.at(method, annotation, written).report(Message.STATISTIC_COMPONENT_DTYPE, kind, name,
           over.simpleName(), component.dtype().tfName(), type.simpleName());
       return Optional.empty();
     }
     StaticShape inner = last.innerShapeOf(component);
-    if (type != Statistic.Type.QUANTILES && !inner.isFullyKnown()) {
+    if (!type.pools() && !inner.isFullyKnown()) {
       report.at(method, annotation, written).report(Message.STATISTIC_COMPONENT_SHAPE, kind, name,
           over.simpleName(), inner, type.simpleName());
       return Optional.empty();
     }
     int buckets = ((Number) Annotations.value(elements, annotation, "buckets")).intValue();
     String cache = (String) Annotations.value(elements, annotation, "cache");
+    boolean vocabulary = type == Statistic.Type.VOCABULARY;
     return Optional.of(new Statistic(type, over, component,
-        element.components().indexOf(component),
-        type == Statistic.Type.QUANTILES ? StaticShape.scalar() : inner, buckets, cache));
+        element.components().indexOf(component), type.pools() ? StaticShape.scalar() : inner,
+        buckets, vocabulary ? number(annotation, "minCount") : 1,
+        vocabulary ? (int) number(annotation, "topK") : 0,
+        vocabulary ? number(annotation, "oovBuckets") : 0, cache));
+  }
+
+  private long number(AnnotationMirror annotation, String parameter) {
+    return ((Number) Annotations.value(elements, annotation, parameter)).longValue();
   }
 }

@@ -116,6 +116,9 @@ final class BuilderWriter {
     build.addCode(fits);
     List<String> checked = new ArrayList<>(tables);
     checked.addAll(statistics);
+    List<String> initialized = new ArrayList<>(tables);
+    pipeline.inputs().stream().filter(BuilderWriter::isFittedVocabulary)
+        .forEach(input -> initialized.add(names.input(input.name())));
     if (pipeline.isSeeded()) {
       addSeed(type, builder, build, pipeline);
     }
@@ -159,8 +162,8 @@ final class BuilderWriter {
     if (pipeline.isSeeded()) {
       iterator.add("\n.seed($N)", GeneratedNames.SEED);
     }
-    if (!tables.isEmpty()) {
-      iterator.add("\n.initializing($L)", CodeBlock.join(tables.stream()
+    if (!initialized.isEmpty()) {
+      iterator.add("\n.initializing($L)", CodeBlock.join(initialized.stream()
           .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
     }
     Optional<CodeBlock> reads = reads(pipeline, names)
@@ -185,8 +188,15 @@ final class BuilderWriter {
    */
   private static boolean canBeSource(PipelineModel pipeline) {
     return pipeline.deviceStages().isEmpty()
-        && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY)
+        && pipeline.inputs().stream().noneMatch(i -> i.kind() == Input.Kind.VOCABULARY
+            || isFittedVocabulary(i))
         && !pipeline.has(CacheStage.KIND) && !pipeline.has(SnapshotStage.KIND);
+  }
+
+  /** Whether {@code input} is a {@code FittedVocabulary}, whose table the iterator fills. */
+  static boolean isFittedVocabulary(Input input) {
+    return input.kind() == Input.Kind.STATISTIC
+        && input.statistic().type() == Statistic.Type.VOCABULARY;
   }
 
   /**
@@ -577,11 +587,15 @@ final class BuilderWriter {
       List<CodeBlock> requests = new ArrayList<>();
       for (Input input : entry.getValue()) {
         Statistic statistic = input.statistic();
-        requests.add(CodeBlock.of("new $T($S, $T.$L, $S, $L, $L, $L, $N)",
+        CodeBlock vocabulary = isFittedVocabulary(input)
+            ? CodeBlock.of("$LL /* minCount */, $L /* topK */, $LL /* oovBuckets */, ",
+                statistic.minCount(), statistic.topK(), statistic.oovBuckets())
+            : CodeBlock.of("");
+        requests.add(CodeBlock.of("new $T($S, $T.$L, $S, $L, $L, $L, $L$N)",
             Names.STATISTIC_REQUEST, input.name(),
             Names.STATISTIC_REQUEST.nestedClass("Kind"), statistic.type().name(),
             statistic.component().name(), statistic.index(), ElementSpecs.shape(statistic.shape()),
-            statistic.buckets(), names.statisticCache(input.name())));
+            statistic.buckets(), vocabulary, names.statisticCache(input.name())));
       }
       String fitted = name + "Statistics";
       code.add("// Read from their caches, or fitted in one epoch of $L.\n", over.simpleName());
@@ -592,8 +606,13 @@ final class BuilderWriter {
       for (int i = 0; i < entry.getValue().size(); i++) {
         Input input = entry.getValue().get(i);
         TypeName statisticType = InputTypes.javaType(input);
-        code.addStatement("$T $N = ($T) $N.get($L)", statisticType, names.input(input.name()),
-            statisticType, fitted, i);
+        if (isFittedVocabulary(input)) {
+          code.addStatement("$T $N = (($T) $N.get($L)).inGraph(tf)", statisticType,
+              names.input(input.name()), statisticType, fitted, i);
+        } else {
+          code.addStatement("$T $N = ($T) $N.get($L)", statisticType, names.input(input.name()),
+              statisticType, fitted, i);
+        }
       }
     }
     return code.build();

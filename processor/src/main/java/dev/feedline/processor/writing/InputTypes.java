@@ -39,6 +39,7 @@ final class InputTypes {
       case MOMENTS -> Names.MOMENTS;
       case MIN_MAX -> Names.MIN_MAX;
       case QUANTILES -> Names.QUANTILES;
+      case VOCABULARY -> Names.FITTED_VOCABULARY;
     };
   }
 }

@@ -51,6 +51,7 @@ final class Names {
   static final ClassName MOMENTS = ClassName.get(RUNTIME, "Moments");
   static final ClassName MIN_MAX = ClassName.get(RUNTIME, "MinMax");
   static final ClassName QUANTILES = ClassName.get(RUNTIME, "Quantiles");
+  static final ClassName FITTED_VOCABULARY = ClassName.get(RUNTIME, "FittedVocabulary");
   static final ClassName ELEMENT_RANDOM = ClassName.get(RUNTIME, "ElementRandom");
   static final ClassName SERVING_FUNCTION = ClassName.get(RUNTIME, "ServingFunction");
 

@@ -117,6 +117,13 @@ final class ServingWriter {
               value.name(), file, value.oovBuckets());
         }
         body.addStatement("initializers.add($N.initializer())", name);
+      } else if (BuilderWriter.isFittedVocabulary(value)) {
+        String fitted = name + "Fitted";
+        method.addParameter(InputTypes.javaType(value), fitted);
+        method.addJavadoc("@param $N the @Statistics '$L' fitted over $L: the function holds its"
+            + " tokens\n", fitted, value.name(), value.statistic().over().simpleName());
+        body.addStatement("$T $N = $N.inGraph(tf)", InputTypes.javaType(value), name, fitted);
+        body.addStatement("initializers.add($N.initializer())", name);
       } else if (value.kind() == Input.Kind.STATISTIC) {
         method.addParameter(InputTypes.javaType(value), name);
         method.addJavadoc("@param $N the @Statistics '$L' fitted over $L, held as constants\n",

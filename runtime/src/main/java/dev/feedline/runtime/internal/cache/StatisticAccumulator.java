@@ -14,18 +14,17 @@ import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 
 /**
- * What one statistic has seen of its component so far, in float64: each fetched tensor holds
+ * What one statistic has seen of its component so far: the numeric ones in float64, a
+ * vocabulary's tokens with their counts ({@link VocabularyAccumulator}). Each fetched tensor holds
  * whole elements (or batches of them), so its values, in row-major order, are runs of one value
  * per position of the component's shape.
  */
 abstract class StatisticAccumulator {
-  private final StatisticRequest request;
-  final int positions;
+  final StatisticRequest request;
   long count;
 
-  private StatisticAccumulator(StatisticRequest request) {
+  StatisticAccumulator(StatisticRequest request) {
     this.request = request;
-    this.positions = Math.toIntExact(request.shape().size());
   }
 
   static StatisticAccumulator of(StatisticRequest request) {
@@ -33,6 +32,7 @@ abstract class StatisticAccumulator {
       case MOMENTS -> new MomentsAccumulator(request);
       case MIN_MAX -> new MinMaxAccumulator(request);
       case QUANTILES -> new QuantilesAccumulator(request);
+      case VOCABULARY -> new VocabularyAccumulator(request);
     };
   }
 
@@ -46,30 +46,83 @@ abstract class StatisticAccumulator {
   }
 
   /** Adds the values of a fetched component. */
-  final void add(Tensor tensor) {
-    double[] values = doubles(tensor);
-    if (values.length % positions != 0) {
-      throw new IllegalStateException("statistics '" + request.name() + "': " + values.length
-          + " values of component '" + request.component() + "' are not whole elements of shape "
-          + request.shape());
-    }
-    for (int start = 0; start < values.length; start += positions) {
-      count++;
-      addElement(values, start);
-    }
-  }
-
-  /** Adds one element's values, {@code positions} of them from {@code start}. */
-  abstract void addElement(double[] values, int start);
+  abstract void add(Tensor tensor);
 
   /** The statistic of what was seen. */
   abstract FittedStatistic result(FittedStatistic.Fit fit);
 
-  /** The statistic's values, each array one line of its cache file. */
-  abstract List<double[]> values(FittedStatistic statistic);
+  /** The statistic's values as the lines of its cache file, none holding a line break. */
+  abstract List<String> lines(FittedStatistic statistic);
 
   /** The statistic from the lines of its cache file. */
-  abstract FittedStatistic restore(FittedStatistic.Fit fit, List<double[]> values);
+  abstract FittedStatistic restore(FittedStatistic.Fit fit, List<String> lines);
+
+  /** A numeric statistic: each element's values as float64, one per position. */
+  private abstract static class Numeric extends StatisticAccumulator {
+    final int positions;
+
+    Numeric(StatisticRequest request) {
+      super(request);
+      this.positions = Math.toIntExact(request.shape().size());
+    }
+
+    @Override
+    final void add(Tensor tensor) {
+      double[] values = doubles(tensor);
+      if (values.length % positions != 0) {
+        throw new IllegalStateException("statistics '" + request.name() + "': " + values.length
+            + " values of component '" + request.component() + "' are not whole elements of"
+            + " shape " + request.shape());
+      }
+      for (int start = 0; start < values.length; start += positions) {
+        count++;
+        addElement(values, start);
+      }
+    }
+
+    /** Adds one element's values, {@code positions} of them from {@code start}. */
+    abstract void addElement(double[] values, int start);
+
+    /** The values, each array one line of the cache file. */
+    abstract List<double[]> values(FittedStatistic statistic);
+
+    /** The statistic from the values of its cache file's lines. */
+    abstract FittedStatistic restoreValues(FittedStatistic.Fit fit, List<double[]> values);
+
+    @Override
+    final List<String> lines(FittedStatistic statistic) {
+      return values(statistic).stream().map(StatisticAccumulator::encode).toList();
+    }
+
+    @Override
+    final FittedStatistic restore(FittedStatistic.Fit fit, List<String> lines) {
+      return restoreValues(fit, lines.stream().map(StatisticAccumulator::decode).toList());
+    }
+  }
+
+  /** The doubles' exact bits, in hex, a space between. */
+  static String encode(double[] values) {
+    StringBuilder line = new StringBuilder();
+    for (double value : values) {
+      if (!line.isEmpty()) {
+        line.append(' ');
+      }
+      line.append(Long.toHexString(Double.doubleToRawLongBits(value)));
+    }
+    return line.toString();
+  }
+
+  static double[] decode(String line) {
+    if (line.isEmpty()) {
+      return new double[0];
+    }
+    String[] words = line.split(" ");
+    double[] values = new double[words.length];
+    for (int i = 0; i < words.length; i++) {
+      values[i] = Double.longBitsToDouble(Long.parseUnsignedLong(words[i], 16));
+    }
+    return values;
+  }
 
   private static double[] doubles(Tensor tensor) {
     int size = Math.toIntExact(tensor.shape().size());
@@ -108,7 +161,7 @@ abstract class StatisticAccumulator {
   }
 
   /** Welford's running mean and sum of squared deviations, per position. */
-  private static final class MomentsAccumulator extends StatisticAccumulator {
+  private static final class MomentsAccumulator extends Numeric {
     private final double[] mean;
     private final double[] squares;
 
@@ -144,13 +197,13 @@ abstract class StatisticAccumulator {
     }
 
     @Override
-    FittedStatistic restore(FittedStatistic.Fit fit, List<double[]> values) {
+    FittedStatistic restoreValues(FittedStatistic.Fit fit, List<double[]> values) {
       expect(values, 2, positions);
       return new Moments(fit, values.get(0), values.get(1));
     }
   }
 
-  private static final class MinMaxAccumulator extends StatisticAccumulator {
+  private static final class MinMaxAccumulator extends Numeric {
     private final double[] min;
     private final double[] max;
 
@@ -182,14 +235,14 @@ abstract class StatisticAccumulator {
     }
 
     @Override
-    FittedStatistic restore(FittedStatistic.Fit fit, List<double[]> values) {
+    FittedStatistic restoreValues(FittedStatistic.Fit fit, List<double[]> values) {
       expect(values, 2, positions);
       return new MinMax(fit, values.get(0), values.get(1));
     }
   }
 
   /** Every value, all positions pooled, sorted at the end: exact quantiles. */
-  private static final class QuantilesAccumulator extends StatisticAccumulator {
+  private static final class QuantilesAccumulator extends Numeric {
     private final int buckets;
     private double[] seen = new double[1024];
     private int size;
@@ -229,7 +282,7 @@ abstract class StatisticAccumulator {
     }
 
     @Override
-    FittedStatistic restore(FittedStatistic.Fit fit, List<double[]> values) {
+    FittedStatistic restoreValues(FittedStatistic.Fit fit, List<double[]> values) {
       expect(values, 1, buckets - 1);
       return new Quantiles(fit, values.get(0));
     }

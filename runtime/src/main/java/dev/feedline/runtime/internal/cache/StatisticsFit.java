@@ -3,6 +3,7 @@ package dev.feedline.runtime.internal.cache;
 import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.FittedStatistic;
+import dev.feedline.runtime.FittedVocabulary;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.internal.files.Durable;
 import dev.feedline.runtime.internal.files.FileIdentity;
@@ -38,13 +39,13 @@ import org.tensorflow.ndarray.Shape;
  * over pipeline's graph up to its iterator ({@link GraphFingerprint}: its stages, their values and
  * the code of its maps), each file it reads (absolute path, size, modification time, a CRC32C of
  * its first and last 8 KiB), the TensorFlow version, and what is fitted (kind, component, shape,
- * buckets). The next build with the same key reads the file and runs nothing; other data or
- * other code has another key, and is fitted again. A file that cannot be read back is fitted
- * again and written anew, with a warning.
+ * buckets, a vocabulary's minCount, topK and oovBuckets). The next build with the same key reads
+ * the file and runs nothing; other data or other code has another key, and is fitted again. A
+ * file that cannot be read back is fitted again and written anew, with a warning.
  */
 public final class StatisticsFit {
   private static final System.Logger LOG = System.getLogger(StatisticsFit.class.getName());
-  private static final String KEY_FORMAT = "Feedline statistics key 1";
+  private static final String KEY_FORMAT = "Feedline statistics key 2";
   private static final String FILE_FORMAT = "Feedline statistics 1";
 
   private StatisticsFit() {}
@@ -98,6 +99,13 @@ public final class StatisticsFit {
               request.component(), request.shape(), accumulator.count(), key, files,
               cacheFile(request, key), false);
           FittedStatistic statistic = accumulator.result(fit);
+          if (statistic instanceof FittedVocabulary vocabulary && vocabulary.tokens() == 0) {
+            throw new FeedlineException(pipeline.simpleName(), null, null, "vocabulary '"
+                + request.name() + "': pipeline " + overName + " yielded "
+                + accumulator.count() + " tokens of component '" + request.component()
+                + "', and none of them " + request.minCount() + " times or more (minCount);"
+                + " lower minCount, or fit it over more data", null);
+          }
           write(pipeline, statistic, accumulator);
           LOG.log(System.Logger.Level.INFO, "Pipeline {0}: statistics ''{1}'' fitted over {2}"
               + " ({3} values a position, key {4}){5}", pipeline.simpleName(), request.name(),
@@ -139,7 +147,9 @@ public final class StatisticsFit {
     MessageDigest sha = sha256();
     List<String> parts = new ArrayList<>(List.of(KEY_FORMAT, request.kind().name(),
         request.component(), request.shape().toString(), Integer.toString(request.buckets()),
-        "tensorflow " + TensorFlow.version(), HexFormat.of().formatHex(upstream)));
+        "minCount " + request.minCount() + " topK " + request.topK() + " oovBuckets "
+            + request.oovBuckets(), "tensorflow " + TensorFlow.version(),
+        HexFormat.of().formatHex(upstream)));
     for (FileIdentity file : files) {
       parts.add(Path.of(file.file()).toAbsolutePath().normalize() + " " + file.size() + " "
           + file.modified() + " " + Long.toHexString(file.fingerprint()));
@@ -173,13 +183,10 @@ public final class StatisticsFit {
         throw new IOException("it is not a statistics file of key " + fit.key());
       }
       long count = Long.parseLong(lines.get(3).substring("count ".length()));
-      List<double[]> values = new ArrayList<>();
-      for (String line : lines.subList(4, lines.size())) {
-        values.add(decode(line));
-      }
       FittedStatistic.Fit read = new FittedStatistic.Fit(fit.name(), fit.over(),
           fit.component(), fit.shape(), count, fit.key(), fit.identities(), file, true);
-      FittedStatistic statistic = StatisticAccumulator.of(request).restore(read, values);
+      FittedStatistic statistic = StatisticAccumulator.of(request).restore(read,
+          lines.subList(4, lines.size()));
       LOG.log(System.Logger.Level.INFO, "Pipeline {0}: statistics ''{1}'' read from {2} (key"
           + " {3})", pipeline.simpleName(), request.name(), file, fit.key());
       return Optional.of(statistic);
@@ -202,8 +209,8 @@ public final class StatisticsFit {
         .append("key ").append(statistic.fit().key()).append('\n')
         .append("kind ").append(accumulator.kind().name()).append('\n')
         .append("count ").append(statistic.count()).append('\n');
-    for (double[] values : accumulator.values(statistic)) {
-      text.append(encode(values)).append('\n');
+    for (String line : accumulator.lines(statistic)) {
+      text.append(line).append('\n');
     }
     Path partial = file.resolveSibling(file.getFileName() + ".partial");
     try {
@@ -217,30 +224,6 @@ public final class StatisticsFit {
       throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "statistics '"
           + statistic.name() + "': the cache file cannot be written: " + e.getMessage(), e);
     }
-  }
-
-  /** The doubles' exact bits, in hex, a space between. */
-  private static String encode(double[] values) {
-    StringBuilder line = new StringBuilder();
-    for (double value : values) {
-      if (!line.isEmpty()) {
-        line.append(' ');
-      }
-      line.append(Long.toHexString(Double.doubleToRawLongBits(value)));
-    }
-    return line.toString();
-  }
-
-  private static double[] decode(String line) {
-    if (line.isEmpty()) {
-      return new double[0];
-    }
-    String[] words = line.split(" ");
-    double[] values = new double[words.length];
-    for (int i = 0; i < words.length; i++) {
-      values[i] = Double.longBitsToDouble(Long.parseUnsignedLong(words[i], 16));
-    }
-    return values;
   }
 
   private static MessageDigest sha256() {

@@ -31,6 +31,7 @@ import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StrictLookups;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -114,6 +115,7 @@ final class BuilderWriter {
     List<String> statistics = addStatistics(type, builder, pipeline, names);
     CodeBlock fits = fitStatistics(pipeline, names);
     build.addCode(fits);
+    build.addCode(checkStrictTokens(pipeline, names, dataset));
     List<String> checked = new ArrayList<>(tables);
     checked.addAll(statistics);
     if (pipeline.isSeeded()) {
@@ -422,7 +424,60 @@ final class BuilderWriter {
       build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
           Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
     }
-    build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+    if (!checksLines(pipeline)) { // else the check of strict vocabularies makes them
+      build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+    }
+  }
+
+  /** Whether {@code build} runs every line through the maps that look up strict vocabularies. */
+  private static boolean checksLines(PipelineModel pipeline) {
+    return StrictLookups.of(pipeline).traced()
+        && pipeline.stages().get(0).kind() == TextLineSourceStage.KIND;
+  }
+
+  /**
+   * The check at {@code build} of the maps that look up strict vocabularies, when it can tell
+   * each element's record: every element through them, in a graph of its own.
+   */
+  private static CodeBlock checkStrictTokens(PipelineModel pipeline, GeneratedNames names,
+      DatasetWriter dataset) {
+    StrictLookups lookups = StrictLookups.of(pipeline);
+    if (!lookups.traced()) {
+      return CodeBlock.of("");
+    }
+    Stage last = lookups.last();
+    List<CodeBlock> tables = new ArrayList<>();
+    for (Stage map : lookups.maps()) {
+      for (Input input : map.inputs()) {
+        if (input.strict()) {
+          tables.add(CodeBlock.of("new $T.Lookup($N, $S)", Names.STRICT_TOKENS,
+              names.input(input.name()), map.name()));
+        }
+      }
+    }
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (checksLines(pipeline)) {
+      boolean skip = pipeline.stages().get(0).as(TextLineSourceStage.class).orElseThrow()
+          .badRecords() == BadRecords.SKIP;
+      code.add("// Runs every line through stage $L, $L, now: a token not in a strict vocabulary"
+              + " is $L.\n", last.position(), last.name(), skip
+              ? "left out with its line, and counted" : "an error naming its file and line")
+          .addStatement("$T.Resolved checked = $T.checkLines($N, resolved, $L,\n$L,"
+                  + " (ops, runs) -> $N(ops$L),\n$L)", Names.DATA_FILES, Names.STRICT_TOKENS,
+              GeneratedNames.PIPELINE, skip ? "true /* badRecords = SKIP */"
+                  : "false /* badRecords = FAIL */", names.elementSpec(last),
+              DatasetWriter.STRICT_TOKENS_DATASET, dataset.strictTokensArguments(),
+              CodeBlock.join(tables, ",\n"))
+          .addStatement("$T<$T> segments = checked.segments()", Names.LIST, Names.FILE_SEGMENT);
+    } else {
+      code.add("// Runs every element through stage $L, $L, now: a token not in a strict"
+              + " vocabulary is an error naming its index.\n", last.position(), last.name())
+          .addStatement("$T.checkElements($N, $L,\nops -> $N(ops$L),\n$L)", Names.STRICT_TOKENS,
+              GeneratedNames.PIPELINE, names.elementSpec(last),
+              DatasetWriter.STRICT_TOKENS_DATASET, dataset.strictTokensArguments(),
+              CodeBlock.join(tables, ",\n"));
+    }
+    return code.build();
   }
 
   /**
@@ -720,7 +775,8 @@ final class BuilderWriter {
   /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
     if (pipeline.stages().get(0).kind() == TextLineSourceStage.KIND) {
-      return CodeBlock.of("$T.textLines(resolved)", Names.DATA_SOURCE);
+      return CodeBlock.of("$T.textLines($L)", Names.DATA_SOURCE,
+          checksLines(pipeline) ? "checked" : "resolved");
     }
     return features(pipeline, names)
         .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))

@@ -6,13 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.runtime.TFRecordWriter;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_StrictLabels;
 import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_FailingRows;
 import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_FilteredLabels;
 import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_HeldLabels;
+import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_RecordLabels;
+import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_SkippedRecordLabels;
+import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_TaggedWriter;
 import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_SkippedLabels;
 import dev.feedline.tests.pipelines.FeedlineStrictVocabularyPipelines_SkippedRows;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -265,6 +270,85 @@ class StrictVocabularyTest {
           + labels + ")"), message);
       assertTrue(read.equals(List.of()) || read.equals(List.of(1L, 0L)),
           "only the batch before the unknown label, if any: " + read);
+    }
+  }
+
+  /** Writes tagged records (a label, or null for bytes that are not an Example); their offsets. */
+  private static List<Long> write(Path file, long firstId, String... labels) throws IOException {
+    List<Long> offsets = new ArrayList<>();
+    long offset = 0;
+    try (TFRecordWriter writer = new TFRecordWriter(file)) {
+      for (int i = 0; i < labels.length; i++) {
+        byte[] record = labels[i] == null ? "NOT AN EXAMPLE".getBytes(StandardCharsets.UTF_8)
+            : FeedlineStrictVocabularyPipelines_TaggedWriter.builder().id(firstId + i)
+                .label(labels[i]).toByteArray();
+        offsets.add(offset);
+        writer.write(record);
+        offset += 16 + record.length;
+      }
+      writer.commit();
+    }
+    return offsets;
+  }
+
+  @Test
+  void anUnknownLabelInATFRecordFileIsAnErrorNamingItsRecordAndByte() throws IOException {
+    Path labels = labels();
+    Path r0 = dir.resolve("r0.tfrecord");
+    Path r1 = dir.resolve("r1.tfrecord");
+    write(r0, 0, "cat", "dog", "bird");
+    List<Long> offsets = write(r1, 10, "dog", "owl", "cat", "gnu");
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineStrictVocabularyPipelines_RecordLabels.builder()
+              .files(r0.toString(), r1.toString()).labels(labels).build(graph));
+      assertEquals("Pipeline RecordLabels, stage 'classify' (@Map), file " + r1 + ": record 1 at"
+          + " byte " + offsets.get(1) + " holds token \"owl\", which is not in strict vocabulary"
+          + " 'labels' (" + labels + ") (1 more record holds an unknown token: record 3 at byte "
+          + offsets.get(3) + ")" + ADVICE, error.getMessage());
+    }
+  }
+
+  @Test
+  void underTheSkipPolicyUnknownLabelsInTFRecordFilesAreLeftOutWithTheirRecordsAndBytes()
+      throws IOException {
+    Path labels = labels();
+    Path r0 = dir.resolve("r0.tfrecord");
+    Path r1 = dir.resolve("r1.tfrecord");
+    // Record 3 of r0 is no Example: the runs after it start at record 4.
+    List<Long> first = write(r0, 0, "cat", "dog", "yak", null, "bird", "emu");
+    List<Long> second = write(r1, 10, "dog", "owl", "cat");
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineStrictVocabularyPipelines_SkippedRecordLabels.builder()
+            .files(r0.toString(), r1.toString()).labels(labels).build(graph)) {
+      for (int epoch = 0; epoch < 2; epoch++) {
+        Map<Long, Long> read = new TreeMap<>();
+        int elements = 0;
+        try (var batches = pipeline.epoch(session)) {
+          for (var batch : batches) {
+            for (int i = 0; i < batch.id().shape().get(0); i++) {
+              read.put(batch.id().getLong(i), batch.label().getLong(i));
+              elements++;
+            }
+          }
+        }
+        assertEquals(Map.of(0L, 0L, 1L, 1L, 4L, 2L, 10L, 1L, 12L, 0L), read, "epoch " + epoch);
+        assertEquals(5, elements, "each surviving record once, epoch " + epoch);
+      }
+      SkippedRecords skipped = pipeline.skippedRecords();
+      assertEquals(List.of(
+          r0 + ": record 2 at byte " + first.get(2) + " holds token \"yak\", which is not in"
+              + " strict vocabulary 'labels' (" + labels + ")",
+          r0 + ":3:" + first.get(3),
+          r0 + ": record 5 at byte " + first.get(5) + " holds token \"emu\", which is not in"
+              + " strict vocabulary 'labels' (" + labels + ")",
+          r1 + ": record 1 at byte " + second.get(1) + " holds token \"owl\", which is not in"
+              + " strict vocabulary 'labels' (" + labels + ")"),
+          skipped.records().stream().map(r -> r.cause().equals(UNKNOWN) ? r.toString()
+              : r.file() + ":" + r.index() + ":" + r.offset()).toList());
+      assertEquals(Map.of(r0.toString(), Map.of(UNKNOWN, 2L, "not a tf.train.Example", 1L),
+          r1.toString(), Map.of(UNKNOWN, 1L)), skipped.countsByFileAndCause());
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.feedline.tests.pipelines;
 
 import dev.feedline.BadRecords;
 import dev.feedline.Batch;
+import dev.feedline.Decode;
 import dev.feedline.DecodeCsv;
 import dev.feedline.Element;
 import dev.feedline.Filter;
@@ -11,6 +12,7 @@ import dev.feedline.Map;
 import dev.feedline.Pipeline;
 import dev.feedline.Shape;
 import dev.feedline.Shuffle;
+import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Vocabulary;
 import dev.feedline.runtime.VocabularyTable;
@@ -157,5 +159,61 @@ public final class StrictVocabularyPipelines {
 
     @Batch(size = 2)
     WordId batch(WordId label);
+  }
+
+  /** A tf.train.Example of an id and its label. */
+  @Element
+  public record Tagged(@Shape({}) Operand<TInt64> id, @Shape({}) Operand<TString> label) {}
+
+  /** An id and its label's id. */
+  @Element
+  public record TaggedId(@Shape({}) Operand<TInt64> id, @Shape({}) Operand<TInt64> label) {}
+
+  /** TFRecord files of labelled ids: an unknown label is an error at build naming its record. */
+  @Pipeline
+  public interface RecordLabels {
+    @Vocabulary(strict = true)
+    VocabularyTable labels();
+
+    @TFRecordSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 2)
+    Operand<TString> read(Operand<TString> file);
+
+    @Decode
+    Tagged parse(Operand<TString> record);
+
+    @Map
+    static TaggedId classify(Ops tf, Tagged tagged, VocabularyTable labels) {
+      return new TaggedId(tagged.id(), labels.ids(tf, tagged.label()));
+    }
+
+    @Batch(size = 4)
+    TaggedId batch(TaggedId row);
+  }
+
+  /** The same under the skip policy: a bad record and an unknown label are both left out. */
+  @Pipeline
+  public interface SkippedRecordLabels {
+    @Vocabulary(strict = true)
+    VocabularyTable labels();
+
+    @TFRecordSource(badRecords = BadRecords.SKIP)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 2)
+    Operand<TString> read(Operand<TString> file);
+
+    @Decode
+    Tagged parse(Operand<TString> record);
+
+    @Map
+    static TaggedId classify(Ops tf, Tagged tagged, VocabularyTable labels) {
+      return new TaggedId(tagged.id(), labels.ids(tf, tagged.label()));
+    }
+
+    @Batch(size = 4)
+    TaggedId batch(TaggedId row);
   }
 }

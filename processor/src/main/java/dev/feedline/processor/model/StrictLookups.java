@@ -7,7 +7,6 @@ import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
-import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,7 +39,7 @@ public record StrictLookups(List<Stage> maps, Optional<Stage> blocker) {
   /** Whether {@code stage} makes one element of each record, in order (or, a shuffle, all). */
   private static boolean keepsRecords(PipelineModel pipeline, Stage stage) {
     if (stage.position() == 1) {
-      return stage.kind() == TextLineSourceStage.KIND || stage.kind() == InMemorySourceStage.KIND;
+      return stage.readsFiles() || stage.kind() == InMemorySourceStage.KIND;
     }
     if (stage.kind() == ShuffleStage.KIND || stage.kind() == PrefetchStage.KIND) {
       return true;

@@ -424,15 +424,17 @@ final class BuilderWriter {
       build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
           Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
     }
-    if (!checksLines(pipeline)) { // else the check of strict vocabularies makes them
+    if (!checksRecords(pipeline)) { // else the check of strict vocabularies makes them
       build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
     }
   }
 
-  /** Whether {@code build} runs every line through the maps that look up strict vocabularies. */
-  private static boolean checksLines(PipelineModel pipeline) {
-    return StrictLookups.of(pipeline).traced()
-        && pipeline.stages().get(0).kind() == TextLineSourceStage.KIND;
+  /**
+   * Whether {@code build} runs every line or record of the files through the maps that look up
+   * strict vocabularies.
+   */
+  private static boolean checksRecords(PipelineModel pipeline) {
+    return StrictLookups.of(pipeline).traced() && pipeline.stages().get(0).readsFiles();
   }
 
   /**
@@ -456,18 +458,25 @@ final class BuilderWriter {
       }
     }
     CodeBlock.Builder code = CodeBlock.builder();
-    if (checksLines(pipeline)) {
-      boolean skip = pipeline.stages().get(0).as(TextLineSourceStage.class).orElseThrow()
-          .badRecords() == BadRecords.SKIP;
-      code.add("// Runs every line through stage $L, $L, now: a token not in a strict vocabulary"
-              + " is $L.\n", last.position(), last.name(), skip
-              ? "left out with its line, and counted" : "an error naming its file and line")
-          .addStatement("$T.Resolved checked = $T.checkLines($N, resolved, $L,\n$L,"
+    if (checksRecords(pipeline)) {
+      Stage source = pipeline.stages().get(0);
+      boolean text = source.kind() == TextLineSourceStage.KIND;
+      boolean skip = text
+          ? source.as(TextLineSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP
+          : skipsBadRecords(pipeline);
+      String noun = text ? "line" : "record";
+      code.add("// Runs every $L through stage $L, $L, now: a token not in a strict vocabulary"
+              + " is $L.\n", noun, last.position(), last.name(), skip
+              ? "left out with its " + noun + ", and counted"
+              : "an error naming its file and " + noun)
+          .addStatement("$T.Resolved checked = $T.$L($N, resolved, $L,$L\n$L,"
                   + " (ops, runs) -> $N(ops$L),\n$L)", Names.DATA_FILES, Names.STRICT_TOKENS,
-              GeneratedNames.PIPELINE, skip ? "true /* badRecords = SKIP */"
-                  : "false /* badRecords = FAIL */", names.elementSpec(last),
-              DatasetWriter.STRICT_TOKENS_DATASET, dataset.strictTokensArguments(),
-              CodeBlock.join(tables, ",\n"))
+              text ? "checkLines" : "checkRecords", GeneratedNames.PIPELINE,
+              skip ? "true /* badRecords = SKIP */" : "false /* badRecords = FAIL */",
+              text ? CodeBlock.of("") : CodeBlock.of(" $T.$L,", Names.COMPRESSION,
+                  ((StageDefinition.Files) source.definition()).compression()),
+              names.elementSpec(last), DatasetWriter.STRICT_TOKENS_DATASET,
+              dataset.strictTokensArguments(), CodeBlock.join(tables, ",\n"))
           .addStatement("$T<$T> segments = checked.segments()", Names.LIST, Names.FILE_SEGMENT);
     } else {
       code.add("// Runs every element through stage $L, $L, now: a token not in a strict"
@@ -776,11 +785,13 @@ final class BuilderWriter {
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
     if (pipeline.stages().get(0).kind() == TextLineSourceStage.KIND) {
       return CodeBlock.of("$T.textLines($L)", Names.DATA_SOURCE,
-          checksLines(pipeline) ? "checked" : "resolved");
+          checksRecords(pipeline) ? "checked" : "resolved");
     }
+    String resolved = checksRecords(pipeline) ? "checked" : "resolved";
     return features(pipeline, names)
-        .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))
-        .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));
+        .map(features -> CodeBlock.of("$T.tfRecords($L, $L)", Names.DATA_SOURCE, resolved,
+            features))
+        .orElse(CodeBlock.of("$T.tfRecords($L)", Names.DATA_SOURCE, resolved));
   }
 
   /** The constant of the features the pipeline's {@code @Decode} parses, if it has one. */

@@ -1,11 +1,15 @@
 package dev.feedline.runtime.internal;
 
+import dev.feedline.Compression;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.runtime.VocabularyTable;
 import dev.feedline.runtime.internal.files.DataFiles;
 import dev.feedline.runtime.internal.files.FileSegment;
+import dev.feedline.runtime.internal.files.TFRecordFraming;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -66,8 +70,114 @@ public final class StrictTokens {
    */
   public static DataFiles.Resolved checkLines(PipelineInfo pipeline, DataFiles.Resolved resolved,
       boolean skip, ElementSpec spec, Prefix prefix, Lookup... lookups) {
+    return check(pipeline, resolved, skip, spec, prefix, new Lines(), lookups);
+  }
+
+  /**
+   * Checks every record of {@code resolved}'s TFRecord files, as {@link #checkLines} checks lines.
+   *
+   * @param compression the files' compression: a compressed file's records are named by index
+   *     only, since their bytes are not the file's
+   */
+  public static DataFiles.Resolved checkRecords(PipelineInfo pipeline, DataFiles.Resolved resolved,
+      boolean skip, Compression compression, ElementSpec spec, Prefix prefix,
+      Lookup... lookups) {
+    return check(pipeline, resolved, skip, spec, prefix,
+        new Records(pipeline, resolved, compression == Compression.NONE), lookups);
+  }
+
+  /** Where the records of a run are: a line or a record, by its place in the run. */
+  private interface Places {
+    /** The record at {@code position} of {@code run}, left out for {@code token}. */
+    SkippedRecords.Record record(FileSegment run, long position, String cause, String problem);
+
+    /** The run of {@code count} records of {@code run} from {@code position}. */
+    FileSegment part(FileSegment run, long position, long count);
+
+    /** How a message names {@code record}. */
+    String name(SkippedRecords.Record record);
+  }
+
+  /** Lines of a text file: a run starts at a line's index. */
+  private static final class Lines implements Places {
+    @Override
+    public SkippedRecords.Record record(FileSegment run, long position, String cause,
+        String problem) {
+      return new SkippedRecords.Record(run.file(), run.offset() + position, -1, cause, problem);
+    }
+
+    @Override
+    public FileSegment part(FileSegment run, long position, long count) {
+      return new FileSegment(run.file(), run.offset() + position, count);
+    }
+
+    @Override
+    public String name(SkippedRecords.Record record) {
+      return "line " + (record.index() + 1);
+    }
+  }
+
+  /**
+   * Records of a TFRecord file: a run starts at a byte; its first record's index counts the
+   * records of the runs before it and the bad records left out before it.
+   */
+  private static final class Records implements Places {
+    private final PipelineInfo pipeline;
+    private final DataFiles.Resolved resolved;
+    private final boolean offsets;
+
+    Records(PipelineInfo pipeline, DataFiles.Resolved resolved, boolean offsets) {
+      this.pipeline = pipeline;
+      this.resolved = resolved;
+      this.offsets = offsets;
+    }
+
+    private long firstIndex(FileSegment run) {
+      long index = 0;
+      for (FileSegment before : resolved.segments()) {
+        if (before.file().equals(run.file()) && before.offset() < run.offset()) {
+          index += before.count();
+        }
+      }
+      for (SkippedRecords.Record bad : resolved.skipped().records()) {
+        if (bad.file().equals(run.file()) && bad.offset() < run.offset()) {
+          index++;
+        }
+      }
+      return index;
+    }
+
+    private long offset(FileSegment run, long position) {
+      try {
+        return TFRecordFraming.skip(Path.of(run.file()), run.offset(), position);
+      } catch (IOException e) {
+        throw new FeedlineException(pipeline.simpleName(), null, run.file(), "it cannot be read: "
+            + DataFiles.reason(e), e);
+      }
+    }
+
+    @Override
+    public SkippedRecords.Record record(FileSegment run, long position, String cause,
+        String problem) {
+      return new SkippedRecords.Record(run.file(), firstIndex(run) + position,
+          offsets ? offset(run, position) : -1, cause, problem);
+    }
+
+    @Override
+    public FileSegment part(FileSegment run, long position, long count) {
+      return new FileSegment(run.file(), offset(run, position), count);
+    }
+
+    @Override
+    public String name(SkippedRecords.Record record) {
+      return "record " + record.index() + (record.offset() >= 0 ? " at byte " + record.offset()
+          : "");
+    }
+  }
+
+  private static DataFiles.Resolved check(PipelineInfo pipeline, DataFiles.Resolved resolved,
+      boolean skip, ElementSpec spec, Prefix prefix, Places places, Lookup... lookups) {
     List<FileSegment> kept = new ArrayList<>();
-    List<SkippedRecords.Record> left = new ArrayList<>(resolved.skipped().records());
     List<SkippedRecords.Record> found = new ArrayList<>();
     Unknown first = null;
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
@@ -78,16 +188,16 @@ public final class StrictTokens {
         long from = 0;
         for (Unknown token : unknown) {
           if (token.position() > from) {
-            kept.add(new FileSegment(run.file(), run.offset() + from, token.position() - from));
+            kept.add(places.part(run, from, token.position() - from));
           }
-          found.add(new SkippedRecords.Record(run.file(), run.offset() + token.position(), -1,
-              cause(token), problem(token)));
+          found.add(places.record(run, token.position(), cause(token), problem(token)));
           first = first == null ? token : first;
           from = token.position() + 1;
         }
-        if (from < run.count() || run.count() < 0) {
-          kept.add(new FileSegment(run.file(), run.offset() + from,
-              run.count() < 0 ? -1 : run.count() - from));
+        if (from == 0) {
+          kept.add(run);
+        } else if (from < run.count()) {
+          kept.add(places.part(run, from, run.count() - from));
         }
       }
     }
@@ -97,13 +207,15 @@ public final class StrictTokens {
     if (!skip) {
       SkippedRecords.Record at = found.get(0);
       List<String> more = found.subList(1, Math.min(found.size(), 6)).stream()
-          .map(r -> (r.file().equals(at.file()) ? "" : r.file() + " ") + "line " + (r.index() + 1))
+          .map(r -> (r.file().equals(at.file()) ? "" : r.file() + " ") + places.name(r))
           .toList();
-      throw error(pipeline, at.file(), "line " + (at.index() + 1), first, found.size() == 1 ? ""
-          : " (" + (found.size() - 1) + " more line" + (found.size() == 2 ? "" : "s")
-              + " hold" + (found.size() == 2 ? "s" : "") + " an unknown token: "
-              + String.join(", ", more) + (found.size() > 6 ? ", ..." : "") + ")", lookups);
+      String noun = places instanceof Lines ? "line" : "record";
+      throw error(pipeline, at.file(), places.name(at), first, found.size() == 1 ? ""
+          : " (" + (found.size() - 1) + " more " + noun + (found.size() == 2 ? " holds" : "s hold")
+              + " an unknown token: " + String.join(", ", more)
+              + (found.size() > 6 ? ", ..." : "") + ")", lookups);
     }
+    List<SkippedRecords.Record> left = new ArrayList<>(resolved.skipped().records());
     left.addAll(found);
     List<String> files = resolved.files();
     left.sort(Comparator.<SkippedRecords.Record>comparingInt(r -> files.indexOf(r.file()))

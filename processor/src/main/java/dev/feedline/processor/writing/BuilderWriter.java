@@ -512,7 +512,10 @@ final class BuilderWriter {
               : "Sets run-time value {@code $L}, a constant of the graph functions that take"
                   + " it.$L\n",
               input.name(), vocabulary ? input.strict()
-                  ? "a token not in it is an error, naming the token"
+                  ? StrictLookups.of(pipeline).traced()
+                      ? "a token not in it is an error at build naming its record, or its record"
+                          + " is left out\nunder the source's badRecords = SKIP"
+                      : "a token not in it is an error, naming the token"
                   : input.oovBuckets() == 0
                   ? "a token not in it maps to -1"
                   : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"

@@ -26,9 +26,13 @@ public @interface Vocabulary {
 
   /**
    * Whether a token not in the file is an error instead of an id: for labels, where an unknown one
-   * is a mistake in the data, not a rare word. The epoch fails with a {@code FeedlineException}
-   * naming the token, the vocabulary, its file and the pipeline. A strict vocabulary has no
-   * out-of-vocabulary buckets; {@code oovBuckets} above 0 with it is a compile error.
+   * is a mistake in the data, not a rare word. {@code build()} runs every element through the
+   * maps that look it up and fails with a {@code FeedlineException} naming the data file and line
+   * (or record) that holds the token, the token and the vocabulary; under the source's
+   * {@code badRecords = SKIP} the record is left out and counted instead. Where a stage before
+   * the map keeps the record from being told (a filter), the epoch fails at the token, naming it
+   * and the vocabulary. A strict vocabulary has no out-of-vocabulary buckets; {@code oovBuckets}
+   * above 0 with it is a compile error.
    */
   boolean strict() default false;
 }

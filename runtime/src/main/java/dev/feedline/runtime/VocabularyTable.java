@@ -25,7 +25,9 @@ import org.tensorflow.types.TString;
  * after them, by the hash of its text (-1 with no buckets), or, in a strict vocabulary, an
  * error: the graph checks every token looked up, and the epoch fails with a
  * {@link FeedlineException} naming the token, the vocabulary, its file and the pipeline (and the
- * stage, when TensorFlow's error tells it), but not the data file and record that held the token.
+ * stage, when TensorFlow's error tells it). Where the map is reached from the source one element
+ * a record, {@code build()} runs every element through it first, which names the data file and
+ * line, or leaves the record out under the source's skip policy ({@code StrictTokens}).
  *
  * <p>The table is a TensorFlow hash table, created and filled once per session; the graph
  * functions of maps find it by its shared name, so it is never copied into them. It is filled from
@@ -177,6 +179,17 @@ public final class VocabularyTable implements CheckedInput {
   /** Fills the table: once per session, before the first epoch. */
   public Op initializer() {
     return table.initializer();
+  }
+
+  /**
+   * Adds this table, filled with the same tokens under the same shared name, to the graph of
+   * {@code tf}, another than the pipeline's: for the check of a strict vocabulary at
+   * {@code build()}, whose maps run in a session of their own. Returns the op that fills it.
+   */
+  public Op initializerIn(Ops tf) {
+    HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
+    return tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
+        tf.constant(LongStream.range(0, tokens.size()).toArray()));
   }
 
   /** The {@code @Vocabulary}'s name: its method's, as {@code builder().name(file)} sets it. */

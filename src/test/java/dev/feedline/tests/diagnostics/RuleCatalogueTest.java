@@ -110,6 +110,24 @@ class RuleCatalogueTest {
         "@Vocabulary", "2",
         pipeline("  @Vocabulary(strict = true) dev.feedline.runtime.VocabularyTable labels();",
             SRC, READ, PARSE, DECODE, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    String labels = "  @Vocabulary(strict = true) dev.feedline.runtime.VocabularyTable labels();";
+    String skippingSource =
+        "  @TFRecordSource(records = 1000, badRecords = BadRecords.SKIP) Operand<TString> files();";
+    String lookup = "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in,"
+        + " dev.feedline.runtime.VocabularyTable labels) { return null; }";
+    cases.add(new Case("strict-vocabulary-untraced",
+        pipeline(labels, skippingSource, READ, PARSE,
+            "  @Filter static Operand<TBool> keep(Ops tf, Encoded in) { return null; }", lookup,
+            CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:strict-vocabulary-untraced] @TFRecordSource 'files' skips bad records,"
+            + " but @Filter 'keep' stands between it and @Map 'decode', which looks up strict"
+            + " vocabulary 'labels': build() cannot tell which record an element with an unknown"
+            + " token came from to leave it out, so the epoch would fail at it; move 'keep' after"
+            + " 'decode', or drop badRecords = SKIP.",
+        "@TFRecordSource", ".SKIP",
+        pipeline(labels, skippingSource, READ, PARSE, lookup,
+            "  @Filter static Operand<TBool> keep(Ops tf, Image in) { return null; }",
+            CACHE, SHUFFLE, BATCH, PREFETCH)));
     cases.add(new Case("prefetch-before-batch",
         pipeline(BUDGET, List.of("-Afeedline.terminalPrefetchAutotune=off"), SRC, READ, PARSE, DECODE,
             CACHE, SHUFFLE, "  @Prefetch(AUTO) Image early(Image image);", BATCH),

@@ -407,6 +407,11 @@ public enum Message {
       "@Vocabulary '%s' is strict but has oovBuckets = %d: a strict vocabulary refuses a token"
           + " not in its file, so no bucket would ever be used; remove oovBuckets, or remove"
           + " strict to give unknown tokens bucket ids."),
+  STRICT_VOCABULARY_UNTRACED(Rule.STRICT_VOCABULARY_UNTRACED, Severity.ERROR,
+      "@%s '%s' skips bad records, but %s '%s' stands between it and @Map '%s', which looks up"
+          + " strict vocabulary '%s': build() cannot tell which record an element with an unknown"
+          + " token came from to leave it out, so the epoch would fail at it; move '%s' after"
+          + " '%s', or drop badRecords = SKIP."),
   INVALID_RAM_BUDGET(Rule.INVALID_PARAMETER, Severity.ERROR,
       "@%s '%s' has %s = %s, but a budget is a positive size in bytes: a number and one of the"
           + " units %s, such as \"8GiB\" or \"512MB\"."),

@@ -46,6 +46,7 @@ public final class PipelineValidator {
     ShardRules.check(pipeline, report);
     SplitRules.check(pipeline, report);
     StatisticsRules.check(pipeline, report);
+    VocabularyRules.check(pipeline, report);
     MemoryRules.check(pipeline, sizes, report);
     ReproducibilityRules.check(pipeline, report);
     SourcesRules.check(pipeline, report);

@@ -31,6 +31,7 @@ import dev.feedline.processor.model.kinds.TFRecordSourceStage;
 import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StrictLookups;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -114,6 +115,7 @@ final class BuilderWriter {
     List<String> statistics = addStatistics(type, builder, pipeline, names);
     CodeBlock fits = fitStatistics(pipeline, names);
     build.addCode(fits);
+    build.addCode(checkStrictTokens(pipeline, names, dataset));
     List<String> checked = new ArrayList<>(tables);
     checked.addAll(statistics);
     List<String> initialized = new ArrayList<>(tables);
@@ -443,7 +445,69 @@ final class BuilderWriter {
       build.addStatement("$T.Resolved resolved = $T.resolve($N, this.files)",
           Names.DATA_FILES, Names.DATA_FILES, GeneratedNames.PIPELINE);
     }
-    build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+    if (!checksRecords(pipeline)) { // else the check of strict vocabularies makes them
+      build.addStatement("$T<$T> segments = resolved.segments()", Names.LIST, Names.FILE_SEGMENT);
+    }
+  }
+
+  /**
+   * Whether {@code build} runs every line or record of the files through the maps that look up
+   * strict vocabularies.
+   */
+  private static boolean checksRecords(PipelineModel pipeline) {
+    return StrictLookups.of(pipeline).traced() && pipeline.stages().get(0).readsFiles();
+  }
+
+  /**
+   * The check at {@code build} of the maps that look up strict vocabularies, when it can tell
+   * each element's record: every element through them, in a graph of its own.
+   */
+  private static CodeBlock checkStrictTokens(PipelineModel pipeline, GeneratedNames names,
+      DatasetWriter dataset) {
+    StrictLookups lookups = StrictLookups.of(pipeline);
+    if (!lookups.traced()) {
+      return CodeBlock.of("");
+    }
+    Stage last = lookups.last();
+    List<CodeBlock> tables = new ArrayList<>();
+    for (Stage map : lookups.maps()) {
+      for (Input input : map.inputs()) {
+        if (input.strict()) {
+          tables.add(CodeBlock.of("new $T.Lookup($N, $S)", Names.STRICT_TOKENS,
+              names.input(input.name()), map.name()));
+        }
+      }
+    }
+    CodeBlock.Builder code = CodeBlock.builder();
+    if (checksRecords(pipeline)) {
+      Stage source = pipeline.stages().get(0);
+      boolean text = source.kind() == TextLineSourceStage.KIND;
+      boolean skip = text
+          ? source.as(TextLineSourceStage.class).orElseThrow().badRecords() == BadRecords.SKIP
+          : skipsBadRecords(pipeline);
+      String noun = text ? "line" : "record";
+      code.add("// Runs every $L through stage $L, $L, now: a token not in a strict vocabulary"
+              + " is $L.\n", noun, last.position(), last.name(), skip
+              ? "left out with its " + noun + ", and counted"
+              : "an error naming its file and " + noun)
+          .addStatement("$T.Resolved checked = $T.$L($N, resolved, $L,$L\n$L,"
+                  + " (ops, runs) -> $N(ops$L),\n$L)", Names.DATA_FILES, Names.STRICT_TOKENS,
+              text ? "checkLines" : "checkRecords", GeneratedNames.PIPELINE,
+              skip ? "true /* badRecords = SKIP */" : "false /* badRecords = FAIL */",
+              text ? CodeBlock.of("") : CodeBlock.of(" $T.$L,", Names.COMPRESSION,
+                  ((StageDefinition.Files) source.definition()).compression()),
+              names.elementSpec(last), DatasetWriter.STRICT_TOKENS_DATASET,
+              dataset.strictTokensArguments(), CodeBlock.join(tables, ",\n"))
+          .addStatement("$T<$T> segments = checked.segments()", Names.LIST, Names.FILE_SEGMENT);
+    } else {
+      code.add("// Runs every element through stage $L, $L, now: a token not in a strict"
+              + " vocabulary is an error naming its index.\n", last.position(), last.name())
+          .addStatement("$T.checkElements($N, $L,\nops -> $N(ops$L),\n$L)", Names.STRICT_TOKENS,
+              GeneratedNames.PIPELINE, names.elementSpec(last),
+              DatasetWriter.STRICT_TOKENS_DATASET, dataset.strictTokensArguments(),
+              CodeBlock.join(tables, ",\n"));
+    }
+    return code.build();
   }
 
   /**
@@ -469,7 +533,10 @@ final class BuilderWriter {
               : "Sets run-time value {@code $L}, a constant of the graph functions that take"
                   + " it.$L\n",
               input.name(), vocabulary ? input.strict()
-                  ? "a token not in it is an error, naming the token"
+                  ? StrictLookups.of(pipeline).traced()
+                      ? "a token not in it is an error at build naming its record, or its record"
+                          + " is left out\nunder the source's badRecords = SKIP"
+                      : "a token not in it is an error, naming the token"
                   : input.oovBuckets() == 0
                   ? "a token not in it maps to -1"
                   : "a token not in it maps to one of " + input.oovBuckets() + " ids after them"
@@ -750,11 +817,14 @@ final class BuilderWriter {
   /** What the TFRecord source reads, so that data errors can name their file and record. */
   private static CodeBlock dataSource(PipelineModel pipeline, GeneratedNames names) {
     if (pipeline.stages().get(0).kind() == TextLineSourceStage.KIND) {
-      return CodeBlock.of("$T.textLines(resolved)", Names.DATA_SOURCE);
+      return CodeBlock.of("$T.textLines($L)", Names.DATA_SOURCE,
+          checksRecords(pipeline) ? "checked" : "resolved");
     }
+    String resolved = checksRecords(pipeline) ? "checked" : "resolved";
     return features(pipeline, names)
-        .map(features -> CodeBlock.of("$T.tfRecords(resolved, $L)", Names.DATA_SOURCE, features))
-        .orElse(CodeBlock.of("$T.tfRecords(resolved)", Names.DATA_SOURCE));
+        .map(features -> CodeBlock.of("$T.tfRecords($L, $L)", Names.DATA_SOURCE, resolved,
+            features))
+        .orElse(CodeBlock.of("$T.tfRecords($L)", Names.DATA_SOURCE, resolved));
   }
 
   /** The constant of the features the pipeline's {@code @Decode} parses, if it has one. */

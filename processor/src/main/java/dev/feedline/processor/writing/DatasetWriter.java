@@ -14,6 +14,7 @@ import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.StrictLookups;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.Tunable;
 import dev.feedline.processor.model.kinds.*;
@@ -210,6 +211,48 @@ final class DatasetWriter {
         Names.DATASET_OPS, names.elementSpec(pipeline.lastOnHost()));
     methods.add(method.build());
     return methods;
+  }
+
+  /**
+   * The method that adds the stages from the source to the last map that looks up a strict
+   * vocabulary, shuffles left out, over the runs of records it is given: what the runtime's
+   * {@code StrictTokens} runs every element through at {@code build()}, when it can tell each
+   * element's record. None for any other pipeline, whose code stays as it was.
+   */
+  Optional<MethodSpec> strictTokensMethod() {
+    StrictLookups lookups = StrictLookups.of(pipeline);
+    if (!lookups.traced()) {
+      return Optional.empty();
+    }
+    List<Stage> checked = lookups.checked(pipeline);
+    MethodSpec.Builder method = MethodSpec.methodBuilder(STRICT_TOKENS_DATASET)
+        .addJavadoc("Adds the dataset ops of stages 1 to $L, without shuffles, over $L: each\n"
+            + "element in its record's order, for the check at build that names the record of a\n"
+            + "token not in a strict vocabulary.\n", lookups.last().position(),
+            pipeline.stages().get(0).readsFiles() ? "{@code segments}" : "the data")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(Names.anyDataset())
+        .addParameter(Names.OPS, "tf")
+        .addParameters(runTimeParameters(checked));
+    for (Stage stage : checked) {
+      method.addCode("\n// $L. $L $L\n", stage.position(), stage.name(), AnnotationText.of(stage));
+      method.addCode(stageCode(stage).code());
+    }
+    return Optional.of(method.addStatement("return dataset").build());
+  }
+
+  /** The name of {@link #strictTokensMethod}'s method. */
+  static final String STRICT_TOKENS_DATASET = "strictTokensDataset";
+
+  /**
+   * The arguments the builder passes to {@link #strictTokensMethod}'s method, with the runs of
+   * records given as {@code runs}.
+   */
+  CodeBlock strictTokensArguments() {
+    CodeBlock.Builder arguments = CodeBlock.builder();
+    runTimeParameters(StrictLookups.of(pipeline).checked(pipeline)).forEach(p -> arguments.add(
+        ", $N", p.name().equals("segments") ? "runs" : p.name()));
+    return arguments.build();
   }
 
   private void addStage(MethodSpec.Builder method, Stage stage) {

@@ -65,7 +65,7 @@ public final class GeneratedNames {
       "pathsOrGlobs", "bytes", "batches", "index", "count", "prefix", "ops", "device", "batch",
       "value", "file", FUNCTION_OPS, "in", "out", "keep", "record", "features", "image", "line",
       "values", "header", SEED, POSITION, STAGE_SEED, FILE_CACHES, "keepCaches", "newest",
-      "asSource");
+      "asSource", "checked", "runs", DatasetWriter.STRICT_TOKENS_DATASET);
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");

@@ -74,6 +74,7 @@ final class Names {
   static final ClassName MIXING = ClassName.get(INTERNAL, "Mixing");
   static final ClassName WINDOWS = ClassName.get(INTERNAL, "Windows");
   static final ClassName SPLITS = ClassName.get(INTERNAL, "Splits");
+  static final ClassName STRICT_TOKENS = ClassName.get(INTERNAL, "StrictTokens");
   static final ClassName DATA_FILES = ClassName.get(FILES, "DataFiles");
   static final ClassName FILE_SEGMENT = ClassName.get(FILES, "FileSegment");
   static final ClassName DATA_SOURCE = ClassName.get(FILES, "DataSource");

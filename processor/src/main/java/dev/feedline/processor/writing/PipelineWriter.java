@@ -74,6 +74,7 @@ public final class PipelineWriter {
             .addStatement("return new Builder()")
             .build())
         .addMethods(dataset.datasetMethods())
+        .addMethods(dataset.strictTokensMethod().stream().toList())
         .addMethods(dataset.functionMethods())
         .addMethods(ServingWriter.methods(pipeline, names))
         .addMethods(DeviceStagesWriter.write(pipeline).stream().toList())

@@ -1,7 +1,12 @@
 package dev.feedline.runtime.internal.files;
 
+import java.io.EOFException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -97,5 +102,27 @@ public final class TFRecordFraming {
   public static byte[] footer(byte[] data) {
     return ByteBuffer.allocate(FOOTER).order(ByteOrder.LITTLE_ENDIAN)
         .putInt(maskedCrc(data, 0, data.length)).array();
+  }
+
+  /**
+   * The byte where the record {@code records} records after the one at {@code offset} starts, in
+   * an uncompressed TFRecord file whose framing was checked: each record is its header, its data
+   * (the length the header holds) and its footer.
+   */
+  public static long skip(Path file, long offset, long records) throws IOException {
+    long at = offset;
+    ByteBuffer length = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      for (long i = 0; i < records; i++) {
+        length.clear();
+        while (length.hasRemaining()) {
+          if (channel.read(length, at + length.position()) < 0) {
+            throw new EOFException("record header at byte " + at + " is cut short");
+          }
+        }
+        at += HEADER + length.getLong(0) + FOOTER;
+      }
+    }
+    return at;
   }
 }

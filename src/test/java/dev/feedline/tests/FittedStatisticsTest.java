@@ -15,9 +15,15 @@ import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.MinMax;
 import dev.feedline.runtime.Moments;
 import dev.feedline.runtime.Quantiles;
+import dev.feedline.runtime.internal.cache.StatisticsFit;
+import dev.feedline.tests.pipelines.FeedlineClashingStatisticsPipelines_Clashing;
+import dev.feedline.tests.pipelines.FeedlineClashingStatisticsPipelines_Default;
+import dev.feedline.tests.pipelines.FeedlineClashingStatisticsPipelines_Training;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Scaled.ScaledTractTensors;
+import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Standardized;
 import dev.feedline.tests.pipelines.FeedlineStatisticsPipelines_Training;
+import dev.feedline.tests.support.CapturedLog;
 import dev.feedline.runtime.ServingFunction;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +33,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -300,6 +311,197 @@ class FittedStatisticsTest {
           () -> pipeline.statistic("features", MinMax.class));
       assertEquals("Pipeline Scaled has no @Statistics MinMax named 'features'; it has Moments"
           + " 'features', MinMax 'price', Quantiles 'quartiles'", unknown.getMessage());
+    }
+  }
+
+  /** The values of the cache file of {@code moments}, its lines after the header. */
+  private static List<String> lines(Moments moments) throws IOException {
+    return Files.readAllLines(moments.fit().cacheFile(), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Two threads building one pipeline, and a third building another with the same statistics,
+   * at once, into one cache folder: each fits the statistics and installs its own whole file
+   * under the one name, so every build gets the reference values and the folder holds whole
+   * files, no partial one.
+   */
+  @Test
+  void buildsFittingIntoOneCacheFolderAtOnceEachGetTheValuesAndLeaveWholeFiles()
+      throws Exception {
+    double[] reference = meanAndVariance(column(0));
+    for (int round = 0; round < 3; round++) {
+      CyclicBarrier start = new CyclicBarrier(3);
+      List<Callable<double[]>> builds = List.of(
+          () -> meanOfScaled(start), () -> meanOfScaled(start), () -> {
+            start.await();
+            try (Graph graph = new Graph();
+                var pipeline = FeedlineStatisticsPipelines_Standardized.builder()
+                    .files(training.toString())
+                    .training(FeedlineStatisticsPipelines_Training.builder()
+                        .files(training.toString()))
+                    .featuresCache(cache.toString()).build(graph)) {
+              return pipeline.statistic("features", Moments.class).mean();
+            }
+          });
+      ExecutorService threads = Executors.newFixedThreadPool(3);
+      try {
+        for (Future<double[]> mean : threads.invokeAll(builds)) {
+          assertClose(reference[0], mean.get()[0], "crim's mean, round " + round);
+        }
+      } finally {
+        threads.shutdown();
+      }
+      try (var files = Files.list(cache)) {
+        List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+        assertEquals(2, names.size(), "features and price, no partial file: " + names);
+        for (String name : names) {
+          List<String> lines = Files.readAllLines(cache.resolve(name));
+          assertEquals("end", lines.get(lines.size() - 1), name + " is whole");
+        }
+      }
+      try (Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+        assertTrue(pipeline.statistic("features", Moments.class).fit().cached(), "round " + round);
+      }
+      try (var files = Files.list(cache)) {
+        for (Path file : files.toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+  }
+
+  private double[] meanOfScaled(CyclicBarrier start) throws Exception {
+    start.await();
+    try (Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+      return pipeline.statistic("features", Moments.class).mean();
+    }
+  }
+
+  /** The first build's moments of the features, fitted and written to the cache. */
+  private Moments fittedOnce() {
+    try (Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+      return pipeline.statistic("features", Moments.class);
+    }
+  }
+
+  /**
+   * What a writer killed before its rename leaves, half a file under its partial name and none
+   * under the cache file's, is never read: the next build fits the statistics, names the partial
+   * file in a warning, and writes the cache file whole beside it.
+   */
+  @Test
+  void aPartialFileLeftByAKilledWriterIsNeverReadButNamedInAWarning() throws IOException {
+    Moments first = fittedOnce();
+    List<String> whole = lines(first);
+    Path file = first.fit().cacheFile();
+    String text = Files.readString(file);
+    // Killed before its rename: half a file under a writer's partial name, none under the name.
+    Files.delete(file);
+    Path partial = file.resolveSibling(file.getFileName() + ".partial-4194303-5eed");
+    Files.writeString(partial, text.substring(0, text.length() / 2));
+    try (CapturedLog log = new CapturedLog(StatisticsFit.class);
+        Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+      Moments moments = pipeline.statistic("features", Moments.class);
+      assertFalse(moments.fit().cached(), "fitted: the partial file is not read");
+      assertArrayEquals(first.mean(), moments.mean());
+      assertEquals(List.of("Pipeline Scaled: statistics 'features': " + partial.toAbsolutePath()
+          + " is a partial file, never read: left by a writer that stopped before renaming it to "
+          + file.getFileName() + ", or another build's at work; remove it once no build runs"),
+          log.messages().stream().filter(m -> m.contains("partial")).toList());
+      assertEquals(whole, lines(moments), "written whole beside the partial file");
+    }
+  }
+
+  /**
+   * A cache file cut short inside its last value (copied half, say) is not read back, with a
+   * warning naming it, but fitted again and written whole: without its end line, the shorter hex
+   * word of the last variance would read as another double.
+   */
+  @Test
+  void aCacheFileCutShortIsNotReadBackButFittedAgainWithAWarning() throws IOException {
+    Moments first = fittedOnce();
+    List<String> whole = lines(first);
+    Path file = first.fit().cacheFile();
+    String text = Files.readString(file);
+    int cut = text.lastIndexOf("\nend\n") - 3;
+    Files.writeString(file, text.substring(0, cut));
+    try (CapturedLog log = new CapturedLog(StatisticsFit.class);
+        Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+      Moments moments = pipeline.statistic("features", Moments.class);
+      assertFalse(moments.fit().cached(), "fitted again, not read");
+      assertArrayEquals(first.variance(), moments.variance(), "the exact values, bit for bit");
+      assertTrue(log.messages().contains("Pipeline Scaled: statistics 'features': the cache file "
+          + file + " cannot be read back (it is cut short, with no 'end' line); fitting them"
+          + " again"), log.messages().toString());
+      assertEquals(whole, lines(moments), "written anew, whole");
+    }
+    try (Graph graph = new Graph(); var pipeline = scaled(training).build(graph)) {
+      assertTrue(pipeline.statistic("features", Moments.class).fit().cached());
+    }
+  }
+
+  /**
+   * Statistics named like the builder's members ({@code build}, another's cache setter
+   * {@code buildCache}, {@code build}'s parameter {@code graph}, the local of the values fitted
+   * over {@code Training}) and a pipeline over {@code Default}, whose setter would be a keyword:
+   * the generated class compiles, each setter takes its own value, and the maps get the values.
+   */
+  @Test
+  void statisticsNamedLikeGeneratedMembersCompileAndHoldTheirOwnValues() {
+    double[][] all = rows;
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineClashingStatisticsPipelines_Clashing.builder()
+            .files(training.toString())
+            .training(FeedlineClashingStatisticsPipelines_Training.builder()
+                .files(training.toString()))
+            .default_(FeedlineClashingStatisticsPipelines_Default.builder()
+                .files(training.toString()))
+            .buildCache_(cache.resolve("build").toString())
+            .buildCacheCache(cache.resolve("buildCache").toString())
+            .trainingStatisticsCache(cache.resolve("trainingStatistics").toString())
+            .build(graph)) {
+      Moments build = pipeline.statistic("build", Moments.class);
+      Moments buildCache = pipeline.statistic("buildCache", Moments.class);
+      MinMax range = pipeline.statistic("trainingStatistics", MinMax.class);
+      Quantiles quartiles = pipeline.statistic("graph", Quantiles.class);
+      assertEquals("Training", build.fit().over());
+      assertEquals("Default", buildCache.fit().over());
+      assertEquals(cache.resolve("build"), build.fit().cacheFile().getParent());
+      assertEquals(cache.resolve("buildCache"), buildCache.fit().cacheFile().getParent());
+      assertEquals(cache.resolve("trainingStatistics"), range.fit().cacheFile().getParent());
+      assertNull(quartiles.fit().cacheFile());
+      assertClose(meanAndVariance(column(3))[0], build.mean()[3], "chas's mean");
+      assertArrayEquals(build.variance(), buildCache.variance(), "the same rows, both pipelines");
+      assertArrayEquals(new double[] {5.0}, range.min());
+      assertEquals(3, quartiles.boundaries().length);
+      int row = 0;
+      try (EpochIterator<FeedlineClashingStatisticsPipelines_Clashing.ScaledTractTensors> batches =
+          pipeline.epoch(session)) {
+        for (var batch : batches) {
+          for (int i = 0; i < batch.price().shape().get(0); i++, row++) {
+            for (int c = 0; c < FEATURES.size(); c++) {
+              float deviation = (float) Math.max(Math.sqrt(build.variance()[c]), 1e-7);
+              float once = ((float) all[row][c] - (float) build.mean()[c]) / deviation;
+              float twice = (once - (float) buildCache.mean()[c]) / deviation;
+              assertEquals(twice, batch.features().getFloat(i, c), 1e-5f, "row " + row);
+            }
+            float price = (float) all[row][12];
+            assertEquals((price - 5f) / (float) (range.max()[0] - 5.0),
+                batch.price().getFloat(i), 1e-6f);
+          }
+        }
+      }
+      assertEquals(400, row, "every row");
+    }
+    try (Graph graph = new Graph()) {
+      IllegalStateException missing = assertThrows(IllegalStateException.class, () ->
+          FeedlineClashingStatisticsPipelines_Clashing.builder().files(training.toString())
+              .training(FeedlineClashingStatisticsPipelines_Training.builder()
+                  .files(training.toString())).build(graph));
+      assertEquals("Pipeline Clashing: call default_(FeedlineClashingStatisticsPipelines_Default"
+          + ".builder()...) with the data its statistics are fitted over before building",
+          missing.getMessage());
     }
   }
 }

@@ -5,10 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tensorflow.Operand;
-import org.tensorflow.Operation;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
-import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Variable;
@@ -75,20 +73,7 @@ final class PriceModel {
     loss = tf.math.mean(
         tf.math.square(tf.math.sub(standardPrice(features), target)), tf.constant(0));
     Gradients gradients = tf.gradients(loss, weights);
-    // The weights are ref variables, read when an op runs: no update may start before every
-    // gradient is computed, or a step would mix old and new weights (docs/training.md).
-    List<Operation> computed = new ArrayList<>();
-    for (int i = 0; i < weights.size(); i++) {
-      computed.add(gradients.dy(i).op());
-    }
-    Ops afterGradients = tf.withControlDependencyOps(computed);
-    Operand<TFloat32> rate = tf.constant(learningRate);
-    List<Op> updates = new ArrayList<>();
-    for (int i = 0; i < weights.size(); i++) {
-      updates.add(afterGradients.train.applyGradientDescent(weights.get(i), rate,
-          gradients.dy(i).expect(TFloat32.class)));
-    }
-    return TrainingStep.of(updates, loss);
+    return TrainingStep.gradientDescent(tf, weights, gradients, learningRate, loss);
   }
 
   /** The loss of the batch {@link #train} was given. */

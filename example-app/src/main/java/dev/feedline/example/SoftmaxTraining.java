@@ -5,10 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tensorflow.Operand;
-import org.tensorflow.Operation;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
-import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Gradients;
 import org.tensorflow.op.core.Variable;
@@ -76,22 +74,7 @@ final class SoftmaxTraining {
         tf.dtypes.cast(tf.size(labels), TFloat32.class));
     Gradients gradients = tf.gradients(List.of(logits), weights,
         Gradients.dx(List.of(logitsGradient)));
-    // The weights are ref variables: an op reads one when it runs, not when the step starts. The
-    // backward pass reads the weights of later layers (to reach earlier ones) while the updates
-    // of those layers may already have run, so a step's gradient would mix old and new weights in
-    // an order that changes from run to run. No update starts before every gradient is computed.
-    List<Operation> computed = new ArrayList<>();
-    for (int i = 0; i < weights.size(); i++) {
-      computed.add(gradients.dy(i).op());
-    }
-    Ops afterGradients = tf.withControlDependencyOps(computed);
-    Operand<TFloat32> rate = tf.constant(learningRate);
-    List<Op> updates = new ArrayList<>();
-    for (int i = 0; i < weights.size(); i++) {
-      updates.add(afterGradients.train.applyGradientDescent(weights.get(i), rate,
-          gradients.dy(i).expect(TFloat32.class)));
-    }
-    step = TrainingStep.of(updates, loss);
+    step = TrainingStep.gradientDescent(tf, weights, gradients, learningRate, loss);
   }
 
   /** One gradient-descent step on every weight, fetching the batch's mean loss. */

@@ -5,10 +5,15 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.tensorflow.Operand;
+import org.tensorflow.Operation;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.op.Op;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Gradients;
+import org.tensorflow.op.core.Variable;
+import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.family.TType;
 
 /**
@@ -45,6 +50,29 @@ public final class TrainingStep implements UnaryOperator<Session.Runner> {
     List<Op> all = new ArrayList<>();
     targets.forEach(all::add);
     return new TrainingStep(List.copyOf(all), outputs(List.of(), fetches));
+  }
+
+  /**
+   * One plain gradient-descent step on every weight, at {@code learningRate}, fetching
+   * {@code fetches}; {@code gradients} holds the weights' gradients in their order. No update
+   * starts before every gradient is computed: the weights are ref variables, read when an op
+   * runs, and the backward pass reads later layers' weights to reach the earlier ones, so an
+   * update that ran first would mix old and new weights in one step (docs/training.md).
+   */
+  public static TrainingStep gradientDescent(Ops tf, List<Variable<TFloat32>> weights,
+      Gradients gradients, float learningRate, Operand<?>... fetches) {
+    List<Operation> computed = new ArrayList<>();
+    for (int i = 0; i < weights.size(); i++) {
+      computed.add(gradients.dy(i).op());
+    }
+    Ops afterGradients = tf.withControlDependencyOps(computed);
+    Operand<TFloat32> rate = tf.constant(learningRate);
+    List<Op> updates = new ArrayList<>();
+    for (int i = 0; i < weights.size(); i++) {
+      updates.add(afterGradients.train.applyGradientDescent(weights.get(i), rate,
+          gradients.dy(i).expect(TFloat32.class)));
+    }
+    return of(updates, fetches);
   }
 
   /**

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
  * a train pipeline whose stages come from groups, one whose strings hold line ends, format
  * characters and a comment's end, {@code @Serving} pipelines with their serving functions (of
- * records; with a vocabulary; of CSV lines, a method of the built pipeline); and the writers
+ * records; with a vocabulary; of CSV lines, a method of the built pipeline), statistics named
+ * like the builder's members over a pipeline whose setter would be a keyword; and the writers
  * generated for records: the
  * example's photo, a sequence with a length and a default, a SequenceExample and fixed vectors of
  * every dtype. Run with
@@ -111,7 +112,8 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineServingPipelines_Spelled",
       "dev.feedline.tests.pipelines.FeedlineServingPipelines_Sales",
       "dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Cached",
-      "dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Mapped"})
+      "dev.feedline.tests.pipelines.FeedlineGlobalShufflePipelines_Mapped",
+      "dev.feedline.tests.pipelines.FeedlineClashingStatisticsPipelines_Clashing"})
   void everyShapeGeneratesExactlyItsGoldenFile(String generatedClass) throws IOException {
     String generated = generated(compiled(), generatedClass);
     String simpleName = generatedClass.substring(generatedClass.lastIndexOf('.') + 1);

@@ -6,8 +6,8 @@ import dev.feedline.BadRecords;
 import dev.feedline.Batch;
 import dev.feedline.DecodeCsv;
 import dev.feedline.Filter;
-import dev.feedline.Interleave;
 import dev.feedline.Pipeline;
+import dev.feedline.StageGroup;
 import dev.feedline.TextLineSource;
 import dev.feedline.example.House;
 import org.tensorflow.Operand;
@@ -22,50 +22,33 @@ import org.tensorflow.types.TString;
 public final class HousingPipelines {
   private HousingPipelines() {}
 
-  /** Rows checked at build, bad ones left out; parsed 256 lines a DecodeCSV. */
-  @Pipeline
-  public interface Skipping {
-    @TextLineSource(header = true, badRecords = BadRecords.SKIP)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
+  /** Parsed 256 lines a DecodeCSV, every row checked at build. */
+  @StageGroup
+  interface Parsed extends CsvLines {
     @DecodeCsv(parallel = AUTO)
     House parse(Operand<TString> line);
 
     @Batch(size = 100)
     House batch(House house);
+  }
+
+  /** Rows checked at build, bad ones left out; parsed 256 lines a DecodeCSV. */
+  @Pipeline
+  public interface Skipping extends Parsed {
+    @TextLineSource(header = true, badRecords = BadRecords.SKIP)
+    Operand<TString> files();
   }
 
   /** Rows checked at build, a bad one an error; parsed 256 lines a DecodeCSV. */
   @Pipeline
-  public interface Failing {
-    @TextLineSource(header = true)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
-    @DecodeCsv(parallel = AUTO)
-    House parse(Operand<TString> line);
-
-    @Batch(size = 100)
-    House batch(House house);
-  }
+  public interface Failing extends Parsed {}
 
   /**
    * The per-line parse: a filter between the lines and the decode, which drops lines holding
    * "n/a", so the rows are not checked at build and the decode parses one line a call.
    */
   @Pipeline
-  public interface PerLine {
-    @TextLineSource(header = true)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
+  public interface PerLine extends CsvLines {
     @Filter
     static Operand<TBool> withValues(Ops tf, Operand<TString> line) {
       return tf.math.logicalNot(tf.strings.regexFullMatch(line, tf.constant(".*n/a.*")));

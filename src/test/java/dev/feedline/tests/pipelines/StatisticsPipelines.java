@@ -94,4 +94,22 @@ public final class StatisticsPipelines {
     @Batch(size = 100)
     ScaledTract batch(ScaledTract tract);
   }
+
+  /**
+   * Another pipeline with {@link Scaled}'s statistics {@code features}, in the same cache
+   * folder: both read and write one file, {@code features-<key>.stats}.
+   */
+  @Pipeline
+  public interface Standardized extends Tracts {
+    @Statistics(over = Training.class, component = "features", cache = "target/statistics")
+    Moments features();
+
+    @Map(parallel = AUTO)
+    static Tract standardize(Ops tf, Tract tract, Moments features) {
+      return new Tract(features.normalize(tf, tract.features()), tract.price());
+    }
+
+    @Batch(size = 100)
+    Tract batch(Tract tract);
+  }
 }

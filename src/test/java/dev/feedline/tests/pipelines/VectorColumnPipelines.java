@@ -10,9 +10,9 @@ import dev.feedline.DefaultValue;
 import dev.feedline.Element;
 import dev.feedline.Feature;
 import dev.feedline.Filter;
-import dev.feedline.Interleave;
 import dev.feedline.Pipeline;
 import dev.feedline.Shape;
+import dev.feedline.StageGroup;
 import dev.feedline.TextLineSource;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
@@ -43,13 +43,7 @@ public final class VectorColumnPipelines {
       @Columns(from = "c", to = "d") @DefaultValue(longs = 9) @Shape({2}) Operand<TInt64> cd) {}
 
   @Pipeline
-  public interface Gapped {
-    @TextLineSource(header = true)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
+  public interface Gapped extends CsvLines {
     @DecodeCsv
     Gaps parse(Operand<TString> line);
 
@@ -57,14 +51,9 @@ public final class VectorColumnPipelines {
     Gaps batch(Gaps gaps);
   }
 
-  @Pipeline
-  public interface Vectorized {
-    @TextLineSource(header = true)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
+  /** Parsed 256 lines a DecodeCSV. */
+  @StageGroup
+  interface Parsed extends CsvLines {
     @DecodeCsv(parallel = AUTO)
     Tract parse(Operand<TString> line);
 
@@ -73,28 +62,16 @@ public final class VectorColumnPipelines {
   }
 
   @Pipeline
-  public interface Skipping {
+  public interface Vectorized extends Parsed {}
+
+  @Pipeline
+  public interface Skipping extends Parsed {
     @TextLineSource(header = true, badRecords = BadRecords.SKIP)
     Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
-    @DecodeCsv(parallel = AUTO)
-    Tract parse(Operand<TString> line);
-
-    @Batch(size = 100)
-    Tract batch(Tract tract);
   }
 
   @Pipeline
-  public interface PerLine {
-    @TextLineSource(header = true)
-    Operand<TString> files();
-
-    @Interleave(cycleLength = 1)
-    Operand<TString> lines(Operand<TString> file);
-
+  public interface PerLine extends CsvLines {
     @Filter
     static Operand<TBool> all(Ops tf, Operand<TString> line) {
       return tf.constant(true);

@@ -471,8 +471,8 @@ public enum Message {
           + " epoch; move @%4$s after '%3$s'."),
   CACHE_BEFORE_EXPANDING_MAP(Rule.CACHE_BEFORE_EXPENSIVE_MAP, Severity.NOTE,
       "@Cache '%1$s' comes before the expensive @%2$s '%3$s', which is right here: cached after"
-          + " it, elements would need ≈%4$s against a RAM budget of %5$s; keep it, or cache '%3$s'"
-          + " to a file."),
+          + " it, elements would need ≈%4$s against a RAM budget of %5$s; keep it, or cache"
+          + " '%3$s' to a file."),
   CACHE_AFTER_SHUFFLE(Rule.CACHE_AFTER_SHUFFLE, Severity.WARNING,
       "@%3$s '%1$s' stores the order @Shuffle '%2$s' drew in the first epoch and replays it"
           + " every epoch; move the shuffle after '%1$s'."),

@@ -83,7 +83,9 @@ final class OrderRules {
         .collect(Collectors.joining(" → "));
   }
 
-  /** The stage's place in the reference order, as its kind says; -1 for stages it does not place. */
+  /**
+   * The stage's place in the reference order, as its kind says; -1 for stages it does not place.
+   */
   static int rank(Stage stage, boolean cached) {
     return stage.definition().rank(stage, cached);
   }

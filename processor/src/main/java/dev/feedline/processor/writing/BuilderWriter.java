@@ -592,7 +592,8 @@ final class BuilderWriter {
       type.addMethod(MethodSpec.methodBuilder(cache)
           .addJavadoc("Sets the folder statistics {@code $L} are kept in, instead of $L, as\n"
               + "{@code $L-<key>.stats}: the key covers the graph of $L, its files and the\n"
-              + "TensorFlow version, so a build reads the values fitted for its key, never those of\n"
+              + "TensorFlow version, so a build reads the values fitted for its key, never those"
+              + " of\n"
               + "other data or other code. Empty: fitted at every build.\n", input.name(),
               statistic.cache().isEmpty() ? "none"
                   : "{@code " + JavaLiterals.inComment(statistic.cache()) + "}",
@@ -613,7 +614,8 @@ final class BuilderWriter {
       type.addField(FieldSpec.builder(overBuilder, name, Modifier.PRIVATE).build());
       type.addMethod(MethodSpec.methodBuilder(name)
           .addJavadoc("Sets the pipeline {@link $T}, with its data set, that statistics $L are\n"
-              + "fitted over: its builder, which {@link #build} builds into a graph of its own and\n"
+              + "fitted over: its builder, which {@link #build} builds into a graph of its own"
+              + " and\n"
               + "runs for one epoch, unless every one of them is in its cache.\n",
               ClassName.get(over.type()), String.join(", ", pipeline.inputs().stream()
                   .filter(i -> i.kind() == Input.Kind.STATISTIC
@@ -664,7 +666,7 @@ final class BuilderWriter {
             statistic.component().name(), statistic.index(), ElementSpecs.shape(statistic.shape()),
             statistic.buckets(), vocabulary, names.statisticCache(input.name())));
       }
-      String fitted = name + "Statistics";
+      String fitted = names.fittedStatistics(over);
       code.add("// Read from their caches, or fitted in one epoch of $L.\n", over.simpleName());
       code.addStatement("$T<$T> $N = $T.fit($N, $S, this.$N::build, $T.of(\n$>$>$L))$<$<",
           Names.LIST, Names.FITTED_STATISTIC, fitted, Names.STATISTICS_FIT,

@@ -815,10 +815,14 @@ final class DatasetWriter {
     CodeBlock buffer = CodeBlock.of("tf.constant($LL) /* buffer */", shuffle.buffer());
     if (plan.globalShuffles().contains(stage)) {
       ClassName global = Names.dataOp("GlobalShuffleDataset");
-      code.add("// Global, no buffer: the stages before it give random access to their elements, so\n"
-              + "// TensorFlow hands out a permutation of their indices computed from the seeds and the\n"
-              + "// position alone: every order is equally likely, the declared buffer of $L is not\n"
-              + "// allocated, and a checkpoint records a position (docs/performance.md#global-shuffle).\n",
+      code.add("// Global, no buffer: the stages before it give random access to their elements,"
+              + " so\n"
+              + "// TensorFlow hands out a permutation of their indices computed from the seeds and"
+              + " the\n"
+              + "// position alone: every order is equally likely, the declared buffer of $L is"
+              + " not\n"
+              + "// allocated, and a checkpoint records a position"
+              + " (docs/performance.md#global-shuffle).\n",
           shuffle.buffer());
       code.addStatement("dataset = $T.create(tf.scope(), dataset,\n$L,\n"
               + "tf.random.dummySeedGenerator(), $L, $L, $T.reshuffleEachIteration($L))",
@@ -920,7 +924,8 @@ final class DatasetWriter {
           .build(), List.of(Names.dataOp("GroupByWindowDataset")));
     }
     CodeBlock.Builder code = CodeBlock.builder()
-        .add("// Sorted windows: every bucket batches $L, so $L batches at a time are padded together,\n"
+        .add("// Sorted windows: every bucket batches $L, so $L batches at a time are padded"
+            + " together,\n"
             + "// ordered by the length of $L, cut into batches trimmed to their longest, and the\n"
             + "// batches shuffled; no dataset per bucket, as tf.data's GroupByWindow makes\n"
             + "// (docs/performance.md#bucketing).\n", bucket.batchSizes().get(0),
@@ -932,14 +937,17 @@ final class DatasetWriter {
     boolean perEpoch = stage.position() > lastCache();
     CodeBlock seeds;
     if (before.isEmpty() || before.get().seed().isEmpty()) {
-      code.add("// Seeds (0, 0): no seeded shuffle before it, so TensorFlow draws the batches' order.\n");
+      code.add("// Seeds (0, 0): no seeded shuffle before it, so TensorFlow draws the batches'"
+          + " order.\n");
       seeds = CodeBlock.of("tf.constant(0L), tf.constant(0L)");
     } else if (perEpoch && before.get().reshuffleEachEpoch()) {
-      code.add("// The batches' shuffle is seeded as the shuffle before it: a new order every epoch.\n");
+      code.add("// The batches' shuffle is seeded as the shuffle before it: a new order every"
+          + " epoch.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), $T.ofEpoch(tf, $LL, epoch)",
           Names.SHUFFLE_SEEDS, Names.SHUFFLE_SEEDS, before.get().seed().getAsLong());
     } else {
-      code.add("// The batches' shuffle is seeded as the shuffle before it: the same order every run.\n");
+      code.add("// The batches' shuffle is seeded as the shuffle before it: the same order every"
+          + " run.\n");
       seeds = CodeBlock.of("tf.constant($T.GRAPH_SEED), tf.constant($LL)", Names.SHUFFLE_SEEDS,
           before.get().seed().getAsLong());
     }

@@ -104,6 +104,8 @@ public final class GeneratedNames {
   private final Map<String, String> sourcePipelines = new HashMap<>();
   private final Map<String, String> overPipelines = new LinkedHashMap<>();
   private final Map<String, String> statisticCaches = new HashMap<>();
+  /** The local of {@code build} holding the statistics fitted over each pipeline. */
+  private final Map<String, String> fittedStatistics = new HashMap<>();
 
   GeneratedNames(Plan plan) {
     PipelineModel pipeline = plan.pipeline();
@@ -166,6 +168,9 @@ public final class GeneratedNames {
             k -> fresh(runTime, lowerCamel(over.simpleName())));
       }
     }
+    // After every setter, so that a local never takes a name the builder's user sees.
+    overPipelines.keySet().forEach(over -> fittedStatistics.put(over,
+        fresh(runTime, overPipelines.get(over).replaceAll("_+$", "") + "Statistics")));
     Stage source = pipeline.stages().get(0);
     if (source.kind() == InMemorySourceStage.KIND) {
       source.output().components().forEach(c -> sourceValues.put(c, fresh(runTime, c.name())));
@@ -323,6 +328,11 @@ public final class GeneratedNames {
   /** The builder member and setter of a pipeline that statistics are fitted over. */
   String overPipeline(PipelineModel pipeline) {
     return overPipelines.get(pipeline.type().getQualifiedName().toString());
+  }
+
+  /** The local that holds the statistics fitted over {@code pipeline}, in their order. */
+  String fittedStatistics(PipelineModel pipeline) {
+    return fittedStatistics.get(pipeline.type().getQualifiedName().toString());
   }
 
   /** The builder member and setter of the folder a {@code @Statistics} is kept in. */

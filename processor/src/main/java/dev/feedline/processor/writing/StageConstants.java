@@ -45,8 +45,8 @@ final class StageConstants {
             padding(stage.input(), padded.padding())));
       } else if (definition instanceof BucketByLengthStage bucket && bucket.sortsWindows()) {
         fields.add(constant(Names.SORTED_WINDOWS, names.batchingConstant(stage),
-            CodeBlock.of("How stage $L, $L, sorts windows of batches by length, cuts and pads them.",
-                stage.position(), stage.name()),
+            CodeBlock.of("How stage $L, $L, sorts windows of batches by length, cuts and pads"
+                + " them.", stage.position(), stage.name()),
             sortedWindows(stage, bucket)));
       } else if (definition instanceof BucketByLengthStage) {
         fields.add(constant(Names.BUCKETS, names.batchingConstant(stage),

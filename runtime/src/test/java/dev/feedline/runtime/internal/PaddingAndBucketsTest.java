@@ -3,22 +3,13 @@ package dev.feedline.runtime.internal;
 import static dev.feedline.runtime.internal.ElementSpec.component;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.feedline.InMemorySource;
-import dev.feedline.runtime.EpochIterator;
-import dev.feedline.runtime.PipelineInfo;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tensorflow.ConcreteFunction;
-import org.tensorflow.Graph;
 import org.tensorflow.Operand;
-import org.tensorflow.Result;
-import org.tensorflow.Session;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TType;
@@ -36,45 +27,10 @@ class PaddingAndBucketsTest {
         .output("length", tf.dtypes.cast(n, TInt32.class)).build();
   }
 
-  /** The batches of a pipeline over lengths 1..9, as lists of rows. */
+  /** The batches of a pipeline over lengths 1..9, as lists of rows: the length, the tokens. */
   private static List<List<long[]>> run(java.util.function.BiFunction<Ops, Operand<? extends TType>,
       Operand<? extends TType>> batching, ElementSpec output) {
-    List<List<long[]>> batches = new ArrayList<>();
-    try (Graph graph = new Graph(); Session session = new Session(graph)) {
-      Ops tf = Ops.create(graph);
-      ElementSpec n = ElementSpec.of(component("n", TInt64.class, Shape.scalar()));
-      Operand<? extends TType> range = tf.data.rangeDataset(tf.constant(1L), tf.constant(10L),
-          tf.constant(1L), n.types(), n.shapes());
-      Operand<? extends TType> sequences;
-      try (ConcreteFunction f = ConcreteFunction.create(PaddingAndBucketsTest::sequence)) {
-        sequences = tf.data.mapDataset(range, List.of(), f, SEQUENCE.types(), SEQUENCE.shapes());
-      }
-      Operand<? extends TType> batched = batching.apply(tf, sequences);
-      PipelineInfo info = new PipelineInfo("x.Sequences", "test",
-          List.of(PipelineInfo.source("n", InMemorySource.class, "RangeDataset")));
-      DatasetIterator iterator = DatasetIterator.builder(tf, info, output,
-              DatasetOptions.Options.getDefaultInstance())
-          .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops, batched, output, options))
-          .build();
-      try (EpochIterator<Result> epoch = iterator.epoch(session, r -> r)) {
-        for (Result batch : epoch) {
-          TInt64 tokens = (TInt64) batch.get(0);
-          TInt32 lengths = (TInt32) batch.get(1);
-          List<long[]> rows = new ArrayList<>();
-          for (int i = 0; i < tokens.shape().get(0); i++) {
-            long[] row = new long[(int) tokens.shape().get(1) + 1];
-            row[0] = lengths.getInt(i);
-            for (int j = 0; j < tokens.shape().get(1); j++) {
-              row[j + 1] = tokens.getLong(i, j);
-            }
-            rows.add(row);
-          }
-          batches.add(rows);
-        }
-      }
-      iterator.release();
-    }
-    return batches;
+    return TokenBatches.read(1, 10, PaddingAndBucketsTest::sequence, SEQUENCE, batching, output);
   }
 
   private static String text(List<List<long[]>> batches) {

@@ -5,26 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.InMemorySource;
-import dev.feedline.runtime.EpochIterator;
-import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.tensorflow.ConcreteFunction;
-import org.tensorflow.Graph;
 import org.tensorflow.Operand;
-import org.tensorflow.Result;
-import org.tensorflow.Session;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
-import org.tensorflow.types.family.TType;
 
 /**
  * Sorted windows over 50 elements: element n is {@code n % 9 + 1} copies of n and its id n, in
@@ -51,44 +42,9 @@ class SortedWindowsTest {
 
   /** One epoch's batches, each a list of rows: the id, then the padded tokens. */
   private static List<List<long[]>> batches(SortedWindows windows, long seed) {
-    List<List<long[]>> batches = new ArrayList<>();
-    try (Graph graph = new Graph(); Session session = new Session(graph)) {
-      Ops tf = Ops.create(graph);
-      ElementSpec n = ElementSpec.of(component("n", TInt64.class, Shape.scalar()));
-      Operand<? extends TType> range = tf.data.rangeDataset(tf.constant(0L),
-          tf.constant((long) ELEMENTS), tf.constant(1L), n.types(), n.shapes());
-      Operand<? extends TType> elements;
-      try (ConcreteFunction f = ConcreteFunction.create(SortedWindowsTest::element)) {
-        elements = tf.data.mapDataset(range, List.of(), f, ELEMENT.types(), ELEMENT.shapes());
-      }
-      Operand<? extends TType> batched = windows.batch(tf, elements, ELEMENT, BATCHED,
-          tf.constant(ShuffleSeeds.GRAPH_SEED), tf.constant(seed));
-      PipelineInfo info = new PipelineInfo("x.Words", "test",
-          List.of(PipelineInfo.source("n", InMemorySource.class, "RangeDataset")));
-      DatasetIterator iterator = DatasetIterator.builder(tf, info, BATCHED,
-              DatasetOptions.Options.getDefaultInstance())
-          .perEpoch((ops, cached, epoch, options) -> DatasetOps.withOptions(ops, batched, BATCHED,
-              options))
-          .build();
-      try (EpochIterator<Result> epoch = iterator.epoch(session, r -> r)) {
-        for (Result batch : epoch) {
-          TInt64 tokens = (TInt64) batch.get(0);
-          TInt32 ids = (TInt32) batch.get(1);
-          List<long[]> rows = new ArrayList<>();
-          for (int i = 0; i < tokens.shape().get(0); i++) {
-            long[] row = new long[(int) tokens.shape().get(1) + 1];
-            row[0] = ids.getInt(i);
-            for (int j = 0; j < tokens.shape().get(1); j++) {
-              row[j + 1] = tokens.getLong(i, j);
-            }
-            rows.add(row);
-          }
-          batches.add(rows);
-        }
-      }
-      iterator.release();
-    }
-    return batches;
+    return TokenBatches.read(0, ELEMENTS, SortedWindowsTest::element, ELEMENT,
+        (tf, elements) -> windows.batch(tf, elements, ELEMENT, BATCHED,
+            tf.constant(ShuffleSeeds.GRAPH_SEED), tf.constant(seed)), BATCHED);
   }
 
   private static String text(List<List<long[]>> batches) {

@@ -15,6 +15,7 @@ import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Variable;
+import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 
 /**
@@ -78,6 +79,37 @@ class TrainingStepTest {
       assertEquals("The training step does not fetch " + size.op().name() + "; it fetches "
           + batchSum.op().name() + ". Add it with TrainingStep.of(targets, ...) or fetching(...)",
           e.getMessage());
+    }
+  }
+
+  /**
+   * Two weights in a chain, y = w1 * w2, loss y squared: each gradient reads the other weight, so
+   * an update that ran before the other's gradient would change it. After one step at rate 0.01
+   * from w1 = 2, w2 = 3, the gradients 2 * 6 * 3 = 36 and 2 * 6 * 2 = 24 are both those of the
+   * old weights.
+   */
+  @Test
+  void gradientDescentUpdatesEveryWeightWithTheGradientsOfTheOldWeights() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph);
+      Variable<TFloat32> w1 = tf.variable(tf.constant(2f));
+      Variable<TFloat32> w2 = tf.variable(tf.constant(3f));
+      Operand<TFloat32> loss = tf.math.square(tf.math.mul(w1, w2));
+      List<Variable<TFloat32>> weights = List.of(w1, w2);
+      TrainingStep step = TrainingStep.gradientDescent(tf, weights,
+          tf.gradients(loss, weights), 0.01f, loss);
+      Operand<TFloat32> reset1 = tf.assign(w1, tf.constant(2f));
+      Operand<TFloat32> reset2 = tf.assign(w2, tf.constant(3f));
+      for (int run = 0; run < 20; run++) { // the race, where there is one, shows now and then
+        session.runner().addTarget(reset1).addTarget(reset2).run();
+        try (Result result = step.apply(session.runner()).run()) {
+          assertEquals(36f, step.get(result, loss).getFloat(), "the loss of the old weights");
+        }
+        try (Result result = session.runner().fetch(w1).fetch(w2).run()) {
+          assertEquals(2f - 0.36f, ((TFloat32) result.get(0)).getFloat(), 1e-6f);
+          assertEquals(3f - 0.24f, ((TFloat32) result.get(1)).getFloat(), 1e-6f);
+        }
+      }
     }
   }
 }

@@ -12,8 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -41,12 +43,23 @@ import org.tensorflow.ndarray.Shape;
  * its first and last 8 KiB), the TensorFlow version, and what is fitted (kind, component, shape,
  * buckets, a vocabulary's minCount, topK and oovBuckets). The next build with the same key reads
  * the file and runs nothing; other data or other code has another key, and is fitted again. A
- * file that cannot be read back is fitted again and written anew, with a warning.
+ * file that cannot be read back (another format, a key or kind not its own, or cut short: it ends
+ * with an {@code end} line) is fitted again and written anew, with a warning.
+ *
+ * <p>Each writer writes a file of its own beside the cache file,
+ * {@code <name>-<key>.stats.partial-<pid>-<random>}, then renames it over the cache file: threads
+ * and processes fitting the same statistics into one folder at once each install a whole file,
+ * and a reader sees one whole file or none. A writer killed before the rename leaves only its
+ * partial file, which no build reads; the next one names it in a warning, to be removed.
  */
 public final class StatisticsFit {
   private static final System.Logger LOG = System.getLogger(StatisticsFit.class.getName());
   private static final String KEY_FORMAT = "Feedline statistics key 2";
-  private static final String FILE_FORMAT = "Feedline statistics 1";
+  private static final String FILE_FORMAT = "Feedline statistics 2";
+  /** The last line of a whole file: one without it was cut short. */
+  private static final String END = "end";
+  private static final String PARTIAL = ".partial-";
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   private StatisticsFit() {}
 
@@ -171,7 +184,11 @@ public final class StatisticsFit {
   private static Optional<FittedStatistic> read(PipelineInfo pipeline, StatisticRequest request,
       FittedStatistic.Fit fit) {
     Path file = fit.cacheFile();
-    if (file == null || !Files.isRegularFile(file)) {
+    if (file == null) {
+      return Optional.empty();
+    }
+    warnOfPartialFiles(pipeline, request, file);
+    if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
@@ -182,11 +199,14 @@ public final class StatisticsFit {
           || !lines.get(3).startsWith("count ")) {
         throw new IOException("it is not a statistics file of key " + fit.key());
       }
+      if (!lines.get(lines.size() - 1).equals(END)) {
+        throw new IOException("it is cut short, with no '" + END + "' line");
+      }
       long count = Long.parseLong(lines.get(3).substring("count ".length()));
       FittedStatistic.Fit read = new FittedStatistic.Fit(fit.name(), fit.over(),
           fit.component(), fit.shape(), count, fit.key(), fit.identities(), file, true);
       FittedStatistic statistic = StatisticAccumulator.of(request).restore(read,
-          lines.subList(4, lines.size()));
+          lines.subList(4, lines.size() - 1));
       LOG.log(System.Logger.Level.INFO, "Pipeline {0}: statistics ''{1}'' read from {2} (key"
           + " {3})", pipeline.simpleName(), request.name(), file, fit.key());
       return Optional.of(statistic);
@@ -198,7 +218,34 @@ public final class StatisticsFit {
     }
   }
 
-  /** Writes the statistic's cache file whole, or not at all: a new file, then a rename. */
+  /**
+   * Warns of the partial files of {@code file} that no writer of this process holds: each was
+   * left by a writer that stopped before its rename, or is another one's at work.
+   */
+  private static void warnOfPartialFiles(PipelineInfo pipeline, StatisticRequest request,
+      Path file) {
+    Path folder = file.toAbsolutePath().getParent();
+    String prefix = file.getFileName() + PARTIAL;
+    if (!Files.isDirectory(folder)) {
+      return;
+    }
+    try (var entries = Files.list(folder)) {
+      for (Path partial : entries.filter(p -> p.getFileName().toString().startsWith(prefix))
+          .sorted().toList()) {
+        LOG.log(System.Logger.Level.WARNING, "Pipeline {0}: statistics ''{1}'': {2} is a partial"
+            + " file, never read: left by a writer that stopped before renaming it to {3}, or"
+            + " another build''s at work; remove it once no build runs", pipeline.simpleName(),
+            request.name(), partial, file.getFileName());
+      }
+    } catch (IOException e) {
+      // Only a warning is lost: the cache file is read, or fitted, all the same.
+    }
+  }
+
+  /**
+   * Writes the statistic's cache file whole, or not at all: a new file of this writer's own,
+   * then a rename over the cache file.
+   */
   private static void write(PipelineInfo pipeline, FittedStatistic statistic,
       StatisticAccumulator accumulator) {
     Path file = statistic.fit().cacheFile();
@@ -212,15 +259,23 @@ public final class StatisticsFit {
     for (String line : accumulator.lines(statistic)) {
       text.append(line).append('\n');
     }
-    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    text.append(END).append('\n');
+    Path partial = file.resolveSibling(file.getFileName() + PARTIAL
+        + ProcessHandle.current().pid() + "-" + Long.toHexString(RANDOM.nextLong()));
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
-      Files.writeString(partial, text, StandardCharsets.UTF_8);
+      Files.writeString(partial, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE);
       Durable.force(partial);
       Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE,
           StandardCopyOption.REPLACE_EXISTING);
       Durable.forceFolder(file.toAbsolutePath().getParent());
     } catch (IOException e) {
+      try {
+        Files.deleteIfExists(partial);
+      } catch (IOException ignored) {
+        // The write failed already; that is the error to report.
+      }
       throw new FeedlineException(pipeline.simpleName(), null, file.toString(), "statistics '"
           + statistic.name() + "': the cache file cannot be written: " + e.getMessage(), e);
     }

@@ -66,6 +66,12 @@ final class PrefixTimer {
       StageChain.Link link = StageChain.find(iterator).get(index);
       Prefix prefix = iterateOver(graph, link.op(), options(iterator));
       DatasetIterator.GraphOps ops = iterator.graphOps();
+      // The lookup tables a stage's function reads, which the pipeline's own epochs initialize.
+      if (!iterator.setup().isEmpty()) {
+        Session.Runner init = session.runner();
+        iterator.setup().forEach(init::addTarget);
+        init.run();
+      }
       // A file cache or snapshot reads the folder of its key, or writes one of this run's.
       if (ops.park() != null) {
         iterator.feedingFolders(session.runner()).addTarget(ops.park()).run();

@@ -170,11 +170,17 @@ final class Diagnoser {
     for (StageLatency s : stages) {
       boolean evenlyExpensive = onCpuTime() && evenCpu(s)
           && cost(s).map(c -> c.share() >= EXPENSIVE_SHARE).orElse(false);
-      if (s.sequential() && (stalls(s) || onCpuTime() && unevenCpu(s)) && !evenlyExpensive) {
-        findings.add(new Finding(s.stage(), STALLS_IN_BURSTS, String.format(Locale.ROOT,
-            "'%s' runs one element at a time, and its latency is spiky: median %.2f ms, p99 %.1f"
-                + " ms, max %.1f ms", s.stage(), s.latency().medianMs(), s.latency().p99Ms(),
-            s.latency().maxMs()), rule(s), "read in parallel, so slow reads overlap: `parallel ="
+      boolean onWallTime = stalls(s);
+      if (s.sequential() && (onWallTime || onCpuTime() && unevenCpu(s)) && !evenlyExpensive) {
+        findings.add(new Finding(s.stage(), STALLS_IN_BURSTS, onWallTime ? String.format(
+            Locale.ROOT, "'%s' runs one element at a time, and its latency is spiky: median %.2f"
+                + " ms, p99 %.1f ms, max %.1f ms", s.stage(), s.latency().medianMs(),
+            s.latency().p99Ms(), s.latency().maxMs()) : String.format(Locale.ROOT,
+            "'%s' runs one element at a time, and its CPU time per element is spiky: mean %.2f"
+                + " ms, p99 %.0f ms, max %.0f ms (its latency: median %.2f ms, p99 %.1f ms)",
+            s.stage(), s.cpu().meanMs(), s.cpu().p99Ms(), s.cpu().maxMs(),
+            s.latency().medianMs(), s.latency().p99Ms()), rule(s),
+            "read in parallel, so slow reads overlap: `parallel ="
                 + " AUTO` on @" + s.annotation() + " '" + s.stage() + "'"
                 + (s.info().is(Interleave.class) ? "" : " and on the @Interleave")));
       }

@@ -171,6 +171,20 @@ class DiagnoserTest {
   }
 
   @Test
+  void aStallThatOnlyTheCpuTimeShowsIsQuotedInCpuTime() {
+    // A busy machine: the wall time's median rose to 20 ms, so a p99 of 30 ms is not spiky; the
+    // CPU time, p99 20 times its mean of 3.2 ms, still shows the stage's own stalls.
+    List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
+    Finding f = new Diagnoser(latencies(links, 30, 20, java.util.Map.of("decodeAndResize", 20.0)),
+        CACHED_EPOCHS, WAITS, links, List.of()).findings().get(0);
+    assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
+    assertEquals("'decodeAndResize' runs one element at a time, and its CPU time per element is"
+        + " spiky: mean 3.20 ms, p99 64 ms, max 64 ms (its latency: median 20.00 ms, p99 30.0 ms)",
+        f.evidence());
+    assertTrue(f.fix().startsWith("read in parallel, so slow reads overlap"), f.fix());
+  }
+
+  @Test
   void epochsAsSlowAsTheFirstWithTheCacheBeforeTheMapSayMoveTheCache() {
     List<EpochStats> recomputed = List.of(new EpochStats(1, 2048, 6.0, 0, 0, List.of()),
         new EpochStats(2, 2048, 5.8, 0, 6, List.of()));

@@ -93,7 +93,10 @@ public final class BrokenPipelines {
   /**
    * The slow fetch of {@link SlowSource}: each record passes a sequential {@code fetch} that
    * stands in for remote storage, where 1 read in 16, at random, stalls — it hashes the record
-   * 1,500 times over, some 50 ms — and the others return at once.
+   * 4,000 times over — and the others return at once. A stall is CPU work, so that the doctor can
+   * tell it on CPU time however busy the machine: 180 ms of it on an AMD EPYC at a load of 20 to
+   * 30 on 2 cores, where 1,500 copies took 80 ms and, on less contended cores, came near the 30 ms
+   * line that tells a stall from the JVM's 10 ms clock ticks (docs/doctor.md).
    */
   @StageGroup
   public interface SlowFetch {
@@ -101,7 +104,7 @@ public final class BrokenPipelines {
     static Operand<TString> fetch(Ops tf, Operand<TString> record) {
       Operand<TBool> stall = tf.math.less(
           tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class), tf.constant(1f / 16));
-      Operand<TInt32> copies = tf.select(stall, tf.constant(1500), tf.constant(1));
+      Operand<TInt32> copies = tf.select(stall, tf.constant(4000), tf.constant(1));
       Operand<TString> repeated = tf.strings.reduceJoin(
           tf.fill(tf.reshape(copies, tf.constant(new int[] {1})), record), tf.constant(0));
       Operand<TInt64> hash = tf.strings.toHashBucketStrong(repeated, 1L, List.of(1L, 2L));

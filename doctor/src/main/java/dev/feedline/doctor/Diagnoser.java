@@ -1,5 +1,6 @@
 package dev.feedline.doctor;
 
+import dev.feedline.BucketByLength;
 import dev.feedline.Cache;
 import dev.feedline.Interleave;
 import dev.feedline.Prefetch;
@@ -20,6 +21,7 @@ final class Diagnoser {
   static final String FEW_CORES = "CPU at 100% on few cores, GPU idle";
   static final String RAM_CLIMBS = "RAM climbs until the process swaps or OOMs";
   static final String IDLE_BETWEEN_STEPS = "GPU idle between steps";
+  static final String BUCKETING_SLOWER = "Batches by length train slower than padded ones";
   /** No speed symptom: a shuffle that mixes too little. */
   static final String NOT_IN_TABLE = "none: a training-quality problem, not a speed one";
 
@@ -152,6 +154,7 @@ final class Diagnoser {
     }
     noPrefetch().ifPresent(findings::add);
     findings.addAll(tinyShuffles());
+    findings.addAll(bucketings());
     return findings;
   }
 
@@ -333,6 +336,20 @@ final class Diagnoser {
         + " next batch while a step runs unless TensorFlow injects a prefetch itself; the steps"
         + " waited for their batch: " + waited, RuleIds.TERMINAL_PREFETCH_AUTOTUNE,
         "add `@Prefetch(AUTO)` after '" + last.name() + "'"));
+  }
+
+  /** Bucketings whose measured lengths say they save less padding than they cost. */
+  private List<Finding> bucketings() {
+    List<Finding> findings = new ArrayList<>();
+    for (StageLatency s : stages) {
+      if (!s.info().is(BucketByLength.class)) {
+        continue;
+      }
+      stages.stream().filter(b -> b.position() == s.position() - 1).findFirst()
+          .flatMap(before -> BucketingPadding.finding(s.stage(), before.shapes(), s.shapes()))
+          .ifPresent(findings::add);
+    }
+    return findings;
   }
 
   private List<Finding> tinyShuffles() {

@@ -66,6 +66,12 @@ final class PrefixTimer {
       StageChain.Link link = StageChain.find(iterator).get(index);
       Prefix prefix = iterateOver(graph, link.op(), options(iterator));
       DatasetIterator.GraphOps ops = iterator.graphOps();
+      // The lookup tables a stage's function reads, which the pipeline's own epochs initialize.
+      if (!iterator.setup().isEmpty()) {
+        Session.Runner init = session.runner();
+        iterator.setup().forEach(init::addTarget);
+        init.run();
+      }
       // A file cache or snapshot reads the folder of its key, or writes one of this run's.
       if (ops.park() != null) {
         iterator.feedingFolders(session.runner()).addTarget(ops.park()).run();
@@ -75,9 +81,11 @@ final class PrefixTimer {
             .addTarget(prefix.start()).run();
       }
       boolean batched = batchedBefore || link.stage().has(PipelineInfo.Trait.BATCHING);
+      int[] varying = varying(prefix.shapes(), batched);
       boolean examplesOut = !link.stage().is(TFRecordSource.class); // its elements are files
       List<Long> nanos = new ArrayList<>();
       List<Long> cpuNanos = new ArrayList<>(); // the process's CPU time over each element
+      List<long[][]> shapes = new ArrayList<>();
       long first = -1;
       double perElement = 1;
       long started = System.nanoTime();
@@ -89,6 +97,7 @@ final class PrefixTimer {
         Shape shape;
         try (Result element = fetch(session, prefix.next())) {
           shape = element.get(0).shape();
+          shapes.add(varying(element, varying));
         } catch (TFOutOfRangeException endOfData) {
           break;
         }
@@ -108,8 +117,17 @@ final class PrefixTimer {
         }
       }
       return new StageLatency(link.stage(), link.position(), first / 1e6, LatencyStats.of(nanos),
-          LatencyStats.of(cpuNanos), examplesOut ? perElement : 0, link.sequential());
+          LatencyStats.of(cpuNanos), examplesOut ? perElement : 0, link.sequential(), shapes);
     }
+  }
+
+  /** The shapes of the components at {@code varying}, as fetched. */
+  private static long[][] varying(Result element, int[] varying) {
+    long[][] shapes = new long[varying.length][];
+    for (int i = 0; i < varying.length; i++) {
+      shapes[i] = element.get(varying[i]).shape().asArray();
+    }
+    return shapes;
   }
 
   private static Result fetch(Session session, List<Output<?>> next) {
@@ -126,8 +144,30 @@ final class PrefixTimer {
         : null;
   }
 
-  /** An iterator over one stage's dataset: the op that starts it, and its next element. */
-  private record Prefix(GraphOperation start, List<Output<?>> next) {}
+  /**
+   * An iterator over one stage's dataset: the op that starts it, its next element, and its
+   * components' static shapes.
+   */
+  private record Prefix(GraphOperation start, List<Output<?>> next, Shape[] shapes) {}
+
+  /**
+   * The components with a dimension of unknown length, a batch's own first one not counted:
+   * the lengths that padding fills.
+   */
+  private static int[] varying(Shape[] shapes, boolean batched) {
+    List<Integer> varying = new ArrayList<>();
+    for (int i = 0; i < shapes.length; i++) {
+      long[] dims = shapes[i].asArray();
+      boolean unknown = dims == null;
+      for (int d = batched ? 1 : 0; !unknown && d < dims.length; d++) {
+        unknown = dims[d] < 0;
+      }
+      if (unknown) {
+        varying.add(i);
+      }
+    }
+    return varying.stream().mapToInt(Integer::intValue).toArray();
+  }
 
   /** Adds an iterator over {@code dataset}, with the pipeline's options. */
   private static Prefix iterateOver(Graph graph, GraphOperation dataset, byte[] options) {
@@ -154,6 +194,6 @@ final class PrefixTimer {
     for (int i = 0; i < next.numOutputs(); i++) {
       outputs.add(next.output(i));
     }
-    return new Prefix(start, outputs);
+    return new Prefix(start, outputs, shapes);
   }
 }

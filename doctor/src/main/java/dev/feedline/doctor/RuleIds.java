@@ -16,11 +16,12 @@ public final class RuleIds {
   public static final String SHUFFLE_BUFFER_MEMORY = "shuffle-buffer-memory";
   public static final String TERMINAL_PREFETCH_AUTOTUNE = "terminal-prefetch-autotune";
   public static final String SHUFFLE_BUFFER_TOO_SMALL = "shuffle-buffer-too-small";
+  public static final String BUCKETING_COSTS_MORE = "bucketing-costs-more";
 
   /** Every id above. */
   public static final List<String> ALL = List.of(MAP_NOT_PARALLEL, FILE_READ_NOT_PARALLEL,
       CACHE_BEFORE_EXPENSIVE_MAP, HEALTHY_ORDER, CACHE_EXCEEDS_RAM, SHUFFLE_BUFFER_MEMORY,
-      TERMINAL_PREFETCH_AUTOTUNE, SHUFFLE_BUFFER_TOO_SMALL);
+      TERMINAL_PREFETCH_AUTOTUNE, SHUFFLE_BUFFER_TOO_SMALL, BUCKETING_COSTS_MORE);
 
   private RuleIds() {}
 }

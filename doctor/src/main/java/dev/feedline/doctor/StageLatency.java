@@ -1,6 +1,7 @@
 package dev.feedline.doctor;
 
 import dev.feedline.runtime.PipelineInfo;
+import java.util.List;
 
 /**
  * How fast the pipeline's prefix up to one stage hands out its elements.
@@ -15,9 +16,22 @@ import dev.feedline.runtime.PipelineInfo;
  * @param examplesPerElement examples in one element: the batch size after a batch; 0 where the
  *     elements are not examples (a TFRecord source's file segments)
  * @param sequential whether the stage itself runs one element at a time
+ * @param shapes the shapes of the timed elements' components that vary in length (a batch's
+ *     first dimension not counted), each element's in order: what padding costs, in positions
  */
 public record StageLatency(PipelineInfo.Stage info, int position, double firstMs,
-    LatencyStats latency, LatencyStats cpu, double examplesPerElement, boolean sequential) {
+    LatencyStats latency, LatencyStats cpu, double examplesPerElement, boolean sequential,
+    List<long[][]> shapes) {
+
+  public StageLatency {
+    shapes = List.copyOf(shapes);
+  }
+
+  /** Without the shapes: a prefix whose elements' lengths were not kept. */
+  public StageLatency(PipelineInfo.Stage info, int position, double firstMs, LatencyStats latency,
+      LatencyStats cpu, double examplesPerElement, boolean sequential) {
+    this(info, position, firstMs, latency, cpu, examplesPerElement, sequential, List.of());
+  }
 
   /** The stage's method name. */
   public String stage() {

@@ -58,9 +58,15 @@ public final class TextDemo {
     });
   }
 
-  /** One epoch's figures. */
-  public record EpochFigures(long batches, long examples, double seconds, double meanLoss,
-      double paddedShare, Map<String, Integer> shapes) {
+  /**
+   * One epoch's figures.
+   *
+   * @param cpuSeconds the process's CPU time over the epoch, all its threads: what the epoch
+   *     cost, which other processes taking the cores change less than its wall time
+   * @param meanLoss NaN where no model trained
+   */
+  public record EpochFigures(long batches, long examples, double seconds, double cpuSeconds,
+      double meanLoss, double paddedShare, Map<String, Integer> shapes) {
     /** The most frequent batch shapes first, such as {@code [64, 7] x 40}. */
     String shapesLine(int most) {
       return shapes.entrySet().stream()
@@ -104,6 +110,20 @@ public final class TextDemo {
   /** Trains for {@code epochs}, printing each; returns the epochs' figures. */
   public static List<EpochFigures> train(Path data, int epochs, boolean bucketed,
       PrintStream out) {
+    return run(data, epochs, bucketed, true, out);
+  }
+
+  /**
+   * Fetches the batches of {@code epochs} without the model, printing each: what the batching
+   * itself costs, for a benchmark to take from a training run's.
+   */
+  public static List<EpochFigures> batchesOnly(Path data, int epochs, boolean bucketed,
+      PrintStream out) {
+    return run(data, epochs, bucketed, false, out);
+  }
+
+  private static List<EpochFigures> run(Path data, int epochs, boolean bucketed, boolean model,
+      PrintStream out) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         BuiltPipeline<Word, ?> pipeline = bucketed ? bucketed(data).build(graph)
@@ -118,11 +138,12 @@ public final class TextDemo {
           vocabulary.fit().cached() ? " (read from " + vocabulary.fit().cacheFile() + ")" : "",
           String.join(" ", vocabulary.tokenList()), vocabulary.oovBuckets());
       long letters = vocabulary.size();
-      WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(), letters,
-          LEARNING_RATE);
       Operand<TInt32> shape = tf.shape(batch.ids());
       Operand<TInt32> realLetters = tf.reduceSum(batch.length(), tf.constant(0));
-      TrainingStep step = model.step().fetching(shape, realLetters);
+      WordModel trained = model ? new WordModel(tf, batch.ids(), batch.length(), batch.label(),
+          letters, LEARNING_RATE) : null;
+      TrainingStep step = trained != null ? trained.step().fetching(shape, realLetters)
+          : TrainingStep.of(List.of(), shape, realLetters);
       out.printf(Locale.ROOT, "Training %d epochs on %s batches of up to %d words%n", epochs,
           bucketed ? "bucketed" : "padded", SpellingPipelines.BATCH);
       List<EpochFigures> figures = new java.util.ArrayList<>();
@@ -134,6 +155,7 @@ public final class TextDemo {
         long real = 0;
         double lossSum = 0;
         long start = System.nanoTime();
+        long cpuStart = processCpuNanos();
         try (EpochIterator<Result> steps = pipeline.steps(session, step)) {
           for (Result result : steps) {
             TInt32 dims = step.get(result, shape);
@@ -144,11 +166,14 @@ public final class TextDemo {
             examples += n;
             positions += (long) n * longest;
             real += step.get(result, realLetters).getInt();
-            lossSum += step.get(result, model.loss()).getFloat() * n;
+            lossSum += trained == null ? Double.NaN
+                : step.get(result, trained.loss()).getFloat() * n;
           }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        EpochFigures epoch = new EpochFigures(batches, examples, seconds, lossSum / examples,
+        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
+        EpochFigures epoch = new EpochFigures(batches, examples, seconds, cpuSeconds,
+            lossSum / examples,
             positions == 0 ? 0 : 1 - (double) real / positions, shapes);
         figures.add(epoch);
         out.printf(Locale.ROOT, "Epoch %d: %d batches, %,d examples, %,.0f examples/s, loss %.3f,"
@@ -158,5 +183,10 @@ public final class TextDemo {
       }
       return figures;
     }
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 }

@@ -879,6 +879,15 @@ class RuleCatalogueTest {
             + " no padding and costs more than a batch; use @PaddedBatch with the same padding.",
         "@BucketByLength", "@Pad(component = \"ids\", value = 0, length = 12)",
         pipeline(tokens, shuffleTokens, sortedBuckets, prefetchTokens)));
+    cases.add(new Case("bucketing-costs-more",
+        pipeline("  @InMemorySource(records = 12) Tokens tokens();", shuffleTokens, sortedBuckets,
+            prefetchTokens),
+        WARNING, "[feedline:bucketing-costs-more] @BucketByLength 'batch' takes 12 elements an"
+            + " epoch, no more than one batch of 16, so its one sorted window makes one batch"
+            + " padded to its longest, as @PaddedBatch's would be: bucketing saves no padding and"
+            + " costs a sort; use @PaddedBatch(size = 16).",
+        "@BucketByLength", "{16, 16, 16}",
+        pipeline(tokens, shuffleTokens, sortedBuckets, prefetchTokens)));
     String reproducible = "@Pipeline(ramBudget = \"1GiB\", reproducible = true)";
     cases.add(new Case("reproducibility-conflict",
         readingAs(reproducible, "  @Mix(of = {Left.class, Right.class}) Image mixed();", BATCH,

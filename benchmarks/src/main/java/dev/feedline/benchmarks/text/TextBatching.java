@@ -29,11 +29,36 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
    * @param bucketedPerSecond examples/s of the bucketed epochs after the first, which fills the
    *     cache
    * @param bucketedPadded the share of padded positions in the last bucketed epoch
+   * @param cpu the process's CPU µs a word in the same epochs, trained and batches alone
    */
   public record Round(double bucketedPerSecond, double bucketedPadded, double paddedPerSecond,
-      double paddedPadded) {
+      double paddedPadded, Cpu cpu) {
+    /** A round whose CPU time was not measured. */
+    public Round(double bucketedPerSecond, double bucketedPadded, double paddedPerSecond,
+        double paddedPadded) {
+      this(bucketedPerSecond, bucketedPadded, paddedPerSecond, paddedPadded, Cpu.NONE);
+    }
+
     double ratio() {
       return bucketedPerSecond / paddedPerSecond;
+    }
+  }
+
+  /**
+   * CPU µs a word of the cached epochs, all the process's threads: each way of batching trained,
+   * and its batches fetched alone, without the model. Their difference is the model's step: what
+   * says whether it grows with the padded length.
+   */
+  public record Cpu(double bucketedTrained, double paddedTrained, double bucketedBatches,
+      double paddedBatches) {
+    static final Cpu NONE = new Cpu(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+    double bucketedModel() {
+      return bucketedTrained - bucketedBatches;
+    }
+
+    double paddedModel() {
+      return paddedTrained - paddedBatches;
     }
   }
 
@@ -44,8 +69,12 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
     TextBatching batching = measure(dir, rounds);
     for (Round r : batching.rounds()) {
       System.out.printf(Locale.ROOT, "round: bucketed %,.0f ex/s (%.1f%% padded), padded %,.0f"
-              + " ex/s (%.1f%% padded), %.2fx%n", r.bucketedPerSecond(), 100 * r.bucketedPadded(),
-          r.paddedPerSecond(), 100 * r.paddedPadded(), r.ratio());
+              + " ex/s (%.1f%% padded), %.2fx; CPU us a word: trained %.1f against %.1f,"
+              + " batches alone %.1f against %.1f, the model's step %.1f against %.1f%n",
+          r.bucketedPerSecond(), 100 * r.bucketedPadded(), r.paddedPerSecond(),
+          100 * r.paddedPadded(), r.ratio(), r.cpu().bucketedTrained(), r.cpu().paddedTrained(),
+          r.cpu().bucketedBatches(), r.cpu().paddedBatches(), r.cpu().bucketedModel(),
+          r.cpu().paddedModel());
     }
     System.out.println(batching.line());
   }
@@ -66,15 +95,20 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
       // Which goes first alternates too, so that neither always runs on a warmer JVM.
       List<TextDemo.EpochFigures> bucketed = null;
       List<TextDemo.EpochFigures> padded = null;
+      List<TextDemo.EpochFigures> bucketedBatches = null;
+      List<TextDemo.EpochFigures> paddedBatches = null;
       for (int side = 0; side < 2; side++) {
         if ((side == 0) == (r % 2 == 0)) {
           bucketed = TextDemo.train(dir, EPOCHS, true, quiet);
+          bucketedBatches = TextDemo.batchesOnly(dir, EPOCHS, true, quiet);
         } else {
           padded = TextDemo.train(dir, EPOCHS, false, quiet);
+          paddedBatches = TextDemo.batchesOnly(dir, EPOCHS, false, quiet);
         }
       }
       measured.add(new Round(cachedRate(bucketed), last(bucketed).paddedShare(),
-          cachedRate(padded), last(padded).paddedShare()));
+          cachedRate(padded), last(padded).paddedShare(), new Cpu(cpuPerWord(bucketed),
+              cpuPerWord(padded), cpuPerWord(bucketedBatches), cpuPerWord(paddedBatches))));
     }
     loads.add(Machine.loadNow());
     return new TextBatching(List.copyOf(measured), List.copyOf(loads));
@@ -84,6 +118,13 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
     List<TextDemo.EpochFigures> cached = epochs.subList(1, epochs.size());
     double examples = cached.stream().mapToLong(TextDemo.EpochFigures::examples).sum();
     return examples / cached.stream().mapToDouble(TextDemo.EpochFigures::seconds).sum();
+  }
+
+  /** CPU µs a word of the epochs after the first. */
+  private static double cpuPerWord(List<TextDemo.EpochFigures> epochs) {
+    List<TextDemo.EpochFigures> cached = epochs.subList(1, epochs.size());
+    double examples = cached.stream().mapToLong(TextDemo.EpochFigures::examples).sum();
+    return 1e6 * cached.stream().mapToDouble(TextDemo.EpochFigures::cpuSeconds).sum() / examples;
   }
 
   private static TextDemo.EpochFigures last(List<TextDemo.EpochFigures> epochs) {
@@ -101,6 +142,10 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
+  private double cpuMedian(java.util.function.ToDoubleFunction<Cpu> figure) {
+    return median(rounds.stream().map(r -> figure.applyAsDouble(r.cpu())).toList());
+  }
+
   /** One line: examples/s and padded share, bucketed against padded, medians of the rounds. */
   public String line() {
     double bucketed = median(rounds.stream().map(Round::bucketedPerSecond).toList());
@@ -110,8 +155,11 @@ public record TextBatching(List<Round> rounds, List<Double> loads) {
     return String.format(Locale.ROOT, "Text example, batching by length against padding to the"
             + " longest, model step included, %d alternated rounds: %,.0f against %,.0f"
             + " examples/s (medians; median ratio %.2fx), %.1f%% against %.1f%% of positions"
-            + " padded; load average %.1f to %.1f", rounds.size(), bucketed, padded,
-        bucketedVsPadded(), 100 * rounds.get(rounds.size() - 1).bucketedPadded(),
-        100 * rounds.get(rounds.size() - 1).paddedPadded(), min, max);
+            + " padded; CPU us a word (medians): batches alone %.1f against %.1f, the model's"
+            + " step %.1f against %.1f; load average %.1f to %.1f", rounds.size(), bucketed,
+        padded, bucketedVsPadded(), 100 * rounds.get(rounds.size() - 1).bucketedPadded(),
+        100 * rounds.get(rounds.size() - 1).paddedPadded(),
+        cpuMedian(Cpu::bucketedBatches), cpuMedian(Cpu::paddedBatches),
+        cpuMedian(Cpu::bucketedModel), cpuMedian(Cpu::paddedModel), min, max);
   }
 }

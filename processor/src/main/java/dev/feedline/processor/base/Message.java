@@ -741,6 +741,11 @@ public enum Message {
       "@BucketByLength '%1$s' pads '%2$s' to a fixed length, %3$d, so every batch holds %3$d"
           + " positions whatever its bucket: bucketing saves no padding and costs more than a"
           + " batch; use @PaddedBatch with the same padding."),
+  BUCKETING_ONE_BATCH(Rule.BUCKETING_COSTS_MORE, Severity.WARNING,
+      "@BucketByLength '%1$s' takes %2$s elements an epoch, no more than one batch of %3$d, so"
+          + " its one sorted window makes one batch padded to its longest, as @PaddedBatch's"
+          + " would be: bucketing saves no padding and costs a sort; use @PaddedBatch(size ="
+          + " %3$d)."),
   SERVING_UNSUPPORTED(Rule.SERVING_UNSUPPORTED, Severity.ERROR,
       "@Serving pipeline %s cannot have a serving function: %s; remove @Serving."),
   SERVING_LEFT_OUT(Rule.SERVING_LEFT_OUT, Severity.NOTE,

@@ -13,6 +13,7 @@ import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.BucketByLengthStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
+import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import java.util.List;
@@ -49,7 +50,7 @@ final class BatchRules {
         variableShapes(pipeline, stage, report);
       }
       if (stage.definition() instanceof BucketByLengthStage bucket) {
-        bucketingCost(stage, bucket, report);
+        bucketingCost(pipeline, stage, bucket, report);
       }
     }
     staticBatchDimension(pipeline, report);
@@ -71,17 +72,28 @@ final class BatchRules {
 
   /**
    * Where the declared shapes say bucketing costs more than it saves: its component padded to a
-   * fixed length, or buckets the plan must group with GroupByWindow (measured: about 6 times the
+   * fixed length, sorted windows over an epoch of one batch at most, or buckets the plan must
+   * group with GroupByWindow (measured: about 6 times the
    * CPU an element of a padded batch; docs/performance.md#bucketing).
    */
-  private static void bucketingCost(Stage stage, BucketByLengthStage bucket, Report report) {
+  private static void bucketingCost(PipelineModel pipeline, Stage stage,
+      BucketByLengthStage bucket, Report report) {
     Optional<StageDefinition.Pad> fixed = bucket.padding().stream()
         .filter(p -> p.component().equals(bucket.component()) && p.length().isPresent())
         .findFirst();
     if (fixed.isPresent()) {
       report.at(stage, BucketByLengthStage.PADDING).report(Message.BUCKETING_FIXED_LENGTH,
           stage.name(), bucket.component(), fixed.get().length().getAsLong());
-    } else if (!bucket.sortsWindows()) {
+    } else if (bucket.sortsWindows()) {
+      // The declarations bound no length, only the count: an epoch of one batch is one window.
+      SizeModel.Count in = new SizeModel(pipeline, Optional.empty())
+          .count(pipeline.previous(stage));
+      long size = bucket.batchSizes().get(0);
+      if (in != null && in.isFinite() && in.value() <= size) {
+        report.at(stage, BucketByLengthStage.BATCH_SIZES).report(Message.BUCKETING_ONE_BATCH,
+            stage.name(), in, size);
+      }
+    } else {
       boolean boundary = bucket.padToBoundary();
       report.at(stage, boundary ? BucketByLengthStage.PAD_TO_BOUNDARY
               : BucketByLengthStage.BATCH_SIZES).report(Message.BUCKETING_GROUPED,

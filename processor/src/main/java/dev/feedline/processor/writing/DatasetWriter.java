@@ -926,9 +926,10 @@ final class DatasetWriter {
     CodeBlock.Builder code = CodeBlock.builder()
         .add("// Sorted windows: every bucket batches $L, so $L batches at a time are padded"
             + " together,\n"
-            + "// ordered by the length of $L, cut into batches trimmed to their longest, and the\n"
-            + "// batches shuffled; no dataset per bucket, as tf.data's GroupByWindow makes\n"
-            + "// (docs/performance.md#bucketing).\n", bucket.batchSizes().get(0),
+            + "// ordered by the length of $L and cut into batches in one step, each trimmed to its\n"
+            + "// longest, and the batches shuffled; no dataset per bucket, as tf.data's"
+            + " GroupByWindow\n"
+            + "// makes (docs/performance.md#bucketing).\n", bucket.batchSizes().get(0),
             Plan.SORTED_WINDOW_BATCHES, bucket.component());
     Optional<ShuffleStage> before = pipeline.hostStages().stream()
         .filter(s -> s.position() < stage.position())
@@ -954,8 +955,7 @@ final class DatasetWriter {
     code.addStatement("dataset = $N.batch(tf, dataset, $L, $L,\n$L)", names.batchingConstant(stage),
         input, spec, seeds);
     return new StageCode(code.build(), List.of(Names.SHUFFLE, Names.dataOp("MapDataset"),
-        Names.dataOp("BatchDataset"), Names.dataOp("UnbatchDataset"),
-        Names.dataOp("PaddedBatchDataset")));
+        Names.dataOp("UnbatchDataset"), Names.dataOp("PaddedBatchDataset")));
   }
 
   /** The graph-function methods of the stages that have one, in stage order. */

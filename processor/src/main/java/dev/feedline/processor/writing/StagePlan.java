@@ -3,6 +3,7 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.kinds.BucketByLengthStage;
 import dev.feedline.processor.planning.Plan;
 import java.util.stream.Collectors;
 
@@ -25,7 +26,8 @@ final class StagePlan {
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, and those
-      // of an epoch 1 that shuffles its records as read.
+      // of an epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets
+      // differ by strategy, which a later processor may choose otherwise for the same annotation.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
@@ -37,6 +39,9 @@ final class StagePlan {
         plan.append(", vectorized: ").append(VectorizedParse.batch(stage)).append(' ')
             .append(VectorizedParse.unit(stage)).append(" a parse");
       }
+      if (stage.definition() instanceof BucketByLengthStage bucket) {
+        plan.append(strategy(bucket));
+      }
       decided.firstEpochShuffle().filter(f -> f.shuffle() == stage).ifPresent(f ->
           plan.append(", epoch 1: the records after stage ").append(f.read().position()));
       plan.append('\n');
@@ -46,6 +51,13 @@ final class StagePlan {
       previous = stage;
     }
     return plan.toString();
+  }
+
+  /** How the plan batches by length: the datasets, and so the checkpoint, of each differ. */
+  static String strategy(BucketByLengthStage bucket) {
+    return bucket.sortsWindows()
+        ? ", sorted windows of " + Plan.SORTED_WINDOW_BATCHES + " batches, sorted and cut at once"
+        : ", grouped by bucket";
   }
 
   /** {@code Photo: image float32[?,224,224,3], label int64[?]}. */

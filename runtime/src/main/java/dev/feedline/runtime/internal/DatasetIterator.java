@@ -340,6 +340,14 @@ public final class DatasetIterator {
   public record GraphOps(GraphOperation startFirstEpoch, Placeholder<TInt64> epoch, Op park,
       Operand<? extends TType> iterator) {}
 
+  /**
+   * The ops a session runs once before its first epoch (the lookup tables' initializers), for a
+   * tool that iterates a part of the graph itself.
+   */
+  public List<Op> setup() {
+    return setup;
+  }
+
   /** The graph ops behind this iterator. */
   public GraphOps graphOps() {
     return graphOps;

@@ -17,14 +17,17 @@ import org.tensorflow.types.family.TType;
 
 /**
  * Batching by length without a dataset per bucket: a window of {@code windowBatches} batches is
- * padded at once, ordered by the length of one component, cut into batches of one size, each cut
- * back to its own longest element, and the batches are shuffled. Every element is in exactly one
- * batch; every batch holds {@code batchSize} elements but the epoch's last.
+ * padded at once, ordered by the length of one component and cut into batches of one size in
+ * the same step, each cut back to its own longest element, and the batches are shuffled. Every
+ * element is in exactly one batch; every batch holds {@code batchSize} elements but the epoch's
+ * last. A batch holds the neighbours in length order of one window, whatever the buckets'
+ * boundaries: it may hold elements of two neighbouring buckets, never elements of two windows.
  *
  * <p>tf.data's {@code GroupByWindowDataset} calls its key function for every element through
  * the function runtime: 36 to 42 µs of CPU a word on a 2-core AMD EPYC against 6.7 for a padded
- * batch; this, 10.5 (docs/performance.md#bucketing). Here one inline function call an element
- * measures its shapes, and the sort, the cut and the trim run once a window or a batch.
+ * batch (docs/performance.md#bucketing). Here one function call an element measures its shapes,
+ * and the sort and cut run once a window, the trim once a batch: the unbatch after the sort
+ * hands out a window's batches, not its elements for a batch to copy again.
  *
  * @param component the index of the component whose length orders the window
  * @param batchSize the size of every batch
@@ -61,13 +64,17 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     }
     out = tf.data.paddedBatchDataset(out, tf.constant(batchSize * windowBatches), paddedShapes,
         values, tf.constant(false), windowSpec.shapes(), PaddedBatchDataset.parallelCopy(true));
-    try (ConcreteFunction sort = ConcreteFunction.create(f -> sortFunction(f, windowSpec))) {
-      out = tf.data.mapDataset(out, List.of(), sort, windowSpec.types(), windowSpec.shapes());
+    // The window sorted and cut at once, [batches, batchSize, ...]: the unbatch after it hands
+    // out 16 batches, not 1,024 words for a batch to copy again.
+    ElementSpec cutSpec = cutSpec(input, measured);
+    try (ConcreteFunction sort = ConcreteFunction.create(
+        f -> sortFunction(f, input, windowSpec, cutSpec))) {
+      out = tf.data.mapDataset(out, List.of(), sort, cutSpec.types(), cutSpec.shapes(),
+          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
     }
-    out = tf.data.unbatchDataset(out, measured.types(), measured.shapes());
-    out = tf.data.batchDataset(out, tf.constant(batchSize), tf.constant(dropRemainder),
-        windowSpec.types(), windowSpec.shapes());
-    try (ConcreteFunction trim = ConcreteFunction.create(f -> trimFunction(f, input, windowSpec))) {
+    ElementSpec batchSpec = unbatchedSpec(cutSpec);
+    out = tf.data.unbatchDataset(out, batchSpec.types(), batchSpec.shapes());
+    try (ConcreteFunction trim = ConcreteFunction.create(f -> trimFunction(f, input, batchSpec))) {
       out = tf.data.mapDataset(out, List.of(), trim, output.types(), output.shapes(),
           MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
     }
@@ -129,9 +136,43 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     return signature.build();
   }
 
-  /** Orders a window by the length of {@link #component()}, shortest first, ties as they came. */
+  /**
+   * What the sort hands the unbatch: each input component as {@code [batches, batchSize, ...]},
+   * then, for each one trimmed, its longest dimensions in each batch, then each batch's rows.
+   */
+  private ElementSpec cutSpec(ElementSpec input, ElementSpec measured) {
+    List<ElementSpec.Component> components = new ArrayList<>();
+    for (ElementSpec.Component c : input.components()) {
+      components.add(ElementSpec.component(c.name(), c.type(),
+          Shape.of(-1, batchSize).append(c.shape())));
+    }
+    boolean[] trimmed = trimmed(input);
+    for (int i = 0; i < input.size(); i++) {
+      if (trimmed[i]) {
+        ElementSpec.Component shape = measured.components().get(shapeIndex(measured, i));
+        components.add(ElementSpec.component("longest_" + input.components().get(i).name(),
+            TInt64.class, Shape.of(-1).append(shape.shape())));
+      }
+    }
+    components.add(ElementSpec.component("rows", TInt64.class, Shape.of(-1)));
+    return new ElementSpec(components);
+  }
+
+  private static ElementSpec unbatchedSpec(ElementSpec spec) {
+    List<ElementSpec.Component> components = new ArrayList<>();
+    for (ElementSpec.Component c : spec.components()) {
+      components.add(ElementSpec.component(c.name(), c.type(), c.shape().tail()));
+    }
+    return new ElementSpec(components);
+  }
+
+  /**
+   * Orders a window by the length of {@link #component()}, shortest first, ties as they came,
+   * and cuts it into batches: the last one's missing rows repeat its last element, which the
+   * trim cuts off again (and which is no longer than the batch's longest).
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private Signature sortFunction(Ops tf, ElementSpec window) {
+  private Signature sortFunction(Ops tf, ElementSpec input, ElementSpec window, ElementSpec cut) {
     Signature.Builder signature = Signature.builder().key("sort_window");
     List<Placeholder<?>> ins = new ArrayList<>();
     for (ElementSpec.Component c : window.components()) {
@@ -141,46 +182,72 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     }
     Operand<TInt64> lengths = tf.gather((Operand<TInt64>) ins.get(shapeIndex(window, component)),
         tf.constant(0), tf.constant(1));
+    Operand<TInt32> n = tf.size(lengths);
     // TopK keeps equal values in their order, so the order is one function of the window.
-    Operand<TInt32> order = tf.nn.topK(tf.math.neg(lengths), tf.size(lengths),
+    Operand<TInt32> order = tf.nn.topK(tf.math.neg(lengths), n,
         new org.tensorflow.op.nn.TopK.Options[0]).indices();
-    for (int i = 0; i < ins.size(); i++) {
-      signature.output(window.components().get(i).name(),
-          tf.gather((Operand) ins.get(i), order, tf.constant(0)));
-    }
-    return signature.build();
-  }
-
-  /** Cuts each padded component of a batch to the longest of its elements. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private Signature trimFunction(Ops tf, ElementSpec input, ElementSpec window) {
-    Signature.Builder signature = Signature.builder().key("trim_batch");
-    List<Placeholder<?>> ins = new ArrayList<>();
-    for (ElementSpec.Component c : window.components()) {
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
-      ins.add(in);
+    Operand<TInt32> size = tf.constant((int) batchSize);
+    Operand<TInt32> batches = dropRemainder ? tf.math.floorDiv(n, size)
+        : tf.math.floorDiv(tf.math.add(n, tf.constant((int) batchSize - 1)), size);
+    Operand<TInt32> rows = tf.math.mul(batches, size);
+    Operand<TInt32> picked = tf.gather(order, tf.math.minimum(
+        tf.range(tf.constant(0), rows, tf.constant(1)), tf.math.sub(n, tf.constant(1))),
+        tf.constant(0));
+    Operand<TInt32> batchesAndSize = tf.stack(List.of(batches, size));
+    for (int i = 0; i < input.size(); i++) {
+      Operand<?> sorted = tf.gather((Operand) ins.get(i), picked, tf.constant(0));
+      signature.output(input.components().get(i).name(), tf.reshape(sorted, tf.concat(
+          List.of(batchesAndSize, tf.slice(tf.shape(sorted), tf.constant(new int[] {1}),
+              tf.constant(new int[] {-1}))), tf.constant(0))));
     }
     boolean[] trimmed = trimmed(input);
     for (int i = 0; i < input.size(); i++) {
-      Operand<?> out = ins.get(i);
       if (trimmed[i]) {
-        long[] padded = padding.paddedShape(input.components().get(i));
-        Operand<TInt64> longest = tf.max((Operand<TInt64>) ins.get(shapeIndex(window, i)),
-            tf.constant(0));
-        // -1 keeps a dimension whole: the batch's own, and those padded to a fixed length.
-        long[] keep = new long[padded.length + 1];
-        long[] isVariable = new long[padded.length + 1];
-        keep[0] = -1;
-        for (int d = 0; d < padded.length; d++) {
-          keep[d + 1] = padded[d] < 0 ? 0 : -1;
-          isVariable[d + 1] = padded[d] < 0 ? 1 : 0;
-        }
-        Operand<TInt64> size = tf.math.add(tf.constant(keep), tf.math.mul(tf.constant(isVariable),
-            tf.concat(List.of(tf.constant(new long[] {0}), longest), tf.constant(0))));
-        out = tf.slice((Operand) out, tf.constant(new long[padded.length + 1]), size);
+        Operand<TInt64> shapes = tf.gather((Operand<TInt64>) ins.get(shapeIndex(window, i)),
+            picked, tf.constant(0));
+        Operand<TInt64> perBatch = tf.reshape(shapes, tf.stack(List.of(batches, size,
+            tf.constant(input.components().get(i).shape().numDimensions()))));
+        signature.output("longest_" + input.components().get(i).name(),
+            tf.max(perBatch, tf.constant(1)));
       }
-      signature.output(input.components().get(i).name(), out);
+    }
+    Operand<TInt32> starts = tf.math.mul(tf.range(tf.constant(0), batches, tf.constant(1)), size);
+    signature.output("rows", tf.dtypes.cast(
+        tf.math.minimum(size, tf.math.sub(n, starts)), TInt64.class));
+    return signature.build();
+  }
+
+  /** Cuts a batch to its rows and each padded component to the longest of its elements. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Signature trimFunction(Ops tf, ElementSpec input, ElementSpec batch) {
+    Signature.Builder signature = Signature.builder().key("trim_batch");
+    java.util.Map<String, Operand<?>> ins = new java.util.HashMap<>();
+    for (ElementSpec.Component c : batch.components()) {
+      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
+      signature.input("in_" + c.name(), in);
+      ins.put(c.name(), in);
+    }
+    Operand<TInt64> rows = tf.reshape((Operand<TInt64>) ins.get("rows"),
+        tf.constant(new long[] {1}));
+    boolean[] trimmed = trimmed(input);
+    for (int i = 0; i < input.size(); i++) {
+      ElementSpec.Component c = input.components().get(i);
+      long[] padded = padding.paddedShape(c);
+      // -1 keeps a dimension whole: those padded to a fixed length, and all of an untrimmed one.
+      long[] keep = new long[padded.length];
+      long[] isVariable = new long[padded.length];
+      for (int d = 0; d < padded.length; d++) {
+        keep[d] = trimmed[i] && padded[d] < 0 ? 0 : -1;
+        isVariable[d] = trimmed[i] && padded[d] < 0 ? 1 : 0;
+      }
+      Operand<TInt64> dims = tf.constant(keep);
+      if (trimmed[i]) {
+        dims = tf.math.add(dims, tf.math.mul(tf.constant(isVariable),
+            (Operand<TInt64>) ins.get("longest_" + c.name())));
+      }
+      Operand<TInt64> size = tf.concat(List.of(rows, dims), tf.constant(0));
+      signature.output(c.name(), tf.slice((Operand) ins.get(c.name()),
+          tf.constant(new long[padded.length + 1]), size));
     }
     return signature.build();
   }

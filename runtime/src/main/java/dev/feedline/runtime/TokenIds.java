@@ -43,6 +43,16 @@ final class TokenIds {
     return initializer;
   }
 
+  /**
+   * Adds this table, under the same shared name, to the graph of {@code tf}, another than the one
+   * it was created in, filled with {@code keys}, the same tokens in id order. Returns the op that
+   * fills it.
+   */
+  Op initializerIn(Ops tf, Operand<TString> keys) {
+    HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
+    return tf.initializeTable(table, keys, tf.constant(LongStream.range(0, tokens).toArray()));
+  }
+
   /** Each token's id, in a map's graph function; -1 for a token not in the table. */
   Operand<TInt64> find(Ops tf, Operand<TString> tokens) {
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));

@@ -187,9 +187,7 @@ public final class VocabularyTable implements CheckedInput {
    * {@code build()}, whose maps run in a session of their own. Returns the op that fills it.
    */
   public Op initializerIn(Ops tf) {
-    HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(sharedName));
-    return tf.initializeTable(table, tf.array(tokens.toArray(String[]::new)),
-        tf.constant(LongStream.range(0, tokens.size()).toArray()));
+    return table.initializerIn(tf, tf.array(tokens.toArray(String[]::new)));
   }
 
   /** The {@code @Vocabulary}'s name: its method's, as {@code builder().name(file)} sets it. */

@@ -251,8 +251,9 @@ class FittedVocabularyTest {
         assertVocabulary(reference(reference, MIN_COUNT, 0), phones);
         List<String> tokens = phones.tokenList();
         assertTrue(tokens.containsAll(List.of("A\nB", "C\u2028D", "\"")), tokens.toString());
-        assertEquals(4 + tokens.size(), Files.readAllLines(phones.fit().cacheFile()).size(),
-            "a header of 4 lines, then one per token: none breaks a line of the file");
+        assertEquals(4 + tokens.size() + 1, Files.readAllLines(phones.fit().cacheFile()).size(),
+            "a header of 4 lines, one per token, then the end line: none breaks a line of the"
+                + " file");
         try (EpochIterator<EncodedTensors> elements = pipeline.epoch(session)) {
           EncodedTensors element = elements.next();
           assertEquals(tokens.indexOf("A\nB"), element.phones().getLong(0));

@@ -73,8 +73,9 @@ public final class PipelineDoctor {
     }
     try (MemorySampler memory = new MemorySampler(start, 100)) {
       List<StageLatency> stages = new PrefixTimer(pipeline, examples, prefixBudgetSeconds)
-          .timeAll(links.size(), k -> say(start, "timing stage %d of %d, '%s', element by element", k + 1,
-              links.size(), links.get(k).name()));
+          .timeAll(links.size(), (pass, k) -> say(start,
+              "timing stage %d of %d, '%s', element by element (pass %d of %d)", k + 1,
+              links.size(), links.get(k).name(), pass + 1, PrefixTimer.PASSES));
       EpochProbe.Outcome epochs = new EpochProbe(pipeline, start)
           .run(2, links, e -> say(start, "epoch %d at full speed", e));
       List<InputWait> waits = new TrainingLoop(pipeline, model)

@@ -52,14 +52,16 @@ final class Diagnoser {
   static final double SLOWER_RATIO = 1.15;
 
   private final List<StageLatency> stages;
+  private final FetchFloor floor;
   private final List<EpochStats> epochs;
   private final List<InputWait> waits;
   private final List<StageChain.Link> links;
   private final List<MemorySample> memory;
 
-  Diagnoser(List<StageLatency> stages, List<EpochStats> epochs, List<InputWait> waits,
-      List<StageChain.Link> links, List<MemorySample> memory) {
+  Diagnoser(List<StageLatency> stages, FetchFloor floor, List<EpochStats> epochs,
+      List<InputWait> waits, List<StageChain.Link> links, List<MemorySample> memory) {
     this.stages = stages;
+    this.floor = floor;
     this.epochs = epochs;
     this.waits = waits;
     this.links = links;
@@ -69,7 +71,8 @@ final class Diagnoser {
   /**
    * What a stage adds to its prefix's time per example, over the cheapest prefix before it (the
    * cheapest, since a prefix's time can only be overstated: by another thread's work, or, in CPU
-   * time, by the JVM's own), and the share of its prefix's time that is.
+   * time, by the JVM's own), or over the timing loop's own time where no prefix before it hands
+   * out examples; and the share of its prefix's time that is.
    *
    * @param prefixMs the prefix's milliseconds per example, in the measure the shares are taken on
    */
@@ -106,7 +109,7 @@ final class Diagnoser {
    * The cost of each stage that does work per element: the source, interleaves, decodes and
    * maps. A cache, shuffle or batch prefix adds bookkeeping and the noise of one more run.
    */
-  private List<StageCost> workingStages() {
+  List<StageCost> workingStages() {
     List<StageCost> costs = new ArrayList<>();
     for (StageLatency stage : stages) {
       double ms = perExample(stage);
@@ -115,7 +118,8 @@ final class Diagnoser {
         continue;
       }
       double upstream = stages.stream().filter(s -> s.position() < stage.position())
-          .mapToDouble(this::perExample).filter(v -> !Double.isNaN(v)).min().orElse(0);
+          .mapToDouble(this::perExample).filter(v -> !Double.isNaN(v)).min()
+          .orElse(floor.ms(onCpuTime()) / stage.examplesPerElement());
       costs.add(new StageCost(stage, Math.max(0, ms - upstream) / ms, ms));
     }
     return costs;

@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
  *
  * @param pipeline the pipeline's simple name
  * @param stages each host stage's prefix latency, source first
+ * @param fetchFloor the timing loop's own time an element, which the first stage's cost is taken
+ *     over
  * @param autotune tf.data's autotune model after a warm-up of epoch 1
  * @param epochs epochs 1 and 2 at full speed
  * @param waits the training loop's input wait, per epoch
@@ -17,9 +19,9 @@ import java.util.stream.Collectors;
  * @param costliestStage the stage that adds the most time per example (CPU time where it was
  *     measured); null when none does
  */
-public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneReport autotune,
-    List<EpochStats> epochs, List<InputWait> waits, List<MemorySample> memory,
-    List<Finding> findings, String costliestStage) {
+public record Diagnosis(String pipeline, List<StageLatency> stages, FetchFloor fetchFloor,
+    AutotuneReport autotune, List<EpochStats> epochs, List<InputWait> waits,
+    List<MemorySample> memory, List<Finding> findings, String costliestStage) {
 
   /** The worst input-boundness over the training loop's epochs. */
   public InputWait.Bound inputBound() {
@@ -59,6 +61,9 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, AutotuneRepo
           l.p99Ms(), perExample(s.msPerExample()), perExample(s.cpuMsPerExample()),
           l.shape(), s.sequential() ? ", sequential" : ""));
     }
+    out.append(String.format(Locale.ROOT, "  the timing loop alone, over a range: %.3f ms, %.3f cpu ms"
+        + " an element, which\n  the first stage that hands out examples is costed over%n",
+        fetchFloor.latency().meanMs(), fetchFloor.cpu().meanMs()));
     out.append(costsOnCpuTime()
         ? "  Stage costs are decided on cpu ms/ex: the process's CPU time, all its threads, in the"
             + " JVM's 10 ms clock ticks,\n  which other processes taking the cores do not change;"

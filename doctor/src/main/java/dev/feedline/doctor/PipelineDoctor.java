@@ -72,8 +72,8 @@ public final class PipelineDoctor {
       name = built.iterator().pipeline().simpleName();
     }
     try (MemorySampler memory = new MemorySampler(start, 100)) {
-      List<StageLatency> stages = new PrefixTimer(pipeline, examples, prefixBudgetSeconds)
-          .timeAll(links.size(), (pass, k) -> say(start,
+      PrefixTimer.Timings timings = new PrefixTimer(pipeline, examples, prefixBudgetSeconds)
+          .timeAll(links, (pass, k) -> say(start,
               "timing stage %d of %d, '%s', element by element (pass %d of %d)", k + 1,
               links.size(), links.get(k).name(), pass + 1, PrefixTimer.PASSES));
       EpochProbe.Outcome epochs = new EpochProbe(pipeline, start)
@@ -81,10 +81,12 @@ public final class PipelineDoctor {
       List<InputWait> waits = new TrainingLoop(pipeline, model)
           .run(2, steps, e -> say(start, "training loop, epoch %d", e));
       memory.close();
-      Diagnoser diagnoser = new Diagnoser(stages, epochs.epochs(), waits, links, memory.samples());
+      List<StageLatency> stages = timings.stages();
+      Diagnoser diagnoser = new Diagnoser(stages, timings.floor(), epochs.epochs(), waits, links,
+          memory.samples());
       Diagnoser.StageCost costliest = diagnoser.costliest();
       say(start, "done");
-      return new Diagnosis(name, stages, epochs.autotune(), epochs.epochs(), waits,
+      return new Diagnosis(name, stages, timings.floor(), epochs.autotune(), epochs.epochs(), waits,
           memory.samples(), diagnoser.findings(),
           costliest == null ? null : costliest.stage().stage());
     }

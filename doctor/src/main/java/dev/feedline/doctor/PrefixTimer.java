@@ -43,34 +43,50 @@ final class PrefixTimer {
   /**
    * Passes over all prefixes. A busy machine makes a prefix's CPU time vary from one run to the
    * next (threads that spin while they wait, caches that others evict, the JVM's own threads), and
-   * only ever upwards: each prefix keeps the cheaper of its passes. The second pass runs the
+   * only ever upwards: each prefix keeps the cheapest of its passes. Every second pass runs the
    * prefixes backwards, so that the first prefixes, timed while the process is young, are timed
    * again when it is not.
    */
   static final int PASSES = 2;
 
   /**
-   * Times the prefix of each of {@code stages} host stages, {@link #PASSES} times;
-   * {@code progress} hears each pass and stage index as it starts.
+   * Elements the fetch floor is timed on: enough for its CPU time, a few microseconds an element,
+   * to span several of the JVM's 10 ms clock ticks.
    */
-  List<StageLatency> timeAll(int stages, Progress progress) {
+  static final int FLOOR_ELEMENTS = 4096;
+
+  /** Every prefix's timing, and the timing loop's own. */
+  record Timings(List<StageLatency> stages, FetchFloor floor) {}
+
+  /**
+   * Times the prefix of each of {@code links}, {@link #PASSES} times, and the loop alone at the
+   * start of each pass; {@code progress} hears each pass and stage index as it starts.
+   */
+  Timings timeAll(List<StageChain.Link> links, Progress progress) {
+    int stages = links.size();
     warmUp(stages);
-    List<StageLatency> latencies = new ArrayList<>();
     boolean[] batchedBefore = new boolean[stages];
-    for (int k = 0; k < stages; k++) {
-      progress.timing(0, k);
-      batchedBefore[k] = k > 0 && (batchedBefore[k - 1]
-          || latencies.get(k - 1).info().has(PipelineInfo.Trait.BATCHING));
-      latencies.add(time(k, batchedBefore[k]));
+    for (int k = 1; k < stages; k++) {
+      batchedBefore[k] = batchedBefore[k - 1]
+          || links.get(k - 1).stage().has(PipelineInfo.Trait.BATCHING);
     }
-    for (int k = stages - 1; k >= 0; k--) {
-      progress.timing(1, k);
-      StageLatency again = time(k, batchedBefore[k]);
-      if (cost(again) < cost(latencies.get(k))) {
-        latencies.set(k, again);
+    StageLatency[] cheapest = new StageLatency[stages];
+    FetchFloor floor = null;
+    for (int pass = 0; pass < PASSES; pass++) {
+      FetchFloor again = floor();
+      if (floor == null || again.ms(ProcessCpu.available()) < floor.ms(ProcessCpu.available())) {
+        floor = again;
+      }
+      for (int i = 0; i < stages; i++) {
+        int k = pass % 2 == 0 ? i : stages - 1 - i;
+        progress.timing(pass, k);
+        StageLatency latency = time(k, batchedBefore[k]);
+        if (cheapest[k] == null || cost(latency) < cost(cheapest[k])) {
+          cheapest[k] = latency;
+        }
       }
     }
-    return latencies;
+    return new Timings(List.of(cheapest), floor);
   }
 
   /** Hears which pass and which stage's prefix is timed next. */
@@ -92,6 +108,21 @@ final class PrefixTimer {
   private void warmUp(int stages) {
     for (int k = 0; k < stages && time(k, false).examplesPerElement() == 0; k++) {
       // the source's elements were files; the next prefix hands out examples
+    }
+  }
+
+  /** Times {@link #FLOOR_ELEMENTS} elements of a range: the loop's own cost an element. */
+  private FetchFloor floor() {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph).withSubScope("floor");
+      GraphOperation range = (GraphOperation) tf.data.rangeDataset(tf.constant(0L),
+          tf.constant(FLOOR_ELEMENTS + 1L), tf.constant(1L), List.of(TInt64.class),
+          List.of(Shape.scalar())).op();
+      Prefix prefix = iterateOver(graph, range, null);
+      session.runner().addTarget(prefix.start()).run();
+      Elements elements = fetchAll(session, prefix, new int[0], false, FLOOR_ELEMENTS);
+      return new FetchFloor(LatencyStats.of(elements.nanos()),
+          LatencyStats.of(elements.cpuNanos()));
     }
   }
 
@@ -118,44 +149,67 @@ final class PrefixTimer {
             .addTarget(prefix.start()).run();
       }
       boolean batched = batchedBefore || link.stage().has(PipelineInfo.Trait.BATCHING);
-      int[] varying = varying(prefix.shapes(), batched);
       boolean examplesOut = !link.stage().is(TFRecordSource.class); // its elements are files
-      List<Long> nanos = new ArrayList<>();
-      List<Long> cpuNanos = new ArrayList<>(); // the process's CPU time over each element
-      List<long[][]> shapes = new ArrayList<>();
-      long first = -1;
-      double perElement = 1;
-      long started = System.nanoTime();
-      int limit = Integer.MAX_VALUE;
-      // Read once per element, after it: each delta covers the element and the loop around it.
-      long cpuMark = ProcessCpu.nanos();
-      while (nanos.size() < limit && System.nanoTime() - started < budgetNanos) {
-        long start = System.nanoTime();
-        Shape shape;
-        try (Result element = fetch(session, prefix.next())) {
-          shape = element.get(0).shape();
-          shapes.add(varying(element, varying));
-        } catch (TFOutOfRangeException endOfData) {
-          break;
-        }
-        long took = System.nanoTime() - start;
-        long cpu = ProcessCpu.nanos();
-        long cpuTook = cpu - cpuMark;
-        cpuMark = cpu;
-        if (first < 0) {
-          first = took;
-          perElement = batched && shape.numDimensions() > 0 ? shape.get(0) : 1;
-          limit = (int) Math.ceil(examples / perElement);
-        } else {
-          nanos.add(took);
-          if (ProcessCpu.available()) {
-            cpuNanos.add(cpuTook);
-          }
+      Elements elements =
+          fetchAll(session, prefix, varying(prefix.shapes(), batched), batched, examples);
+      return new StageLatency(link.stage(), link.position(), elements.firstNanos() / 1e6,
+          LatencyStats.of(elements.nanos()), LatencyStats.of(elements.cpuNanos()),
+          examplesOut ? elements.perElement() : 0, link.sequential(), elements.shapes());
+    }
+  }
+
+  /**
+   * What fetching a prefix's elements took.
+   *
+   * @param firstNanos the first element's wall time; -1 where there was none
+   * @param nanos the elements after the first, in wall time
+   * @param cpuNanos the same in the process's CPU time; empty where it is not reported
+   * @param perElement examples in an element
+   * @param shapes the {@code varying} components' shapes, each element's in order
+   */
+  private record Elements(long firstNanos, List<Long> nanos, List<Long> cpuNanos,
+      double perElement, List<long[][]> shapes) {}
+
+  /**
+   * Fetches elements one at a time until {@code examples} examples, the end of the data or the
+   * time budget.
+   */
+  private Elements fetchAll(Session session, Prefix prefix, int[] varying, boolean batched,
+      int examples) {
+    List<Long> nanos = new ArrayList<>();
+    List<Long> cpuNanos = new ArrayList<>(); // the process's CPU time over each element
+    List<long[][]> shapes = new ArrayList<>();
+    long first = -1;
+    double perElement = 1;
+    long started = System.nanoTime();
+    int limit = Integer.MAX_VALUE;
+    // Read once per element, after it: each delta covers the element and the loop around it.
+    long cpuMark = ProcessCpu.nanos();
+    while (nanos.size() < limit && System.nanoTime() - started < budgetNanos) {
+      long start = System.nanoTime();
+      Shape shape;
+      try (Result element = fetch(session, prefix.next())) {
+        shape = element.get(0).shape();
+        shapes.add(varying(element, varying));
+      } catch (TFOutOfRangeException endOfData) {
+        break;
+      }
+      long took = System.nanoTime() - start;
+      long cpu = ProcessCpu.nanos();
+      long cpuTook = cpu - cpuMark;
+      cpuMark = cpu;
+      if (first < 0) {
+        first = took;
+        perElement = batched && shape.numDimensions() > 0 ? shape.get(0) : 1;
+        limit = (int) Math.ceil(examples / perElement);
+      } else {
+        nanos.add(took);
+        if (ProcessCpu.available()) {
+          cpuNanos.add(cpuTook);
         }
       }
-      return new StageLatency(link.stage(), link.position(), first / 1e6, LatencyStats.of(nanos),
-          LatencyStats.of(cpuNanos), examplesOut ? perElement : 0, link.sequential(), shapes);
     }
+    return new Elements(first, nanos, cpuNanos, perElement, shapes);
   }
 
   /** The shapes of the components at {@code varying}, as fetched. */

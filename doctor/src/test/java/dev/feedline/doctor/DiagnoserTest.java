@@ -92,17 +92,23 @@ class DiagnoserTest {
     return out;
   }
 
+  /** A diagnosis with no timing loop's floor under the first stage. */
+  private static Diagnoser diagnoser(List<StageLatency> latencies, List<EpochStats> epochs,
+      List<InputWait> waits, List<StageChain.Link> links, List<MemorySample> memory) {
+    return new Diagnoser(latencies, FetchFloor.NONE, epochs, waits, links, memory);
+  }
+
   private static List<Finding> findings(List<StageChain.Link> links, double mapP99,
       List<EpochStats> epochs) {
-    return new Diagnoser(latencies(links, mapP99), epochs, WAITS, links, List.of()).findings();
+    return diagnoser(latencies(links, mapP99), epochs, WAITS, links, List.of()).findings();
   }
 
   @Test
   void aHealthyPipelineHasNoFinding() {
     List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
     assertEquals(List.of(), findings(links, 4, CACHED_EPOCHS));
-    assertEquals("decodeAndResize", new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, List.of())
-        .costliest().stage().stage());
+    assertEquals("decodeAndResize", diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links,
+        List.of()).costliest().stage().stage());
   }
 
   @Test
@@ -118,7 +124,7 @@ class DiagnoserTest {
   void aSequentialStageThatStallsIsTheBurstsRow() {
     // Wall time alone (a JVM that reports no CPU time): the spikes are all there is to go on.
     List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
-    Finding f = new Diagnoser(latencies(links, 80, 0, null), CACHED_EPOCHS, WAITS, links,
+    Finding f = diagnoser(latencies(links, 80, 0, null), CACHED_EPOCHS, WAITS, links,
         List.of()).findings().get(0);
     assertEquals("decodeAndResize", f.stage());
     assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
@@ -132,7 +138,7 @@ class DiagnoserTest {
     List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
     java.util.Map<String, Double> busy = java.util.Map.of("read", 1.49, "parse", 0.69,
         "decodeAndResize", 1.54);
-    Diagnoser onCpu = new Diagnoser(latencies(links, 4, 1.5, busy), CACHED_EPOCHS, WAITS, links,
+    Diagnoser onCpu = diagnoser(latencies(links, 4, 1.5, busy), CACHED_EPOCHS, WAITS, links,
         List.of());
     assertTrue(onCpu.onCpuTime());
     assertEquals("decodeAndResize", onCpu.costliest().stage().stage());
@@ -140,17 +146,47 @@ class DiagnoserTest {
     assertEquals(List.of(), onCpu.findings());
 
     // Without CPU time, the wall times decide, and the busy machine misleads them.
-    Diagnoser onWall = new Diagnoser(latencies(links, 4, 0, busy), CACHED_EPOCHS, WAITS, links,
+    Diagnoser onWall = diagnoser(latencies(links, 4, 0, busy), CACHED_EPOCHS, WAITS, links,
         List.of());
     assertTrue(!onWall.onCpuTime());
     assertEquals("read", onWall.costliest().stage().stage());
   }
 
   @Test
+  void theTimingLoopsOwnCostIsTakenFromTheFirstStageThatHandsOutExamplesOnly() {
+    // As beside six busy threads: the read's prefix 0.45 CPU ms an example, the decode's 0.85;
+    // the loop alone, over a range, 0.12 an element. Without the floor the read carries it.
+    List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
+    List<StageLatency> measured = latencies(links, 4).stream()
+        .map(s -> withCpuPerExample(s, s.position() < 4 ? 0.45 : 0.85)).toList();
+    assertEquals("read", diagnoser(measured, CACHED_EPOCHS, WAITS, links, List.of())
+        .costliest().stage().stage());
+
+    LatencyStats loopWall = new LatencyStats(4096, 0.05, 0.05, 0.05, 0.08, 0.1);
+    LatencyStats loopCpu = new LatencyStats(4096, 0.12, 0, 0, 10, 10);
+    Diagnoser floored = new Diagnoser(measured, new FetchFloor(loopWall, loopCpu), CACHED_EPOCHS,
+        WAITS, links, List.of());
+    Diagnoser.StageCost costliest = floored.costliest();
+    assertEquals("decodeAndResize", costliest.stage().stage());
+    assertEquals(0.40, costliest.addedMs(), 1e-9);
+    Diagnoser.StageCost read = floored.workingStages().get(0);
+    assertEquals("read", read.stage().stage());
+    assertEquals(0.33, read.addedMs(), 1e-9);
+  }
+
+  /** {@code s} with a CPU time of {@code ms} an example, the same for every element. */
+  private static StageLatency withCpuPerExample(StageLatency s, double ms) {
+    double perElement = Math.max(1, s.examplesPerElement()) * ms;
+    return new StageLatency(s.info(), s.position(), s.firstMs(), s.latency(),
+        new LatencyStats(100, perElement, perElement, perElement, perElement, perElement),
+        s.examplesPerElement(), s.sequential());
+  }
+
+  @Test
   void aSequentialMapWhoseWallTimeSpikesButWhoseCpuTimeIsEvenIsTheFewCoresRowNotAStall() {
     // p99 80 ms of wall time: other processes took the cores; every element cost about 3 ms of CPU.
     List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
-    List<Finding> found = new Diagnoser(latencies(links, 80, 1.5, null), CACHED_EPOCHS, WAITS,
+    List<Finding> found = diagnoser(latencies(links, 80, 1.5, null), CACHED_EPOCHS, WAITS,
         links, List.of()).findings();
     assertEquals(Diagnoser.FEW_CORES, found.get(0).symptom(), found.toString());
     assertEquals("decodeAndResize", found.get(0).stage());
@@ -164,7 +200,7 @@ class DiagnoserTest {
     // A few elements cost far more CPU than the rest (p99 20 times the mean, 64 ms): its own
     // stalls, as a hash over a whole record every 16 reads makes.
     List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
-    Finding f = new Diagnoser(latencies(links, 80, 20, null), CACHED_EPOCHS, WAITS, links,
+    Finding f = diagnoser(latencies(links, 80, 20, null), CACHED_EPOCHS, WAITS, links,
         List.of()).findings().get(0);
     assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
     assertEquals("decodeAndResize", f.stage());
@@ -175,7 +211,7 @@ class DiagnoserTest {
     // A busy machine: the wall time's median rose to 20 ms, so a p99 of 30 ms is not spiky; the
     // CPU time, p99 20 times its mean of 3.2 ms, still shows the stage's own stalls.
     List<StageChain.Link> links = photoPipeline(true, false, 1000, true);
-    Finding f = new Diagnoser(latencies(links, 30, 20, java.util.Map.of("decodeAndResize", 20.0)),
+    Finding f = diagnoser(latencies(links, 30, 20, java.util.Map.of("decodeAndResize", 20.0)),
         CACHED_EPOCHS, WAITS, links, List.of()).findings().get(0);
     assertEquals(Diagnoser.STALLS_IN_BURSTS, f.symptom());
     assertEquals("'decodeAndResize' runs one element at a time, and its CPU time per element is"
@@ -225,7 +261,7 @@ class DiagnoserTest {
     List<StageChain.Link> links = photoPipeline(false, false, 1000, true);
     List<MemorySample> climbing = List.of(new MemorySample(5, 900),
         new MemorySample(6.1, 1000), new MemorySample(6.2, 1400));
-    List<Finding> found = new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, climbing)
+    List<Finding> found = diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, climbing)
         .findings();
     assertEquals(1, found.size(), found.toString());
     assertEquals("cache", found.get(0).stage());
@@ -234,7 +270,7 @@ class DiagnoserTest {
 
     List<MemorySample> flat = List.of(new MemorySample(6.1, 1400),
         new MemorySample(6.2, 1410));
-    assertEquals(List.of(), new Diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, flat)
+    assertEquals(List.of(), diagnoser(latencies(links, 4), CACHED_EPOCHS, WAITS, links, flat)
         .findings());
   }
 

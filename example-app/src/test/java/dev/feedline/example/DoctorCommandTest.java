@@ -98,7 +98,14 @@ class DoctorCommandTest {
     assertTrue(run.json().endsWith("\"suggestions\": [], \"fixes\": []}"), run.json());
     assertTrue(run.out().contains("  none: no stage starves the model; the costliest stage is"
         + " 'decodeAndResize'"), run.out().toString());
-    assertTrue(run.err().contains("timing stage 8 of 8, 'prefetch'"), "progress: " + run.err());
+    assertTrue(run.err().contains("timing stage 8 of 8, 'prefetch', element by element (pass 2 of"
+        + " 2)"), "progress: " + run.err());
+    // The loop alone, 4,096 fetches over a range, spans many of the JVM's 10 ms CPU clock ticks.
+    Matcher floor = Pattern.compile("the timing loop alone, over a range: ([0-9.]+) ms, ([0-9.]+)"
+        + " cpu ms an element").matcher(String.join("\n", run.out()));
+    assertTrue(floor.find(), run.out().toString());
+    assertTrue(Double.parseDouble(floor.group(1)) > 0 && Double.parseDouble(floor.group(2)) > 0,
+        floor.group());
 
     String dom = renderedDom(report);
     assertTrue(dom.contains("data-plots=\"drawn\""), "the page's script ran to its end");

@@ -1,6 +1,7 @@
 package dev.feedline.tests.diagnostics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.processor.base.Rule;
 import java.io.IOException;
@@ -14,10 +15,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** docs/rules.md documents exactly the rules the processor has. */
+/** docs/rules.md documents exactly the rules the processor has, and the README counts them. */
 class RulesDocumentTest {
-  private static final Path DOC =
-      Path.of(System.getProperty("feedline.root", "../..")).resolve("docs/rules.md");
+  private static final Path ROOT = Path.of(System.getProperty("feedline.root", "../.."));
+  private static final Path DOC = ROOT.resolve("docs/rules.md");
 
   @Test
   void everyRuleIdHasItsSectionAndEverySectionARule() throws IOException {
@@ -29,5 +30,18 @@ class RulesDocumentTest {
     Set<String> implemented =
         Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.toCollection(TreeSet::new));
     assertEquals(implemented, documented);
+  }
+
+  @Test
+  void theReadmeCountsTheRulesOfEachCategory() throws IOException {
+    String readme = Files.readString(ROOT.resolve("README.md")).replaceAll("\\s+", " ");
+    long declarations =
+        Arrays.stream(Rule.values()).filter(r -> r.category() == Rule.Category.DECLARATION).count();
+    long checks = Rule.values().length - declarations;
+    String expected = "The processor checks " + Rule.values().length + " rules: " + declarations
+        + " on whether the declarations fit together";
+    assertTrue(readme.contains(expected), "README.md should say: " + expected);
+    assertTrue(readme.contains("and " + checks + " checks: "), "README.md should count " + checks
+        + " checks");
   }
 }

@@ -61,8 +61,8 @@ public record Diagnosis(String pipeline, List<StageLatency> stages, FetchFloor f
           l.p99Ms(), perExample(s.msPerExample()), perExample(s.cpuMsPerExample()),
           l.shape(), s.sequential() ? ", sequential" : ""));
     }
-    out.append(String.format(Locale.ROOT, "  the timing loop alone, over a range: %.3f ms, %.3f cpu ms"
-        + " an element, which\n  the first stage that hands out examples is costed over%n",
+    out.append(String.format(Locale.ROOT, "  the timing loop alone, over a range: %.3f ms, %.3f"
+        + " cpu ms an element, which\n  the first stage that hands out examples is costed over%n",
         fetchFloor.latency().meanMs(), fetchFloor.cpu().meanMs()));
     out.append(costsOnCpuTime()
         ? "  Stage costs are decided on cpu ms/ex: the process's CPU time, all its threads, in the"

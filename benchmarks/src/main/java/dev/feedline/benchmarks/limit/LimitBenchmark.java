@@ -106,7 +106,7 @@ public final class LimitBenchmark {
             + " %s once; then both on 1 core.%n%n", plan.epochs(), plan.rounds(),
             plan.rounds() == 1 ? "" : "s", other.id))
         .append("| variant | cores | epoch 1 rows/s | cached epochs rows/s | epoch 1 CPU µs a row"
-            + " | start and build s |\n|---|---:|---:|---:|---:|---:|\n");
+            + " | of which the JIT's | start and build s |\n|---|---:|---:|---:|---:|---:|---:|\n");
     for (Variant variant : List.of(generated, handWritten, other)) {
       md.append(row(variant, cores, all));
     }
@@ -124,6 +124,11 @@ public final class LimitBenchmark {
     md.append(String.format(Locale.ROOT, "- Epoch 1 CPU a row, generated against hand-written:"
         + " %.2fx (what load from other work changes least)%n", cpu));
     summary.put(kind + "_generated_vs_handwritten_cpu_per_row", cpu);
+    double work = ratio(all, generated, handWritten, LimitResult::firstEpochCpuMicrosWithoutJit);
+    md.append(String.format(Locale.ROOT, "- The same less the JIT's compiling (%.2f against %.2f s"
+        + " in epoch 1, medians): %.2fx%n", median(all, generated, r -> r.jitSeconds()[0]),
+        median(all, handWritten, r -> r.jitSeconds()[0]), work));
+    summary.put(kind + "_generated_vs_handwritten_cpu_per_row_without_jit", work);
     double otherFirst = median(all, other, LimitResult::firstEpoch)
         / median(all, handWritten, LimitResult::firstEpoch);
     double otherCached = median(all, other, LimitResult::cachedEpochs)
@@ -159,10 +164,11 @@ public final class LimitBenchmark {
   }
 
   private static String row(Variant variant, int cores, List<LimitResult> results) {
-    return String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %.2f |%n", variant.id,
-        cores, median(results, variant, LimitResult::firstEpoch),
+    return String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %.2f | %.2f |%n",
+        variant.id, cores, median(results, variant, LimitResult::firstEpoch),
         median(results, variant, LimitResult::cachedEpochs),
         median(results, variant, LimitResult::firstEpochCpuMicros),
+        median(results, variant, r -> r.firstEpochCpuMicros() - r.firstEpochCpuMicrosWithoutJit()),
         median(results, variant, LimitResult::buildSeconds));
   }
 
@@ -206,9 +212,9 @@ public final class LimitBenchmark {
         .orElseThrow(() -> new IllegalStateException(variant.id + " printed no result:\n" + out));
     LimitResult result = LimitResult.parse(line, cores);
     System.out.printf(Locale.ROOT, "  %-24s %d core%s: build %.2f s, epoch 1 %,.0f rows/s"
-            + " (%.2f µs CPU a row), cached %,.0f rows/s%n", variant.id, cores,
-        cores == 1 ? " " : "s", result.buildSeconds(), result.firstEpoch(),
-        result.firstEpochCpuMicros(), result.cachedEpochs());
+            + " (%.2f µs CPU a row, %.2f s of it the JIT's), cached %,.0f rows/s%n", variant.id,
+        cores, cores == 1 ? " " : "s", result.buildSeconds(), result.firstEpoch(),
+        result.firstEpochCpuMicros(), result.jitSeconds()[0], result.cachedEpochs());
     return result;
   }
 }

@@ -13,9 +13,11 @@ import java.util.Map;
  * @param buildSeconds from the start of the build to its end
  * @param rates rows/s of each epoch; the first fills the cache
  * @param cpuSeconds the process's CPU time in each epoch
+ * @param jitSeconds the time the JIT's compiler threads spent compiling in each epoch, part of
+ *     {@code cpuSeconds}
  */
 record LimitResult(Variant variant, int cores, long rows, double buildSeconds, double[] rates,
-    double[] cpuSeconds) {
+    double[] cpuSeconds, double[] jitSeconds) {
 
   static LimitResult parse(String line, int cores) {
     Map<String, String> values = new HashMap<>();
@@ -25,7 +27,7 @@ record LimitResult(Variant variant, int cores, long rows, double buildSeconds, d
     }
     return new LimitResult(Variant.of(values.get("variant")), cores,
         Long.parseLong(values.get("rows")), Double.parseDouble(values.get("build_s")),
-        numbers(values.get("rates")), numbers(values.get("cpu_s")));
+        numbers(values.get("rates")), numbers(values.get("cpu_s")), numbers(values.get("jit_s")));
   }
 
   private static double[] numbers(String list) {
@@ -45,6 +47,14 @@ record LimitResult(Variant variant, int cores, long rows, double buildSeconds, d
   /** CPU microseconds a row in epoch 1: the work, which load from others changes far less. */
   double firstEpochCpuMicros() {
     return 1e6 * cpuSeconds[0] / rows;
+  }
+
+  /**
+   * The same less the JIT's compiling: a fresh JVM compiles each side's Java code once, in the
+   * first seconds, whatever the epoch's length, so this is the work that grows with the rows.
+   */
+  double firstEpochCpuMicrosWithoutJit() {
+    return 1e6 * (cpuSeconds[0] - jitSeconds[0]) / rows;
   }
 
   static double median(List<Double> values) {

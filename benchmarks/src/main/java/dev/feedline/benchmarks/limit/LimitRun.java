@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
  * One measured run of one {@link Variant}, in a JVM of its own so that its CPU time is its own,
  * and on the cores {@code taskset} gives it: {@code LimitRun VARIANT DIR ROWS EPOCHS}. Prints
  * {@code RESULT variant=... build_s=... rates=... cpu_s=...}: the seconds from the start of the
- * build to its end (the generated pipelines check every file then), and per epoch rows/s and CPU
- * seconds.
+ * build to its end (the generated pipelines check every file then), and per epoch rows/s, CPU
+ * seconds and the seconds the JIT spent compiling, which a fresh JVM pays once for each side's
+ * Java code and which the short epochs of this benchmark would otherwise count as work a row.
  */
 public final class LimitRun {
   private LimitRun() {}
@@ -25,6 +26,8 @@ public final class LimitRun {
     var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     List<Double> rates = new ArrayList<>();
     List<Double> cpu = new ArrayList<>();
+    List<Double> jit = new ArrayList<>();
+    var compiler = ManagementFactory.getCompilationMXBean();
     long start = System.nanoTime();
     double build;
     try (RowSource source = variant.open(dir, rows)) {
@@ -32,6 +35,7 @@ public final class LimitRun {
       for (int epoch = 0; epoch < epochs; epoch++) {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
+        long epochJit = compiler.getTotalCompilationTime();
         long seen = source.epoch();
         double seconds = (System.nanoTime() - epochStart) / 1e9;
         if (seen != rows) {
@@ -40,11 +44,13 @@ public final class LimitRun {
         }
         rates.add(seen / seconds);
         cpu.add((os.getProcessCpuTime() - epochCpu) / 1e9);
+        jit.add((compiler.getTotalCompilationTime() - epochJit) / 1e3);
       }
     }
-    System.out.printf(Locale.ROOT, "RESULT variant=%s rows=%d cores=%d build_s=%.3f rates=%s cpu_s=%s%n",
+    System.out.printf(Locale.ROOT,
+        "RESULT variant=%s rows=%d cores=%d build_s=%.3f rates=%s cpu_s=%s jit_s=%s%n",
         variant.id, rows, Runtime.getRuntime().availableProcessors(), build, join(rates),
-        join(cpu));
+        join(cpu), join(jit));
   }
 
   private static String join(List<Double> values) {

@@ -8,8 +8,12 @@ import org.junit.jupiter.api.Test;
 /** The arithmetic of the tables and text report: what a run printed, and the ratios of rounds. */
 class LimitResultTest {
   private static LimitResult run(String variant, String rates, String cpu) {
+    return run(variant, rates, cpu, cpu.replaceAll("[^,]+", "0"));
+  }
+
+  private static LimitResult run(String variant, String rates, String cpu, String jit) {
     return LimitResult.parse("RESULT variant=" + variant + " rows=1000 cores=2 build_s=0.500"
-        + " rates=" + rates + " cpu_s=" + cpu, 2);
+        + " rates=" + rates + " cpu_s=" + cpu + " jit_s=" + jit, 2);
   }
 
   @Test
@@ -21,6 +25,13 @@ class LimitResultTest {
     assertEquals(2000 / 7.5, result.cachedEpochs(), 1e-9);
     assertEquals(2500.0, result.firstEpochCpuMicros(), 1e-9);
     assertEquals(0.5, result.buildSeconds());
+  }
+
+  @Test
+  void theWorkARowLeavesOutTheJitsCompilingOfItsEpoch() {
+    LimitResult result = run("table-generated", "100.0,400.0", "2.5,1", "0.75,0.25");
+    assertEquals(2500.0, result.firstEpochCpuMicros(), 1e-9);
+    assertEquals(1750.0, result.firstEpochCpuMicrosWithoutJit(), 1e-9);
   }
 
   @Test

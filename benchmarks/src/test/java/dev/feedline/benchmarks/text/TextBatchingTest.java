@@ -38,6 +38,8 @@ class TextBatchingTest {
         + " the feed-forward model's step included, 3 alternated rounds: 1,200 against 1,000"
         + " examples/s (medians; median ratio 1.20x), 6.0% against 46.0% of positions padded;"),
         line);
+    assertTrue(line.contains("CPU us a word (medians): trained 60.0 against 100.0, batches"
+        + " alone 10.0 against 5.0,"), line);
     assertTrue(line.endsWith("the model's step 50.0 against 95.0; the step 7.50 us a saved"
         + " position, bucketing pays from 0.83; load average 1.5 to 2.5"), line);
     assertTrue(TextBatching.roundLine(batching.rounds().get(0)).endsWith(

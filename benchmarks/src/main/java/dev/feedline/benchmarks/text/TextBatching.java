@@ -29,9 +29,9 @@ public record TextBatching(SpellingModel model, List<Round> rounds, List<Double>
   public static final SpellingModel BENCH_MODEL = SpellingModel.FEED_FORWARD;
   /**
    * Epochs a run: the cached ones after the first are measured. The second is the first on the
-   * iterator across epochs, whose start (its functions and threads) bucketing pays more for:
-   * 100 to 140 ms of the sorted windows' first step against 35 padded, once a run; six epochs
-   * keep that from weighing a third of what is measured.
+   * iterator across epochs, whose first step costs the sorted windows 100 to 145 ms against 33 to
+   * 35 padded (feed-forward model, AMD EPYC, 2 cores), once a run; six epochs keep that from
+   * weighing a third of what is measured, as four did.
    */
   private static final int EPOCHS = 6;
 

@@ -45,7 +45,7 @@ public enum SpellingModel {
   /**
    * Each letter's embedding (64) through a feed-forward block of its own, as a transformer layer
    * applies one at every position: 64 to 256 with ReLU, back to 64, added to the embedding; then
-   * the sum over the word's letters and the softmax head. About 33,000 multiply-adds a position
+   * the sum over the word's letters and the softmax head. About 34,500 multiply-adds a position
    * forward and twice that backward, padded positions included: the per-position work of a real
    * sequence model, which grows with the padded length.
    */

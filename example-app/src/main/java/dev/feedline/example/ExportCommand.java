@@ -135,8 +135,8 @@ public final class ExportCommand {
       Ops tf = Ops.create(graph);
       Word batch = pipeline.output();
       FittedVocabulary vocabulary = pipeline.statistic("letters", FittedVocabulary.class);
-      WordModel model = new WordModel(tf, batch.ids(), batch.length(), batch.label(),
-          vocabulary.size(), TextDemo.LEARNING_RATE);
+      WordModel model = new WordModel(tf, SpellingModel.WORD, batch.ids(), batch.length(),
+          batch.label(), vocabulary.size(), TextDemo.LEARNING_RATE);
       return new TrainedSpelling(trained(session, steps, pipeline::steps, model.step(),
           model.loss(), model.weights(), out), vocabulary);
     }
@@ -212,7 +212,7 @@ public final class ExportCommand {
     Operand<TInt32> lengths = (Operand<TInt32>) inputs.get("length");
     Map<String, Operand<?>> outputs = new LinkedHashMap<>();
     long letters = weights.get(0).shape().get(0);
-    outputs.put("scores", tf.nn.softmax(WordModel.logits(tf, ids, lengths, letters,
+    outputs.put("scores", tf.nn.softmax(SpellingModel.WORD.logits(tf, ids, lengths, letters,
         weights.stream().map(w -> w.variable(tf)).toList())));
     outputs.put("ids", ids);
     outputs.put("length", lengths);

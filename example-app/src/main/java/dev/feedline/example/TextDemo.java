@@ -22,17 +22,17 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.types.TInt32;
 
 /**
- * {@code ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]}: trains
- * {@link WordModel} to tell a word's number of syllables from its letters, on the training words
- * of the CMU Pronouncing Dictionary subset, printing the letters' vocabulary fitted over them and
- * per epoch the batch shapes it saw, the share of padded
+ * {@code ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded] [--model
+ * word|feed-forward]}: trains a {@link SpellingModel} to tell a word's number of syllables from its
+ * letters, on the training words of the CMU Pronouncing Dictionary subset, printing the letters'
+ * vocabulary fitted over them and per epoch the batch shapes it saw, the share of padded
  * positions, the mean loss and examples/s.
  */
 public final class TextDemo {
   static final Path DEFAULT_DATA = Path.of("target", "feedline-text");
   static final float LEARNING_RATE = 0.2f;
-  private static final String USAGE =
-      "usage: ./feedline text [--epochs N] [--data DIR] [--batching bucketed|padded]";
+  private static final String USAGE = "usage: ./feedline text [--epochs N] [--data DIR]"
+      + " [--batching bucketed|padded] [--model " + SpellingModel.options() + "]";
 
   private TextDemo() {}
 
@@ -43,7 +43,8 @@ public final class TextDemo {
   /** Trains; returns the process exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
     CommandSpec spec = CommandSpec.of(USAGE).option("data", DEFAULT_DATA.toString())
-        .option("epochs", "5").option("batching", "bucketed");
+        .option("epochs", "5").option("batching", "bucketed")
+        .option("model", SpellingModel.WORD.option());
     return LauncherCommand.run(args, spec, err, options -> {
       Path data = options.path("data");
       int epochs = options.positive("epochs");
@@ -51,9 +52,10 @@ public final class TextDemo {
       if (!batching.equals("bucketed") && !batching.equals("padded")) {
         throw new IllegalArgumentException("--batching is bucketed or padded, not " + batching);
       }
+      SpellingModel model = SpellingModel.named(options.text("model"));
       return () -> {
         SpellingDataset.writeUnlessPresent(data, out);
-        train(data, epochs, batching.equals("bucketed"), out);
+        train(data, epochs, batching.equals("bucketed"), model, out);
       };
     });
   }
@@ -61,12 +63,14 @@ public final class TextDemo {
   /**
    * One epoch's figures.
    *
+   * @param positions the batches' positions, padded ones included: what a per-position model
+   *     computes over
    * @param cpuSeconds the process's CPU time over the epoch, all its threads: what the epoch
    *     cost, which other processes taking the cores change less than its wall time
    * @param meanLoss NaN where no model trained
    */
-  public record EpochFigures(long batches, long examples, double seconds, double cpuSeconds,
-      double meanLoss, double paddedShare, Map<String, Integer> shapes) {
+  public record EpochFigures(long batches, long examples, long positions, double seconds,
+      double cpuSeconds, double meanLoss, double paddedShare, Map<String, Integer> shapes) {
     /** The most frequent batch shapes first, such as {@code [64, 7] x 40}. */
     String shapesLine(int most) {
       return shapes.entrySet().stream()
@@ -107,10 +111,10 @@ public final class TextDemo {
     return data.resolve("vocabulary").toString();
   }
 
-  /** Trains for {@code epochs}, printing each; returns the epochs' figures. */
+  /** Trains {@code model} for {@code epochs}, printing each; returns the epochs' figures. */
   public static List<EpochFigures> train(Path data, int epochs, boolean bucketed,
-      PrintStream out) {
-    return run(data, epochs, bucketed, true, out);
+      SpellingModel model, PrintStream out) {
+    return run(data, epochs, bucketed, model, out);
   }
 
   /**
@@ -119,11 +123,12 @@ public final class TextDemo {
    */
   public static List<EpochFigures> batchesOnly(Path data, int epochs, boolean bucketed,
       PrintStream out) {
-    return run(data, epochs, bucketed, false, out);
+    return run(data, epochs, bucketed, null, out);
   }
 
-  private static List<EpochFigures> run(Path data, int epochs, boolean bucketed, boolean model,
-      PrintStream out) {
+  /** {@code model} null fetches the batches alone. */
+  private static List<EpochFigures> run(Path data, int epochs, boolean bucketed,
+      SpellingModel model, PrintStream out) {
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         BuiltPipeline<Word, ?> pipeline = bucketed ? bucketed(data).build(graph)
@@ -140,12 +145,13 @@ public final class TextDemo {
       long letters = vocabulary.size();
       Operand<TInt32> shape = tf.shape(batch.ids());
       Operand<TInt32> realLetters = tf.reduceSum(batch.length(), tf.constant(0));
-      WordModel trained = model ? new WordModel(tf, batch.ids(), batch.length(), batch.label(),
-          letters, LEARNING_RATE) : null;
+      WordModel trained = model == null ? null : new WordModel(tf, model, batch.ids(),
+          batch.length(), batch.label(), letters, LEARNING_RATE);
       TrainingStep step = trained != null ? trained.step().fetching(shape, realLetters)
           : TrainingStep.of(List.of(), shape, realLetters);
-      out.printf(Locale.ROOT, "Training %d epochs on %s batches of up to %d words%n", epochs,
-          bucketed ? "bucketed" : "padded", SpellingPipelines.BATCH);
+      out.printf(Locale.ROOT, "%s %d epochs on %s batches of up to %d words%n",
+          model == null ? "Fetching, without a model," : "Training the " + model.option()
+              + " model", epochs, bucketed ? "bucketed" : "padded", SpellingPipelines.BATCH);
       List<EpochFigures> figures = new java.util.ArrayList<>();
       for (int e = 1; e <= epochs; e++) {
         Map<String, Integer> shapes = new TreeMap<>();
@@ -172,7 +178,7 @@ public final class TextDemo {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
-        EpochFigures epoch = new EpochFigures(batches, examples, seconds, cpuSeconds,
+        EpochFigures epoch = new EpochFigures(batches, examples, positions, seconds, cpuSeconds,
             lossSum / examples,
             positions == 0 ? 0 : 1 - (double) real / positions, shapes);
         figures.add(epoch);

@@ -42,15 +42,25 @@ class TextDemoTest {
     Path data = dir.resolve("words");
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     SpellingDataset.writeUnlessPresent(data, quiet);
-    int training = trainingWords(data).size();
+    List<String> words = trainingWords(data);
+    int training = words.size();
+    long letters = words.stream().mapToLong(String::length).sum();
 
-    List<TextDemo.EpochFigures> bucketed = TextDemo.train(data, 3, true, quiet);
-    List<TextDemo.EpochFigures> padded = TextDemo.train(data, 1, false, quiet);
+    List<TextDemo.EpochFigures> bucketed =
+        TextDemo.train(data, 3, true, SpellingModel.WORD, quiet);
+    List<TextDemo.EpochFigures> padded =
+        TextDemo.train(data, 1, false, SpellingModel.WORD, quiet);
     for (TextDemo.EpochFigures epoch : bucketed) {
       assertEquals(training, epoch.examples(), "every training word once per epoch");
       assertTrue(Double.isFinite(epoch.meanLoss()), "loss " + epoch.meanLoss());
     }
     assertEquals(training, padded.get(0).examples());
+    for (TextDemo.EpochFigures epoch : List.of(bucketed.get(0), padded.get(0))) {
+      assertEquals(letters, Math.round(epoch.positions() * (1 - epoch.paddedShare())),
+          "the positions that are no padding are the words' letters");
+    }
+    assertTrue(padded.get(0).positions() > 1.5 * bucketed.get(0).positions(),
+        padded.get(0).positions() + " positions against " + bucketed.get(0).positions());
     assertTrue(bucketed.get(0).paddedShare() < padded.get(0).paddedShare() / 2,
         bucketed.get(0).paddedShare() + " against " + padded.get(0).paddedShare());
     // Five classes: a model that learnt nothing has a loss near ln 5 = 1.61. Epoch 1 averages the
@@ -58,6 +68,29 @@ class TextDemoTest {
     // seeds here).
     assertTrue(bucketed.get(2).meanLoss() < 0.85 * bucketed.get(0).meanLoss(),
         "loss " + bucketed.get(0).meanLoss() + " then " + bucketed.get(2).meanLoss());
+  }
+
+  /** The feed-forward model, a block of its own at every position, learns too. */
+  @Test
+  void theFeedForwardModelsLossFalls() throws IOException {
+    Path data = dir.resolve("words");
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    SpellingDataset.writeUnlessPresent(data, quiet);
+    List<TextDemo.EpochFigures> epochs =
+        TextDemo.train(data, 2, true, SpellingModel.FEED_FORWARD, quiet);
+    assertTrue(epochs.get(1).meanLoss() < 0.9 * epochs.get(0).meanLoss(),
+        "loss " + epochs.get(0).meanLoss() + " then " + epochs.get(1).meanLoss());
+  }
+
+  @Test
+  void anUnknownModelIsAUsageErrorNamingTheModels() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    int status = TextDemo.run(new String[] {"--data", dir.toString(), "--model", "lstm"}, quiet,
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(2, status);
+    assertTrue(err.toString(StandardCharsets.UTF_8)
+        .contains("--model is word|feed-forward, not lstm"), err.toString(StandardCharsets.UTF_8));
   }
 
   /**
@@ -71,8 +104,8 @@ class TextDemoTest {
     Path data = dir.resolve("words");
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     SpellingDataset.writeUnlessPresent(data, quiet);
-    double first = TextDemo.train(data, 1, true, quiet).get(0).meanLoss();
-    double second = TextDemo.train(data, 1, true, quiet).get(0).meanLoss();
+    double first = TextDemo.train(data, 1, true, SpellingModel.WORD, quiet).get(0).meanLoss();
+    double second = TextDemo.train(data, 1, true, SpellingModel.WORD, quiet).get(0).meanLoss();
     assertEquals(first, second, 0.0, "the same seeds, the same epoch");
   }
 

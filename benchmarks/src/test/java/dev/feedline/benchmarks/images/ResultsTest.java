@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.benchmarks.startup.Startup;
 import dev.feedline.benchmarks.text.TextBatching;
+import dev.feedline.example.SpellingModel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,8 @@ class ResultsTest {
         new Startup(List.of(new Startup.Run(10_000, 0.40, 0.30), new Startup.Run(1_000_000, 0.50, 0.31),
             new Startup.Run(10_000, 0.42, 0.30), new Startup.Run(1_000_000, 0.46, 0.33),
             new Startup.Run(10_000, 0.38, 0.29), new Startup.Run(1_000_000, 0.48, 0.32))),
-        new TextBatching(List.of(new TextBatching.Round(900, 0.06, 1000, 0.46),
+        new TextBatching(SpellingModel.FEED_FORWARD,
+            List.of(new TextBatching.Round(900, 0.06, 1000, 0.46),
             new TextBatching.Round(1200, 0.06, 1000, 0.46),
             new TextBatching.Round(500, 0.06, 1000, 0.46)), List.of(2.0, 3.0)), 10);
 

@@ -70,6 +70,14 @@ public final class GeneratedNames {
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
 
+  /*
+   * Each scope's fixed names, allocated once and copied for every class: never changed after, so
+   * processors running side by side may copy them.
+   */
+  private static final NameAllocator CLASS_NAMES = seeded(CLASS_SCOPE);
+  private static final NameAllocator RUN_TIME_NAMES = seeded(RUN_TIME_SCOPE);
+  private static final NameAllocator TENSORS_NAMES = seeded(TENSORS_SCOPE);
+
   /** Every fixed name, for tests that name stages and components after them. */
   public static Set<String> reserved() {
     Set<String> all = new HashSet<>(OBJECT_MEMBERS);
@@ -110,11 +118,11 @@ public final class GeneratedNames {
   GeneratedNames(Plan plan) {
     PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
-    NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
+    NameAllocator members = allocator(CLASS_NAMES, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
     this.tensors = generated.nestedClass(fresh(members, base + "Tensors"));
-    NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
+    NameAllocator tensorsScope = allocator(TENSORS_NAMES, List.of());
     last.output().components()
         .forEach(c -> tensorComponents.put(c, fresh(tensorsScope, c.name())));
     Stage previous = null;
@@ -158,7 +166,7 @@ public final class GeneratedNames {
             elementConstants.values(), featureConstants.values(), batchingConstants.values(),
             recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();
-    NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
+    NameAllocator runTime = allocator(RUN_TIME_NAMES, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), fresh(runTime, input.name())));
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.STATISTIC) {
@@ -209,9 +217,17 @@ public final class GeneratedNames {
     return scope.newName(suggestion, new Object());
   }
 
-  private static NameAllocator allocator(List<String> fixed, List<String> more) {
+  /** A scope's allocator: a copy of its seeded one, with {@code more} names taken. */
+  private static NameAllocator allocator(NameAllocator seeded, List<String> more) {
+    NameAllocator allocator = seeded.clone();
+    more.forEach(n -> fresh(allocator, n));
+    return allocator;
+  }
+
+  /** An allocator holding the members of every class and the scope's {@code fixed} names. */
+  private static NameAllocator seeded(List<String> fixed) {
     NameAllocator allocator = new NameAllocator();
-    Stream.of(OBJECT_MEMBERS, fixed, more).flatMap(List::stream).forEach(n -> fresh(allocator, n));
+    Stream.of(OBJECT_MEMBERS, fixed).flatMap(List::stream).forEach(n -> fresh(allocator, n));
     return allocator;
   }
 

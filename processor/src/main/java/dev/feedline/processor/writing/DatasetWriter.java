@@ -576,7 +576,7 @@ final class DatasetWriter {
     boolean perEpoch = stage.position() > lastCache();
     CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
     CodeBlock options = perEpoch ? CodeBlock.of("options")
-        : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
+        : CodeBlock.of("$T.EPOCH_OPTIONS", Names.DATASET_OPS);
     List<CodeBlock> datasets = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().stream()
         .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
         .toList();

@@ -28,7 +28,6 @@ import java.util.stream.Stream;
  */
 public final class GeneratedNames {
   static final String PIPELINE = "PIPELINE";
-  static final String DATASET_OPTIONS = "DATASET_OPTIONS";
   /** The lambda parameter that traces a graph function which takes run-time values. */
   static final String FUNCTION_OPS = "functionTf";
   /** The pipeline's seed: the builder's member, a local of {@code build}, a dataset parameter. */
@@ -48,8 +47,8 @@ public final class GeneratedNames {
    * The generated class's own members, those it inherits from the runtime's
    * {@code BuiltPipeline}, its nested types and the names it imports statically.
    */
-  private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
-      "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
+  private static final List<String> CLASS_SCOPE = List.of(PIPELINE, "builder", "dataset",
+      "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
       "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
       "batching", "stage", "deviceStage");
@@ -162,7 +161,7 @@ public final class GeneratedNames {
     }
     // Run-time values are parameters and locals of the methods that read the class's constants:
     // one named like a constant would hide it there.
-    List<String> constants = Stream.of(List.of(PIPELINE, DATASET_OPTIONS),
+    List<String> constants = Stream.of(List.of(PIPELINE),
             elementConstants.values(), featureConstants.values(), batchingConstants.values(),
             recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();

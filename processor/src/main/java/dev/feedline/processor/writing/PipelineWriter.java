@@ -65,7 +65,6 @@ public final class PipelineWriter {
         .addField(pipelineInfo(plan, stagePlan, dataset))
         .addFields(ElementSpecs.fields(pipeline, names))
         .addFields(StageConstants.fields(pipeline, names))
-        .addField(datasetOptions())
         .addFields(ServingWriter.fields(pipeline, names))
         .addMethod(constructor(last.output(), tensors, ServingWriter.keptColumns(pipeline), names))
         .addMethod(MethodSpec.methodBuilder("builder")
@@ -208,27 +207,6 @@ public final class PipelineWriter {
         readPlans(p, plans);
       }
     }
-  }
-
-  /**
-   * The options of every epoch: TensorFlow's defaults on. Each epoch's iterator is freed in the
-   * background (runtime {@code EpochIterators}), so the autotune model costs no epoch a stall.
-   */
-  private static FieldSpec datasetOptions() {
-    ClassName options = Names.DATASET_OPTIONS;
-    return FieldSpec.builder(options.nestedClass("Options"), GeneratedNames.DATASET_OPTIONS,
-            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc(
-            "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the"
-            + " default\n"
-            + "static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
-        .initializer("$T.newBuilder()\n$>$>"
-                + ".setAutotuneOptions($T.newBuilder().setEnabled(true))\n"
-                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations(true))\n"
-                + ".build()$<$<",
-            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"),
-            options.nestedClass("OptimizationOptions"))
-        .build();
   }
 
   /**

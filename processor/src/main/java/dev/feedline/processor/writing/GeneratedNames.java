@@ -382,7 +382,21 @@ public final class GeneratedNames {
     return Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 
+  /**
+   * {@code decodeAndResize} as {@code DECODE_AND_RESIZE}: {@code _} before each capital that
+   * follows a small letter or a digit.
+   */
   static String upperSnake(String camel) {
-    return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+    StringBuilder snake = new StringBuilder(camel.length() + 4);
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
+      char before = i > 0 ? camel.charAt(i - 1) : ' ';
+      boolean afterSmall = before >= 'a' && before <= 'z' || before >= '0' && before <= '9';
+      if (c >= 'A' && c <= 'Z' && afterSmall) {
+        snake.append('_');
+      }
+      snake.append(c);
+    }
+    return snake.toString().toUpperCase(Locale.ROOT);
   }
 }

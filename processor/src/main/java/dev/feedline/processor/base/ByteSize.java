@@ -1,6 +1,8 @@
 package dev.feedline.processor.base;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +44,13 @@ public final class ByteSize {
     return Optional.of(bytes.compareTo(MAX) >= 0 ? Long.MAX_VALUE : bytes.longValue());
   }
 
-  /** A size for messages, in binary units: {@code 588.0 KiB}, {@code 1.15 GiB}. */
+  /**
+   * A size for messages and generated comments, in binary units: {@code 588 KiB},
+   * {@code 1.15 GiB}; three significant digits below 100, as {@code %.3g} writes them, and none
+   * after the point from 100 (and in bytes), as {@code %.0f}: half up, from the shortest decimal
+   * of the value. Without {@code java.util.Formatter}, which the processor paid for every
+   * generated pipeline's budget.
+   */
   public static String format(double bytes) {
     String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
     int unit = 0;
@@ -50,8 +58,17 @@ public final class ByteSize {
       bytes /= 1024;
       unit++;
     }
-    return unit == 0
-        ? String.format(Locale.ROOT, "%.0f B", bytes)
-        : String.format(Locale.ROOT, bytes >= 100 ? "%.0f %s" : "%.3g %s", bytes, units[unit]);
+    if (!Double.isFinite(bytes) || bytes < 0) {
+      return String.format(Locale.ROOT, "%.0f %s", bytes, units[unit]);
+    }
+    BigDecimal value = BigDecimal.valueOf(bytes);
+    if (unit > 0 && bytes < 100) {
+      value = value.round(THREE_DIGITS);
+      int scale = Math.max(0, 3 - (value.precision() - value.scale())); // digits after the point
+      return value.setScale(scale, RoundingMode.HALF_UP).toPlainString() + " " + units[unit];
+    }
+    return value.setScale(0, RoundingMode.HALF_UP).toPlainString() + " " + units[unit];
   }
+
+  private static final MathContext THREE_DIGITS = new MathContext(3, RoundingMode.HALF_UP);
 }

@@ -36,7 +36,7 @@ public record ElementType(
 
   /** Whether both are the same Java type. */
   public boolean sameTypeAs(ElementType other) {
-    return type.toString().equals(other.type.toString());
+    return type == other.type || type.toString().equals(other.type.toString());
   }
 
   /**

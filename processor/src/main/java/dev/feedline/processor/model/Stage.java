@@ -176,6 +176,25 @@ public record Stage(
     return definition instanceof MapStage map && map.vectorized();
   }
 
+  /**
+   * Its position and method: the writers key dozens of maps by stage, and the record's own hash
+   * would walk every element type, shape and annotation value each time. Equal stages still
+   * agree on every component.
+   */
+  @Override
+  public int hashCode() {
+    return 31 * position + method.hashCode();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return this == other || other instanceof Stage stage && position == stage.position
+        && method.equals(stage.method) && definition.equals(stage.definition)
+        && annotation.equals(stage.annotation) && java.util.Objects.equals(input, stage.input)
+        && output.equals(stage.output) && takes.equals(stage.takes) && makes.equals(stage.makes)
+        && inputs.equals(stage.inputs) && written.equals(stage.written);
+  }
+
   @Override
   public String toString() {
     return "@" + kind().annotation() + " '" + name() + "'";

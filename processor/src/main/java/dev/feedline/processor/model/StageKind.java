@@ -86,6 +86,10 @@ public final class StageKind {
   /** Filled on first use, when every definition class can be initialized. */
   private static final class Catalogue {
     static final List<StageKind> ALL = read();
+    /** By annotation's qualified name: the processor asks for every annotation it reads. */
+    static final java.util.Map<String, StageKind> BY_ANNOTATION = ALL.stream().collect(
+        java.util.stream.Collectors.toUnmodifiableMap(StageKind::annotationQualifiedName,
+            kind -> kind));
 
     private static List<StageKind> read() {
       List<StageKind> kinds = new ArrayList<>();
@@ -170,12 +174,7 @@ public final class StageKind {
   }
 
   public static Optional<StageKind> ofAnnotation(String qualifiedName) {
-    for (StageKind kind : all()) {
-      if (kind.annotationQualifiedName().equals(qualifiedName)) {
-        return Optional.of(kind);
-      }
-    }
-    return Optional.empty();
+    return Optional.ofNullable(Catalogue.BY_ANNOTATION.get(qualifiedName));
   }
 
   @Override

@@ -135,8 +135,8 @@ final class BuilderWriter {
       addRamBudget(type, builder);
     }
     CodeBlock.Builder iterator = CodeBlock.builder()
-        .add("$T.builder(tf, $N, $L, $N)", Names.DATASET_ITERATOR, GeneratedNames.PIPELINE,
-            names.elementSpec(pipeline.lastOnHost()), GeneratedNames.DATASET_OPTIONS);
+        .add("$T.builder(tf, $N, $L, $T.EPOCH_OPTIONS)", Names.DATASET_ITERATOR,
+            GeneratedNames.PIPELINE, names.elementSpec(pipeline.lastOnHost()), Names.DATASET_OPS);
     if (dataset.hasCachedPart()) {
       iterator.add("\n.kept(cachedDataset(tf$L))", dataset.cachedArguments());
     }

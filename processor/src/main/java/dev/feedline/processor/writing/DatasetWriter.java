@@ -576,7 +576,7 @@ final class DatasetWriter {
     boolean perEpoch = stage.position() > lastCache();
     CodeBlock epoch = perEpoch ? CodeBlock.of("epoch") : CodeBlock.of("tf.constant(0L)");
     CodeBlock options = perEpoch ? CodeBlock.of("options")
-        : CodeBlock.of("$N", GeneratedNames.DATASET_OPTIONS);
+        : CodeBlock.of("$T.EPOCH_OPTIONS", Names.DATASET_OPS);
     List<CodeBlock> datasets = stage.as(StageDefinition.Pipelines.class).orElseThrow().of().stream()
         .map(p -> CodeBlock.of("$N.dataset($L, $L)", names.sourcePipeline(p), epoch, options))
         .toList();
@@ -628,18 +628,18 @@ final class DatasetWriter {
   }
 
   /** A size tf.data takes as an int64: the autotune value, or the fixed count. */
-  private static CodeBlock tunable(Tunable value) {
-    return CodeBlock.of("$LL", value.isAuto() ? AUTOTUNE : value.value());
+  private static long tunable(Tunable value) {
+    return value.isAuto() ? AUTOTUNE : value.value();
   }
 
-  private static CodeBlock parallelism(Parallelism parallel) {
-    return CodeBlock.of("$LL", parallel.isAuto() ? AUTOTUNE : parallel.value());
+  private static long parallelism(Parallelism parallel) {
+    return parallel.isAuto() ? AUTOTUNE : parallel.value();
   }
 
   /** {@code tf.constant(value) /* label *}{@code /}, the label saying AUTOTUNE for -1. */
-  private static CodeBlock constant(CodeBlock value, String label) {
-    return CodeBlock.of("tf.constant($L) /* $L$L */", value, label,
-        value.equals(CodeBlock.of("$LL", AUTOTUNE)) ? ": AUTOTUNE" : "");
+  private static String constant(long value, String label) {
+    return "tf.constant(" + value + "L) /* " + label + (value == AUTOTUNE ? ": AUTOTUNE" : "")
+        + " */";
   }
 
   private CodeBlock constants(Stage source) {

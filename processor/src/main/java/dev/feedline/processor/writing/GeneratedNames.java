@@ -28,7 +28,6 @@ import java.util.stream.Stream;
  */
 public final class GeneratedNames {
   static final String PIPELINE = "PIPELINE";
-  static final String DATASET_OPTIONS = "DATASET_OPTIONS";
   /** The lambda parameter that traces a graph function which takes run-time values. */
   static final String FUNCTION_OPS = "functionTf";
   /** The pipeline's seed: the builder's member, a local of {@code build}, a dataset parameter. */
@@ -48,8 +47,8 @@ public final class GeneratedNames {
    * The generated class's own members, those it inherits from the runtime's
    * {@code BuiltPipeline}, its nested types and the names it imports statically.
    */
-  private static final List<String> CLASS_SCOPE = List.of(PIPELINE, DATASET_OPTIONS, "builder",
-      "dataset", "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
+  private static final List<String> CLASS_SCOPE = List.of(PIPELINE, "builder", "dataset",
+      "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
       "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
       "batching", "stage", "deviceStage");
@@ -69,6 +68,14 @@ public final class GeneratedNames {
 
   /** The members of the tensors record besides its components. */
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
+
+  /*
+   * Each scope's fixed names, allocated once and copied for every class: never changed after, so
+   * processors running side by side may copy them.
+   */
+  private static final NameAllocator CLASS_NAMES = seeded(CLASS_SCOPE);
+  private static final NameAllocator RUN_TIME_NAMES = seeded(RUN_TIME_SCOPE);
+  private static final NameAllocator TENSORS_NAMES = seeded(TENSORS_SCOPE);
 
   /** Every fixed name, for tests that name stages and components after them. */
   public static Set<String> reserved() {
@@ -110,11 +117,11 @@ public final class GeneratedNames {
   GeneratedNames(Plan plan) {
     PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
-    NameAllocator members = allocator(CLASS_SCOPE, List.of(pipeline.generatedSimpleName()));
+    NameAllocator members = allocator(CLASS_NAMES, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
     this.tensors = generated.nestedClass(fresh(members, base + "Tensors"));
-    NameAllocator tensorsScope = allocator(TENSORS_SCOPE, List.of());
+    NameAllocator tensorsScope = allocator(TENSORS_NAMES, List.of());
     last.output().components()
         .forEach(c -> tensorComponents.put(c, fresh(tensorsScope, c.name())));
     Stage previous = null;
@@ -154,11 +161,11 @@ public final class GeneratedNames {
     }
     // Run-time values are parameters and locals of the methods that read the class's constants:
     // one named like a constant would hide it there.
-    List<String> constants = Stream.of(List.of(PIPELINE, DATASET_OPTIONS),
+    List<String> constants = Stream.of(List.of(PIPELINE),
             elementConstants.values(), featureConstants.values(), batchingConstants.values(),
             recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();
-    NameAllocator runTime = allocator(RUN_TIME_SCOPE, constants);
+    NameAllocator runTime = allocator(RUN_TIME_NAMES, constants);
     pipeline.inputs().forEach(input -> inputs.put(input.name(), fresh(runTime, input.name())));
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.STATISTIC) {
@@ -209,9 +216,17 @@ public final class GeneratedNames {
     return scope.newName(suggestion, new Object());
   }
 
-  private static NameAllocator allocator(List<String> fixed, List<String> more) {
+  /** A scope's allocator: a copy of its seeded one, with {@code more} names taken. */
+  private static NameAllocator allocator(NameAllocator seeded, List<String> more) {
+    NameAllocator allocator = seeded.clone();
+    more.forEach(n -> fresh(allocator, n));
+    return allocator;
+  }
+
+  /** An allocator holding the members of every class and the scope's {@code fixed} names. */
+  private static NameAllocator seeded(List<String> fixed) {
     NameAllocator allocator = new NameAllocator();
-    Stream.of(OBJECT_MEMBERS, fixed, more).flatMap(List::stream).forEach(n -> fresh(allocator, n));
+    Stream.of(OBJECT_MEMBERS, fixed).flatMap(List::stream).forEach(n -> fresh(allocator, n));
     return allocator;
   }
 
@@ -367,7 +382,21 @@ public final class GeneratedNames {
     return Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 
+  /**
+   * {@code decodeAndResize} as {@code DECODE_AND_RESIZE}: {@code _} before each capital that
+   * follows a small letter or a digit.
+   */
   static String upperSnake(String camel) {
-    return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+    StringBuilder snake = new StringBuilder(camel.length() + 4);
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
+      char before = i > 0 ? camel.charAt(i - 1) : ' ';
+      boolean afterSmall = before >= 'a' && before <= 'z' || before >= '0' && before <= '9';
+      if (c >= 'A' && c <= 'Z' && afterSmall) {
+        snake.append('_');
+      }
+      snake.append(c);
+    }
+    return snake.toString().toUpperCase(Locale.ROOT);
   }
 }

@@ -51,6 +51,7 @@ public final class PipelineWriter {
   /** The generated source, deterministic: the same declaration always gives the same bytes. */
   JavaFile javaFile(PipelineModel pipeline) {
     Plan plan = Plan.of(pipeline);
+    String stagePlan = StagePlan.of(plan); // once: the class's Javadoc and the fingerprint
     GeneratedNames names = new GeneratedNames(plan);
     Stage last = pipeline.last();
     ClassName tensors = names.tensors();
@@ -58,13 +59,12 @@ public final class PipelineWriter {
     DatasetWriter dataset = new DatasetWriter(plan, names);
     TypeSpec.Builder type = TypeSpec.classBuilder(names.generated())
         .addOriginatingElement(pipeline.type())
-        .addJavadoc(classJavadoc(plan, names))
+        .addJavadoc(classJavadoc(plan, stagePlan, names))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
-        .addField(pipelineInfo(plan, dataset))
+        .addField(pipelineInfo(plan, stagePlan, dataset))
         .addFields(ElementSpecs.fields(pipeline, names))
         .addFields(StageConstants.fields(pipeline, names))
-        .addField(datasetOptions())
         .addFields(ServingWriter.fields(pipeline, names))
         .addMethod(constructor(last.output(), tensors, ServingWriter.keptColumns(pipeline), names))
         .addMethod(MethodSpec.methodBuilder("builder")
@@ -98,14 +98,14 @@ public final class PipelineWriter {
     return file.build();
   }
 
-  private static CodeBlock classJavadoc(Plan plan, GeneratedNames names) {
+  private static CodeBlock classJavadoc(Plan plan, String stagePlan, GeneratedNames names) {
     PipelineModel pipeline = plan.pipeline();
     CodeBlock.Builder doc = CodeBlock.builder()
         .add("The tf.data input pipeline declared by {@link $T}, as TensorFlow graph code.\n\n",
             TypeName.get(pipeline.type().asType()))
         .add("<p>Stages, in order, with the element and its static shapes wherever they change\n"
             + "({@code ?} is a size known only at run time):\n\n")
-        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(StagePlan.of(plan)))
+        .add("<pre>{@code\n$L}</pre>\n\n", Javadoc.safe(stagePlan))
         .add("<p>Build it with {@link #builder()}, then consume it in graph mode through\n"
             + "{@link #output()} and {@link #steps}, or as tensors in Java through {@link"
                 + " #epoch}; close\n"
@@ -131,7 +131,7 @@ public final class PipelineWriter {
     return doc.build();
   }
 
-  private static FieldSpec pipelineInfo(Plan plan, DatasetWriter dataset) {
+  private static FieldSpec pipelineInfo(Plan plan, String stagePlan, DatasetWriter dataset) {
     PipelineModel pipeline = plan.pipeline();
     List<CodeBlock> stages = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
@@ -154,7 +154,7 @@ public final class PipelineWriter {
                 + " to be\n"
             + "restored.\n")
         .initializer("new $T($S, $S, $L, $T.of(\n$>$>$L))$<$<", Names.PIPELINE_INFO,
-            pipeline.type().getQualifiedName().toString(), definition(pipeline),
+            pipeline.type().getQualifiedName().toString(), definition(pipeline, stagePlan),
             pipeline.settings().ramBudget()
                 .map(b -> CodeBlock.of("$LL /* ramBudget, $L */", b, SizeModel.bytes(b)))
                 .orElse(CodeBlock.of("-1L /* no ramBudget */")),
@@ -183,46 +183,30 @@ public final class PipelineWriter {
   }
 
   /**
-   * The first 16 hex digits of the SHA-256 of the stage plan: stages, values and shapes, and
-   * those of every pipeline a source stage reads, whose iterator state a checkpoint holds too.
+   * The first 16 hex digits of the SHA-256 of the stage plan ({@code stagePlan}, the pipeline's
+   * own): stages, values and shapes, and those of every pipeline a source stage reads, whose
+   * iterator state a checkpoint holds too.
    */
-  static String definition(PipelineModel pipeline) {
+  static String definition(PipelineModel pipeline, String stagePlan) {
+    StringBuilder plans = new StringBuilder(stagePlan);
+    readPlans(pipeline, plans);
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(plans(pipeline).getBytes(StandardCharsets.UTF_8));
+          .digest(plans.toString().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(hash, 0, 8);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }
   }
 
-  private static String plans(PipelineModel pipeline) {
-    StringBuilder plans = new StringBuilder(StagePlan.of(Plan.of(pipeline)));
+  /** Appends the stage plans of the pipelines {@code pipeline}'s source reads, and theirs. */
+  private static void readPlans(PipelineModel pipeline, StringBuilder plans) {
     if (pipeline.stages().get(0).definition() instanceof StageDefinition.Pipelines read) {
-      read.of().forEach(p -> plans.append(plans(p)));
+      for (PipelineModel p : read.of()) {
+        plans.append(StagePlan.of(Plan.of(p)));
+        readPlans(p, plans);
+      }
     }
-    return plans.toString();
-  }
-
-  /**
-   * The options of every epoch: TensorFlow's defaults on. Each epoch's iterator is freed in the
-   * background (runtime {@code EpochIterators}), so the autotune model costs no epoch a stall.
-   */
-  private static FieldSpec datasetOptions() {
-    ClassName options = Names.DATASET_OPTIONS;
-    return FieldSpec.builder(options.nestedClass("Options"), GeneratedNames.DATASET_OPTIONS,
-            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc(
-            "tf.data options, set explicitly: the autotuner tunes every AUTO value, and the"
-            + " default\n"
-            + "static optimizations (map parallelization, map and batch fusion, ...) stay on.\n")
-        .initializer("$T.newBuilder()\n$>$>"
-                + ".setAutotuneOptions($T.newBuilder().setEnabled(true))\n"
-                + ".setOptimizationOptions($T.newBuilder().setApplyDefaultOptimizations(true))\n"
-                + ".build()$<$<",
-            options.nestedClass("Options"), options.nestedClass("AutotuneOptions"),
-            options.nestedClass("OptimizationOptions"))
-        .build();
   }
 
   /**

@@ -17,7 +17,6 @@ import dev.feedline.processor.reading.PipelineReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
@@ -137,10 +136,13 @@ public final class WriterWriter {
     }
     int name = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
     int shape = rows.stream().mapToInt(r -> r[1].length()).max().orElse(0);
-    return rows.stream()
-        .map(r -> String.format(Locale.ROOT, "%-" + name + "s  %-" + shape + "s  %s", r[0], r[1],
-            r[2]).stripTrailing() + "\n")
-        .collect(Collectors.joining());
+    StringBuilder plan = new StringBuilder();
+    for (String[] r : rows) {
+      String line = r[0] + " ".repeat(name - r[0].length()) + "  " + r[1]
+          + " ".repeat(shape - r[1].length()) + "  " + r[2];
+      plan.append(line.stripTrailing()).append('\n');
+    }
+    return plan.toString();
   }
 
   private static String how(Component c) {

@@ -37,4 +37,33 @@ class ByteSizeTest {
     assertEquals("1.00 PiB", ByteSize.format(1L << 50));
     assertEquals("588 KiB", ByteSize.format(588 * 1024));
   }
+
+  /** The sizes read as {@code %.3g} below 100 of a unit and {@code %.0f} from 100, half up. */
+  @Test
+  void sizesAreWrittenAsTheFormatterWroteThem() {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    java.util.Random random = new java.util.Random(30);
+    for (int i = 0; i < 20_000; i++) {
+      double bytes = switch (i % 4) {
+        case 0 -> random.nextInt(1 << 20);
+        case 1 -> Math.scalb(1.0 + random.nextDouble(), random.nextInt(62));
+        case 2 -> (random.nextInt(100_000) + 0.5) * (1L << (10 * random.nextInt(6)));
+        default -> Math.rint(random.nextDouble() * 1000) / 10
+            * (1L << (10 * (1 + random.nextInt(5))));
+      };
+      double value = bytes;
+      int unit = 0;
+      while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+      }
+      String expected = unit == 0 ? String.format(java.util.Locale.ROOT, "%.0f B", value)
+          : String.format(java.util.Locale.ROOT, value >= 100 ? "%.0f %s" : "%.3g %s", value,
+              units[unit]);
+      assertEquals(expected, ByteSize.format(bytes), "bytes " + bytes);
+    }
+    assertEquals("8.00 GiB", ByteSize.format(8L << 30));
+    assertEquals("100 MiB", ByteSize.format(99.996 * (1 << 20)));
+    assertEquals("1.10 KiB", ByteSize.format(1.1 * 1024));
+  }
 }

@@ -47,4 +47,17 @@ class DatasetOpsTest {
       assertEquals(List.of(0L, 1L, 2L, 3L, 4L), values);
     }
   }
+
+  /** What every generated pipeline's epochs run with: the autotuner and the default rewrites on. */
+  @Test
+  void theEpochOptionsTuneAutoValuesAndKeepTheDefaultOptimizations() {
+    assertEquals(true, DatasetOps.EPOCH_OPTIONS.getAutotuneOptions().getEnabled());
+    assertEquals(true,
+        DatasetOps.EPOCH_OPTIONS.getOptimizationOptions().getApplyDefaultOptimizations());
+    assertEquals(DatasetOptions.Options.newBuilder()
+        .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(true))
+        .setOptimizationOptions(
+            DatasetOptions.OptimizationOptions.newBuilder().setApplyDefaultOptimizations(true))
+        .build(), DatasetOps.EPOCH_OPTIONS, "the options the generated classes built before");
+  }
 }

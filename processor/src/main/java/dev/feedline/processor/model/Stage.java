@@ -178,21 +178,12 @@ public record Stage(
 
   /**
    * Its position and method: the writers key dozens of maps by stage, and the record's own hash
-   * would walk every element type, shape and annotation value each time. Equal stages still
-   * agree on every component.
+   * would walk every element type, shape and annotation value each time. The record's
+   * {@code equals} still compares every component, and stages it finds equal share these two.
    */
   @Override
   public int hashCode() {
     return 31 * position + method.hashCode();
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return this == other || other instanceof Stage stage && position == stage.position
-        && method.equals(stage.method) && definition.equals(stage.definition)
-        && annotation.equals(stage.annotation) && java.util.Objects.equals(input, stage.input)
-        && output.equals(stage.output) && takes.equals(stage.takes) && makes.equals(stage.makes)
-        && inputs.equals(stage.inputs) && written.equals(stage.written);
   }
 
   @Override

@@ -104,7 +104,8 @@ public final class MemoryGuard {
         + " no tcmalloc or jemalloc loaded), whose arenas grow under a cache to several"
         + " times its size and slow every cached epoch. Start the JVM with"
         + " LD_PRELOAD=libtcmalloc_minimal.so.4 (Debian and Ubuntu: libtcmalloc-minimal4), as"
-        + " ./feedline does, or with MALLOC_MMAP_THRESHOLD_=4194304; docs/performance.md#memory"
+        + " ./feedline does, or with MALLOC_MMAP_THRESHOLD_=4194304 and"
+        + " GLIBC_TUNABLES=glibc.malloc.hugetlb=1; docs/performance.md#memory"
         + " has the measurements.", pipeline.simpleName(), stage, bytes(bytes));
   }
 

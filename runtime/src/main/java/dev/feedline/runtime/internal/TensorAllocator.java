@@ -101,9 +101,20 @@ public record TensorAllocator(Kind kind, String description) {
     String tunables = env.getOrDefault("GLIBC_TUNABLES", "");
     if (env.containsKey("MALLOC_MMAP_THRESHOLD_") || tunables.contains("glibc.malloc.mmap_threshold")) {
       return new TensorAllocator(Kind.GLIBC_FIXED_MMAP_THRESHOLD,
-          "glibc malloc with a fixed mmap threshold");
+          "glibc malloc with a fixed mmap threshold" + (hugePages(tunables)
+              ? " and transparent huge pages (glibc.malloc.hugetlb)" : ""));
     }
     return new TensorAllocator(Kind.GLIBC, "glibc malloc");
+  }
+
+  /** Whether {@code GLIBC_TUNABLES} sets {@code glibc.malloc.hugetlb} to 1 or 2: huge pages. */
+  private static boolean hugePages(String tunables) {
+    for (String tunable : tunables.split(":")) {
+      if (tunable.equals("glibc.malloc.hugetlb=1") || tunable.equals("glibc.malloc.hugetlb=2")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -90,6 +90,13 @@ class TensorAllocatorTest {
         Map.of("MALLOC_MMAP_THRESHOLD_", "131072"), AVX2).kind());
     assertEquals(TensorAllocator.Kind.GLIBC_FIXED_MMAP_THRESHOLD, TensorAllocator.of(GLIBC_MAPS,
         Map.of("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=131072"), AVX2).kind());
+    assertEquals("glibc malloc with a fixed mmap threshold and transparent huge pages"
+        + " (glibc.malloc.hugetlb)", TensorAllocator.of(GLIBC_MAPS, Map.of("MALLOC_MMAP_THRESHOLD_",
+            "4194304", "GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), AVX2).description(),
+        "the launcher's setting where tcmalloc is absent");
+    assertEquals("glibc malloc with a fixed mmap threshold", TensorAllocator.of(GLIBC_MAPS,
+        Map.of("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=4194304:glibc.malloc.hugetlb=0"),
+        AVX2).description(), "hugetlb=0 asks for none");
     TensorAllocator glibc = TensorAllocator.of(GLIBC_MAPS, Map.of(), AVX2);
     assertEquals(TensorAllocator.Kind.GLIBC, glibc.kind());
     assertTrue(glibc.fragmentsUnderCache());

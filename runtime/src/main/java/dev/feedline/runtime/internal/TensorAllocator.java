@@ -102,7 +102,9 @@ public record TensorAllocator(Kind kind, String description) {
     if (env.containsKey("MALLOC_MMAP_THRESHOLD_") || tunables.contains("glibc.malloc.mmap_threshold")) {
       return new TensorAllocator(Kind.GLIBC_FIXED_MMAP_THRESHOLD,
           "glibc malloc with a fixed mmap threshold" + (hugePages(tunables)
-              ? " and transparent huge pages (glibc.malloc.hugetlb)" : ""));
+              ? " and transparent huge pages (glibc.malloc.hugetlb)" : "")
+              + (env.containsKey("MALLOC_TOP_PAD_")
+              ? " and a top pad of " + env.get("MALLOC_TOP_PAD_") + " bytes" : ""));
     }
     return new TensorAllocator(Kind.GLIBC, "glibc malloc");
   }

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.MemoryPrimer;
 import dev.feedline.benchmarks.limit.LimitBenchmark;
 import dev.feedline.benchmarks.shuffle.ShuffleBenchmark;
 import dev.feedline.benchmarks.startup.Startup;
@@ -39,10 +40,13 @@ public final class ImageBenchmark {
   private final int cores = Runtime.getRuntime().availableProcessors();
   private final boolean taskset = Files.isExecutable(Path.of("/usr/bin/taskset"));
   private Machine machine;
+  /** Before each run: the photos' cache at first, then the largest run's resident memory. */
+  private final MemoryPrimer primer;
 
   private ImageBenchmark(Plan plan, Path data) {
     this.plan = plan;
     this.data = data;
+    this.primer = new MemoryPrimer(plan.images() * Results.PHOTO_BYTES / 1048576);
   }
 
   public static void main(String[] args) {
@@ -212,6 +216,7 @@ public final class ImageBenchmark {
         }
       });
     }
+    primer.prime();
     machine = machine.withLoad(Machine.loadNow());
     Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -221,6 +226,7 @@ public final class ImageBenchmark {
     String line = out.lines().filter(l -> l.startsWith("RESULT ")).reduce((a, b) -> b)
         .orElseThrow(() -> new IllegalStateException(variant.id() + " printed no result:\n" + out));
     Measurement m = Measurement.parse(line, cores);
+    primer.saw(m.peakRssMib());
     System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
             + " first batch %.2f s, peak RSS %,.0f MiB%n", variant.id(), cores,
         cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "",

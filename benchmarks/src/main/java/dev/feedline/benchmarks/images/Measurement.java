@@ -16,11 +16,13 @@ import java.util.Map;
  * @param peakRssMib the run's peak resident memory
  * @param epochRssMib resident memory at the end of each epoch
  * @param epochCpuSeconds the process's CPU time in each epoch
+ * @param epochKernelSeconds the part of it spent in the kernel ({@code KernelTime})
  * @param allocator who allocated the large tensors ({@code TensorAllocator.Kind})
  */
 record Measurement(Variant variant, int cores, long images, double[] rates, double[] waits,
     double firstBatchSeconds, double cpuUtilization, double peakRssMib, double wallSeconds,
-    double[] epochRssMib, double[] epochCpuSeconds, String allocator) {
+    double[] epochRssMib, double[] epochCpuSeconds, double[] epochKernelSeconds,
+    String allocator) {
 
   static Measurement parse(String line, int cores) {
     Map<String, String> values = new HashMap<>();
@@ -34,7 +36,7 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
         Double.parseDouble(values.get("cpu_utilization")),
         Double.parseDouble(values.get("peak_rss_mib")), Double.parseDouble(values.get("wall_s")),
         numbers(values.getOrDefault("rss_mib", "")), numbers(values.getOrDefault("cpu_s", "")),
-        values.getOrDefault("allocator", "unknown"));
+        numbers(values.getOrDefault("sys_s", "")), values.getOrDefault("allocator", "unknown"));
   }
 
   private static double[] numbers(String list) {
@@ -52,6 +54,14 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
    */
   double firstEpochCpuMsPerImage() {
     return epochCpuSeconds.length == 0 ? Double.NaN : 1000 * epochCpuSeconds[0] / images;
+  }
+
+  /**
+   * Of {@link #firstEpochCpuMsPerImage}, the kernel's milliseconds per image: most of it backing the
+   * memory a cache fills on its first touch. NaN when the run did not report it.
+   */
+  double firstEpochKernelMsPerImage() {
+    return epochKernelSeconds.length == 0 ? Double.NaN : 1000 * epochKernelSeconds[0] / images;
   }
 
   /** Mean images/s of the epochs after the first. */

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.KernelTime;
 import dev.feedline.benchmarks.Rss;
 import dev.feedline.runtime.internal.TensorAllocator;
 import java.lang.management.ManagementFactory;
@@ -32,6 +33,7 @@ public final class VariantRun {
     List<Double> starts = new ArrayList<>();
     List<Double> rss = new ArrayList<>();
     List<Double> cpuSeconds = new ArrayList<>();
+    List<Double> kernelSeconds = new ArrayList<>();
     double[] firstBatch = {-1};
     long cpuStart = os.getProcessCpuTime();
     long wallStart = System.nanoTime();
@@ -40,6 +42,7 @@ public final class VariantRun {
       for (int epoch = 0; epoch < epochs; epoch++) {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
+        double epochKernel = KernelTime.seconds();
         long[] seen = {0};
         long[] waited = {0};
         long[] stepped = {0};
@@ -68,15 +71,16 @@ public final class VariantRun {
         rates.add(seen[0] / seconds);
         rss.add(Rss.bytes() / 1048576.0);
         cpuSeconds.add((os.getProcessCpuTime() - epochCpu) / 1e9);
+        kernelSeconds.add(KernelTime.seconds() - epochKernel);
         waits.add((double) waited[0] / (waited[0] + stepped[0]));
       }
     }
     double wall = (System.nanoTime() - wallStart) / 1e9;
     TensorAllocator allocator = TensorAllocator.ofThisProcess();
     double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
-    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s rss_mib=%s cpu_s=%s first_batch_s=%.3f"
+    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s rss_mib=%s cpu_s=%s sys_s=%s first_batch_s=%.3f"
             + " cpu_utilization=%.3f cores=%d peak_rss_mib=%.1f wall_s=%.2f allocator=%s%n",
-        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), join(rss), join(cpuSeconds), firstBatch[0],
+        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), join(rss), join(cpuSeconds), join(kernelSeconds), firstBatch[0],
         cpu / wall / Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().availableProcessors(), Rss.peakBytes() / 1048576.0, wall,
         allocator == null ? "unknown" : allocator.kind());

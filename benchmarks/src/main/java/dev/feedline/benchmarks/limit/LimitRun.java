@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.limit;
 
+import dev.feedline.benchmarks.KernelTime;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +13,9 @@ import java.util.stream.Collectors;
  * and on the cores {@code taskset} gives it: {@code LimitRun VARIANT DIR ROWS EPOCHS}. Prints
  * {@code RESULT variant=... build_s=... rates=... cpu_s=...}: the seconds from the start of the
  * build to its end (the generated pipelines check every file then), and per epoch rows/s, CPU
- * seconds and the seconds the JIT spent compiling, which a fresh JVM pays once for each side's
- * Java code and which the short epochs of this benchmark would otherwise count as work a row.
+ * seconds, the seconds the JIT spent compiling, which a fresh JVM pays once for each side's Java
+ * code and which short epochs would otherwise count as work a row, and the seconds of them spent
+ * in the kernel ({@link KernelTime}), most of it backing the memory the cache fills.
  */
 public final class LimitRun {
   private LimitRun() {}
@@ -27,6 +29,7 @@ public final class LimitRun {
     List<Double> rates = new ArrayList<>();
     List<Double> cpu = new ArrayList<>();
     List<Double> jit = new ArrayList<>();
+    List<Double> kernel = new ArrayList<>();
     var compiler = ManagementFactory.getCompilationMXBean();
     long start = System.nanoTime();
     double build;
@@ -36,6 +39,7 @@ public final class LimitRun {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
         long epochJit = compiler.getTotalCompilationTime();
+        double epochKernel = KernelTime.seconds();
         long seen = source.epoch();
         double seconds = (System.nanoTime() - epochStart) / 1e9;
         if (seen != rows) {
@@ -45,12 +49,13 @@ public final class LimitRun {
         rates.add(seen / seconds);
         cpu.add((os.getProcessCpuTime() - epochCpu) / 1e9);
         jit.add((compiler.getTotalCompilationTime() - epochJit) / 1e3);
+        kernel.add(KernelTime.seconds() - epochKernel);
       }
     }
     System.out.printf(Locale.ROOT,
-        "RESULT variant=%s rows=%d cores=%d build_s=%.3f rates=%s cpu_s=%s jit_s=%s%n",
+        "RESULT variant=%s rows=%d cores=%d build_s=%.3f rates=%s cpu_s=%s jit_s=%s sys_s=%s%n",
         variant.id, rows, Runtime.getRuntime().availableProcessors(), build, join(rates),
-        join(cpu), join(jit));
+        join(cpu), join(jit), join(kernel));
   }
 
   private static String join(List<Double> values) {

@@ -18,7 +18,7 @@ class ResultsTest {
   private static Measurement run(Variant variant, int cores, String rates, String waits,
       String firstBatch) {
     return Measurement.parse("RESULT variant=" + variant.id() + " images=1024 rates=" + rates
-        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 first_batch_s=" + firstBatch
+        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 sys_s=0.512,0.01 first_batch_s=" + firstBatch
         + " cpu_utilization=0.800 cores=2 peak_rss_mib=1000.0 wall_s=3.00 allocator=GLIBC", cores);
   }
 
@@ -36,6 +36,7 @@ class ResultsTest {
     assertEquals(1.5, m.firstBatchSeconds());
     assertEquals(1000, m.epochRssMib()[1]);
     assertEquals(2.0, m.firstEpochCpuMsPerImage(), 1e-9, "2.048 s of CPU over 1,024 images");
+    assertEquals(0.5, m.firstEpochKernelMsPerImage(), 1e-9, "0.512 s of it the kernel's");
     assertEquals("GLIBC", m.allocator());
   }
 
@@ -83,7 +84,7 @@ class ResultsTest {
     assertTrue(md.contains("| generated | 9,000 | 10,000 | 11,000 | 1.22 | 9,000, 11,000, 10,000 |"), md);
     assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 0.86 | 700 | 1,400 |"), md);
     assertTrue(md.contains("| candidate-fused | One parallel map parses and decodes | 1,100 |"
-        + " 1,200, 1,000 | 2.00 | 9,000 | 1,000 |"), md);
+        + " 1,200, 1,000 | 2.00 | 0.50 | 9,000 | 1,000 |"), md);
     assertTrue(md.contains("| 1,000,000 | 100 | 0.480 | 0.320 |"), md);
     assertTrue(results.json().contains("{\"records\": 1000000, \"first_run_s\": 0.5000,"
         + " \"again_s\": 0.3100}"), results.json());

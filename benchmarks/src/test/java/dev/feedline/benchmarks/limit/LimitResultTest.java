@@ -12,8 +12,13 @@ class LimitResultTest {
   }
 
   private static LimitResult run(String variant, String rates, String cpu, String jit) {
+    return run(variant, rates, cpu, jit, cpu.replaceAll("[^,]+", "0"));
+  }
+
+  private static LimitResult run(String variant, String rates, String cpu, String jit,
+      String kernel) {
     return LimitResult.parse("RESULT variant=" + variant + " rows=1000 cores=2 build_s=0.500"
-        + " rates=" + rates + " cpu_s=" + cpu + " jit_s=" + jit, 2);
+        + " rates=" + rates + " cpu_s=" + cpu + " jit_s=" + jit + " sys_s=" + kernel, 2);
   }
 
   @Test
@@ -32,6 +37,13 @@ class LimitResultTest {
     LimitResult result = run("table-generated", "100.0,400.0", "2.5,1", "0.75,0.25");
     assertEquals(2500.0, result.firstEpochCpuMicros(), 1e-9);
     assertEquals(1750.0, result.firstEpochCpuMicrosWithoutJit(), 1e-9);
+  }
+
+  @Test
+  void theOwnWorkARowLeavesOutTheKernelsTimeToo() {
+    LimitResult result = run("table-generated", "100.0,400.0", "2.5,1", "0.75,0.25", "0.5,0.1");
+    assertEquals(500.0, result.firstEpochKernelMicros(), 1e-9);
+    assertEquals(1250.0, result.firstEpochUserMicrosWithoutJit(), 1e-9);
   }
 
   @Test

@@ -46,7 +46,8 @@ public final class ImageBenchmark {
   private ImageBenchmark(Plan plan, Path data) {
     this.plan = plan;
     this.data = data;
-    this.primer = new MemoryPrimer(plan.images() * Results.PHOTO_BYTES / 1048576);
+    // The cache, and about 1 GiB of JVM, TensorFlow and epoch 1's buffers beside it (Memory).
+    this.primer = new MemoryPrimer(plan.images() * Results.PHOTO_BYTES / 1048576 + 1024);
   }
 
   public static void main(String[] args) {

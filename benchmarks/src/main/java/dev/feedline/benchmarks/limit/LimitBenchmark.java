@@ -140,6 +140,16 @@ public final class LimitBenchmark {
         median(all, generated, LimitResult::firstEpochKernelMicros),
         median(all, handWritten, LimitResult::firstEpochKernelMicros), own));
     summary.put(kind + "_generated_vs_handwritten_user_cpu_per_row", own);
+    double cachedCpu = ratio(all, generated, handWritten, LimitResult::cachedCpuMicros);
+    double cachedWork = ratio(all, generated, handWritten, LimitResult::cachedCpuMicrosWithoutJit);
+    md.append(String.format(Locale.ROOT, "- Cached epochs' CPU a row, generated against"
+        + " hand-written: %.2fx, less the JIT's compiling in them (%.2f against %.2f s an epoch,"
+        + " medians): %.2fx%n", cachedCpu,
+        median(all, generated, r -> (r.cachedCpuMicros() - r.cachedCpuMicrosWithoutJit()) * rows / 1e6),
+        median(all, handWritten, r -> (r.cachedCpuMicros() - r.cachedCpuMicrosWithoutJit()) * rows / 1e6),
+        cachedWork));
+    summary.put(kind + "_generated_vs_handwritten_cached_cpu_per_row", cachedCpu);
+    summary.put(kind + "_generated_vs_handwritten_cached_cpu_per_row_without_jit", cachedWork);
     double otherFirst = median(all, other, LimitResult::firstEpoch)
         / median(all, handWritten, LimitResult::firstEpoch);
     double otherCached = median(all, other, LimitResult::cachedEpochs)

@@ -46,6 +46,21 @@ record LimitResult(Variant variant, int cores, long rows, double buildSeconds, d
     return (rates.length - 1) * rows / seconds;
   }
 
+  /** CPU microseconds a row over the epochs after the first. */
+  double cachedCpuMicros() {
+    return 1e6 * Arrays.stream(cpuSeconds, 1, cpuSeconds.length).sum()
+        / (rows * (cpuSeconds.length - 1));
+  }
+
+  /**
+   * The same less the JIT's compiling in those epochs: a fresh JVM is still compiling the code
+   * that starts later epochs in epochs 2 and 3, and more of it on the generated side.
+   */
+  double cachedCpuMicrosWithoutJit() {
+    return cachedCpuMicros() - 1e6 * Arrays.stream(jitSeconds, 1, jitSeconds.length).sum()
+        / (rows * (jitSeconds.length - 1));
+  }
+
   /** CPU microseconds a row in epoch 1: the work, which load from others changes far less. */
   double firstEpochCpuMicros() {
     return 1e6 * cpuSeconds[0] / rows;

@@ -47,6 +47,14 @@ class LimitResultTest {
   }
 
   @Test
+  void cachedEpochsCpuARowIsOverAllOfThemAndLeavesOutTheirJitTime() {
+    LimitResult result = run("table-generated", "100.0,400.0,400.0", "2.5,1.0,0.5",
+        "0.75,0.25,0.05");
+    assertEquals(750.0, result.cachedCpuMicros(), 1e-9, "1.5 s over 2,000 rows");
+    assertEquals(600.0, result.cachedCpuMicrosWithoutJit(), 1e-9, "less 0.3 s of compiling");
+  }
+
+  @Test
   void theRatioIsTheMedianOfEachRoundsOwnRatio() {
     List<LimitResult> rounds = List.of(
         run("table-generated", "90,1", "1,1"), run("table-hand-written", "100,1", "1,1"),

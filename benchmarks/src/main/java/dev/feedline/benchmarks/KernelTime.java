@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * of its CPU time that is not the pipeline's own work. Filling a cache touches memory no process
  * touched before, and a virtual machine backs each such page on its first touch: measured on these
  * machines, the same 2 GiB cost 0.3 to 4.3 s of kernel time from one run to the next
- * (docs/performance.md, The kernel's share), which is what makes an epoch 1 that fills a cache an
+ * (docs/performance.md, Fresh memory), which is what makes an epoch 1 that fills a cache an
  * outlier at random. The benchmarks report it beside the process's CPU time, so that a ratio of
  * the work a row can leave it out.
  */

@@ -16,7 +16,7 @@ import java.util.Map;
  * @param peakRssMib the run's peak resident memory
  * @param epochRssMib resident memory at the end of each epoch
  * @param epochCpuSeconds the process's CPU time in each epoch
- * @param epochKernelSeconds the part of it spent in the kernel ({@code KernelTime})
+ * @param epochKernelSeconds the part of it spent in the kernel ({@code CpuTimes})
  * @param allocator who allocated the large tensors ({@code TensorAllocator.Kind})
  */
 record Measurement(Variant variant, int cores, long images, double[] rates, double[] waits,

@@ -1,6 +1,6 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.benchmarks.KernelTime;
+import dev.feedline.benchmarks.CpuTimes;
 import dev.feedline.benchmarks.Rss;
 import dev.feedline.runtime.internal.TensorAllocator;
 import java.lang.management.ManagementFactory;
@@ -42,7 +42,7 @@ public final class VariantRun {
       for (int epoch = 0; epoch < epochs; epoch++) {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
-        double epochKernel = KernelTime.seconds();
+        double epochKernel = CpuTimes.kernelSeconds();
         long[] seen = {0};
         long[] waited = {0};
         long[] stepped = {0};
@@ -71,7 +71,7 @@ public final class VariantRun {
         rates.add(seen[0] / seconds);
         rss.add(Rss.bytes() / 1048576.0);
         cpuSeconds.add((os.getProcessCpuTime() - epochCpu) / 1e9);
-        kernelSeconds.add(KernelTime.seconds() - epochKernel);
+        kernelSeconds.add(CpuTimes.kernelSeconds() - epochKernel);
         waits.add((double) waited[0] / (waited[0] + stepped[0]));
       }
     }

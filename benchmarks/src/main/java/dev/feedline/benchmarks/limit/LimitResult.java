@@ -13,7 +13,7 @@ import java.util.Map;
  * @param buildSeconds from the start of the build to its end
  * @param rates rows/s of each epoch; the first fills the cache
  * @param cpuSeconds the process's CPU time in each epoch
- * @param jitSeconds the time the JIT's compiler threads spent compiling in each epoch, part of
+ * @param jitSeconds the CPU time of the JIT's compiler threads in each epoch, part of
  *     {@code cpuSeconds}
  * @param kernelSeconds the part of {@code cpuSeconds} spent in the kernel in each epoch
  */
@@ -82,7 +82,7 @@ record LimitResult(Variant variant, int cores, long rows, double buildSeconds, d
   /**
    * The pipeline's own work a row in epoch 1: its CPU less the JIT's compiling and less the
    * kernel's time, which a virtual machine's backing of fresh memory moves by a factor of several
-   * from one run to the next ({@code KernelTime}).
+   * from one run to the next ({@code CpuTimes}).
    */
   double firstEpochUserMicrosWithoutJit() {
     return firstEpochCpuMicrosWithoutJit() - firstEpochKernelMicros();

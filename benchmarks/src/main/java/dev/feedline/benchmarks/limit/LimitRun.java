@@ -1,6 +1,6 @@
 package dev.feedline.benchmarks.limit;
 
-import dev.feedline.benchmarks.KernelTime;
+import dev.feedline.benchmarks.CpuTimes;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +13,9 @@ import java.util.stream.Collectors;
  * and on the cores {@code taskset} gives it: {@code LimitRun VARIANT DIR ROWS EPOCHS}. Prints
  * {@code RESULT variant=... build_s=... rates=... cpu_s=...}: the seconds from the start of the
  * build to its end (the generated pipelines check every file then), and per epoch rows/s, CPU
- * seconds, the seconds the JIT spent compiling, which a fresh JVM pays once for each side's Java
- * code and which short epochs would otherwise count as work a row, and the seconds of them spent
- * in the kernel ({@link KernelTime}), most of it backing the memory the cache fills.
+ * seconds, those of the JIT's compiler threads, which a fresh JVM pays once for each side's Java
+ * code and which short epochs would otherwise count as work a row, and those spent in the kernel,
+ * most of it backing the memory the cache fills ({@link CpuTimes}).
  */
 public final class LimitRun {
   private LimitRun() {}
@@ -30,7 +30,6 @@ public final class LimitRun {
     List<Double> cpu = new ArrayList<>();
     List<Double> jit = new ArrayList<>();
     List<Double> kernel = new ArrayList<>();
-    var compiler = ManagementFactory.getCompilationMXBean();
     long start = System.nanoTime();
     double build;
     try (RowSource source = variant.open(dir, rows)) {
@@ -38,8 +37,8 @@ public final class LimitRun {
       for (int epoch = 0; epoch < epochs; epoch++) {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
-        long epochJit = compiler.getTotalCompilationTime();
-        double epochKernel = KernelTime.seconds();
+        double epochJit = CpuTimes.compilerSeconds();
+        double epochKernel = CpuTimes.kernelSeconds();
         long seen = source.epoch();
         double seconds = (System.nanoTime() - epochStart) / 1e9;
         if (seen != rows) {
@@ -48,8 +47,8 @@ public final class LimitRun {
         }
         rates.add(seen / seconds);
         cpu.add((os.getProcessCpuTime() - epochCpu) / 1e9);
-        jit.add((compiler.getTotalCompilationTime() - epochJit) / 1e3);
-        kernel.add(KernelTime.seconds() - epochKernel);
+        jit.add(CpuTimes.compilerSeconds() - epochJit);
+        kernel.add(CpuTimes.kernelSeconds() - epochKernel);
       }
     }
     System.out.printf(Locale.ROOT,

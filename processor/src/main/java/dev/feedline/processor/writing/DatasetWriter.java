@@ -1,9 +1,6 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.feedline.Compression;
 import dev.feedline.processor.base.JavaLiterals;
@@ -14,11 +11,14 @@ import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.RandomAccess;
 import dev.feedline.processor.model.Stage;
-import dev.feedline.processor.model.StrictLookups;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.StrictLookups;
 import dev.feedline.processor.model.Tunable;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.MethodSpec;
+import dev.feedline.processor.writing.spec.ParameterSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

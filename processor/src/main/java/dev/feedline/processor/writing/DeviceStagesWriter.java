@@ -1,8 +1,5 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.MapStage;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
@@ -11,6 +8,9 @@ import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.kinds.MapStage;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.MethodSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,12 +1,12 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.DecodeCsvStage;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.FieldSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

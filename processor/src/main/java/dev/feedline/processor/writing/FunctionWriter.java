@@ -1,9 +1,5 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.FilterStage;
-import dev.feedline.processor.model.kinds.FlatMapStage;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
@@ -12,6 +8,10 @@ import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.FilterStage;
+import dev.feedline.processor.model.kinds.FlatMapStage;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.MethodSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;

@@ -1,16 +1,16 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Input;
-import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.writing.spec.CodeBlock;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.JavaFile;
+import dev.feedline.processor.writing.spec.JavaFile;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

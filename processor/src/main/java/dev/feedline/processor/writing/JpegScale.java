@@ -1,8 +1,8 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.CodeBlock;
-import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
+import dev.feedline.processor.writing.spec.CodeBlock;
 
 /**
  * The scale a {@code @DecodeJpeg} stage decodes at: libjpeg can decode at 1/2, 1/4 or 1/8 of the

@@ -1,9 +1,5 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.DecodeCsvStage;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
-import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
@@ -14,6 +10,10 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.ServingCut;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.FieldSpec;
+import dev.feedline.processor.writing.spec.MethodSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

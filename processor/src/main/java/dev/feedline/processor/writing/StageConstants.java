@@ -1,16 +1,16 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.ElementType;
-import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.FieldSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

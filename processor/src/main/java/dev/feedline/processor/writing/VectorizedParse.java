@@ -1,9 +1,9 @@
 package dev.feedline.processor.writing;
 
-import dev.feedline.processor.model.kinds.DecodeCsvStage;
-import com.palantir.javapoet.CodeBlock;
 import dev.feedline.processor.model.Stage;
+import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.planning.Plan;
+import dev.feedline.processor.writing.spec.CodeBlock;
 
 /**
  * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #batch} at a time,

@@ -1,19 +1,19 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
-import com.palantir.javapoet.JavaFile;
-import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import dev.feedline.processor.base.JavaLiterals;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.ElementType;
 import dev.feedline.processor.reading.PipelineReader;
+import dev.feedline.processor.writing.spec.AnnotationSpec;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.FieldSpec;
+import dev.feedline.processor.writing.spec.JavaFile;
+import dev.feedline.processor.writing.spec.MethodSpec;
+import dev.feedline.processor.writing.spec.TypeSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

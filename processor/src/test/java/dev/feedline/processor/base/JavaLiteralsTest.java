@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.FieldSpec;
-import com.palantir.javapoet.JavaFile;
-import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeSpec;
+import dev.feedline.processor.writing.spec.CodeBlock;
+import dev.feedline.processor.writing.spec.FieldSpec;
+import dev.feedline.processor.writing.spec.JavaFile;
+import dev.feedline.processor.writing.spec.MethodSpec;
+import dev.feedline.processor.writing.spec.TypeSpec;
 import java.lang.reflect.Field;
 import java.net.URL;
 import java.net.URLClassLoader;

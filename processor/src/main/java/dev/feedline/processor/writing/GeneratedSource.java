@@ -4,6 +4,7 @@ import dev.feedline.processor.writing.spec.JavaFile;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
@@ -43,33 +44,39 @@ public final class GeneratedSource {
 
   /** {@code source}, lines separated by {@code \n}, with its long lines wrapped. */
   public static String wrap(String source) {
-    List<String> lines = new ArrayList<>(List.of(source.split("\n", -1)));
-    List<String> out = new ArrayList<>(lines.size() + lines.size() / 16);
+    String[] split = source.split("\n", -1);
+    List<String> lines = new ArrayList<>(split.length + split.length / 16);
+    Collections.addAll(lines, split);
+    List<String> out = new ArrayList<>(split.length + split.length / 8);
     boolean javadoc = false;
     boolean pre = false;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
-      String trimmed = line.strip();
-      if (!javadoc && trimmed.startsWith("/**")) {
+      int text = indentOf(line); // where the line's text starts; generated lines end in none
+      if (!javadoc && line.startsWith("/**", text)) {
         String oneLine = oneLineJavadoc(lines, i);
         if (oneLine != null) {
           out.add(oneLine);
           i += 2;
           continue;
         }
-        javadoc = !trimmed.endsWith("*/");
+        javadoc = !line.endsWith("*/");
         out.add(line);
         continue;
       }
       if (javadoc) {
-        if (trimmed.equals("*/")) {
+        if (line.length() - text == 2 && line.startsWith("*/", text)) {
           javadoc = false;
           pre = false;
           out.add(line);
           continue;
         }
-        boolean inPre = pre || trimmed.contains("<pre>");
-        pre = inPre && !trimmed.contains("</pre>");
+        boolean inPre = pre || line.contains("<pre>");
+        pre = inPre && !line.contains("</pre>");
+        if (line.length() <= LIMIT) {
+          out.add(line); // the common case, without the work of a break
+          continue;
+        }
         String rest = wrapComment(line, javadocHead(line), inPre, out);
         if (rest != null && !inPre && i + 1 < lines.size() && isProse(lines.get(i + 1))) {
           String next = lines.get(i + 1); // the paragraph goes on: carry the rest into it
@@ -82,7 +89,7 @@ public final class GeneratedSource {
       }
       if (line.length() <= LIMIT) {
         out.add(line);
-      } else if (trimmed.startsWith("//")) {
+      } else if (line.startsWith("//", text)) {
         String head = line.substring(0, line.indexOf("//")) + "// ";
         String rest = line;
         while (rest != null) {

@@ -39,9 +39,15 @@ final class SourceWriter {
   /** Indentation by level, so that a line's costs no allocation. */
   private static final String[] INDENTS = new String[32];
 
+  /** Each modifier's keyword and a space, by ordinal ({@code Modifier.toString} lower-cases). */
+  private static final String[] MODIFIERS = new String[Modifier.values().length];
+
   static {
     for (int i = 0; i < INDENTS.length; i++) {
       INDENTS[i] = INDENT.repeat(i);
+    }
+    for (Modifier modifier : Modifier.values()) {
+      MODIFIERS[modifier.ordinal()] = modifier + " ";
     }
   }
 
@@ -93,7 +99,7 @@ final class SourceWriter {
     walk.file(file);
     Map<String, ClassName> imports = new LinkedHashMap<>(walk.importable);
     imports.keySet().removeAll(walk.packageNames);
-    SourceWriter writer = new SourceWriter(new StringBuilder(16_384), file.packageName,
+    SourceWriter writer = new SourceWriter(new StringBuilder(8_192), file.packageName,
         file.staticImports, imports);
     writer.file(file);
     writer.flushPending();
@@ -304,8 +310,7 @@ final class SourceWriter {
 
   private void modifiers(Set<Modifier> modifiers) {
     for (Modifier modifier : modifiers) { // an EnumSet: in the order Java recommends
-      text(modifier.toString());
-      text(" ");
+      text(MODIFIERS[modifier.ordinal()]);
     }
   }
 
@@ -464,7 +469,7 @@ final class SourceWriter {
   }
 
   private void typeName(TypeName type) {
-    if (type.isAnnotated()) {
+    if (!type.annotations().isEmpty()) { // Feedline writes no type annotations
       throw new IllegalArgumentException("annotated types are not supported: " + type);
     }
     if (type instanceof ClassName name) {
@@ -524,30 +529,35 @@ final class SourceWriter {
   /**
    * The shortest name of {@code type} here: the suffix that resolves to it (a nested type in
    * scope, the file's type, an import), its name in its package, or its canonical name, which in
-   * the first walk makes it a candidate import.
+   * the first walk makes it a candidate import. JavaPoet's {@code simpleNames()} copies a list a
+   * call, so nested names are walked through their enclosing classes instead.
    */
   private String lookupName(ClassName type) {
-    List<String> names = type.simpleNames();
     int resolved = 0;
     for (ClassName k = type; k != null; k = k.enclosingClassName()) {
       resolved = resolve(k);
       if (resolved == MATCH) {
-        int from = k.simpleNames().size() - 1;
-        return from == names.size() - 1 ? names.get(from)
-            : String.join(".", names.subList(from, names.size()));
+        return k == type ? type.simpleName() : suffix(type, k);
       }
     }
     if (resolved == OTHER) {
       return type.canonicalName(); // its simple name means another class here
     }
+    ClassName top = type.topLevelClassName();
     if (Objects.equals(packageName, type.packageName())) {
-      packageNames.add(names.get(0));
-      return names.size() == 1 ? names.get(0) : String.join(".", names);
+      packageNames.add(top.simpleName());
+      return top == type ? type.simpleName() : suffix(type, top);
     }
     if (out == null && !type.packageName().isEmpty()) {
-      importable.putIfAbsent(names.get(0), type.topLevelClassName());
+      importable.putIfAbsent(top.simpleName(), top);
     }
     return type.canonicalName();
+  }
+
+  /** {@code type}'s simple names from {@code outer}'s on, as in {@code Outer.Inner}. */
+  private static String suffix(ClassName type, ClassName outer) {
+    List<String> names = type.simpleNames();
+    return String.join(".", names.subList(outer.simpleNames().size() - 1, names.size()));
   }
 
   /** What {@code type}'s simple name resolves to here: 0 nothing, {@link #MATCH}, {@link #OTHER}. */
@@ -571,16 +581,13 @@ final class SourceWriter {
 
   /** Whether {@code type} is the type nested in the scope at {@code depth} by its simple name. */
   private boolean nestedIn(ClassName type, int depth) {
-    List<String> names = type.simpleNames();
-    if (names.size() != depth + 2 || !packageName.equals(type.packageName())) {
-      return false;
-    }
-    for (int i = 0; i <= depth; i++) {
-      if (!names.get(i).equals(scopes.get(i).name())) {
+    ClassName k = type.enclosingClassName();
+    for (int i = depth; i >= 0; i--, k = k.enclosingClassName()) {
+      if (k == null || !k.simpleName().equals(scopes.get(i).name())) {
         return false;
       }
     }
-    return true;
+    return k == null && packageName.equals(type.packageName());
   }
 
   /**

@@ -667,15 +667,19 @@ final class SourceWriter {
     if (length == 0) {
       return;
     }
+    StringBuilder target = out;
     if (pending != null) {
       if (column + length <= COLUMN_LIMIT) {
-        held.append(text, from, to);
-        column += length;
-        return;
+        target = held;
+      } else {
+        flush(Flush.WRAP);
       }
-      flush(Flush.WRAP);
     }
-    out.append(text, from, to);
+    if (length == text.length()) {
+      target.append(text); // a copy of the whole; a range is appended a character at a time
+    } else {
+      target.append(text, from, to);
+    }
     column += length;
   }
 

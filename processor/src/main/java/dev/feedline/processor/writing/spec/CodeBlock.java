@@ -196,11 +196,6 @@ public final class CodeBlock {
       return this;
     }
 
-    public Builder endControlFlow(String controlFlow, Object... args) {
-      unindent();
-      return add("} " + controlFlow + ";\n", args);
-    }
-
     public Builder indent() {
       parts.add(Control.INDENT);
       return this;

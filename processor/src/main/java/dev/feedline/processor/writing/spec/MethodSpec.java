@@ -20,7 +20,6 @@ public final class MethodSpec {
   final TypeName returnType;
   final List<ParameterSpec> parameters;
   final boolean varargs;
-  final List<TypeName> exceptions;
   final CodeBlock code;
 
   private MethodSpec(Builder builder) {
@@ -31,7 +30,6 @@ public final class MethodSpec {
     this.returnType = builder.returnType;
     this.parameters = List.copyOf(builder.parameters);
     this.varargs = builder.varargs;
-    this.exceptions = List.copyOf(builder.exceptions);
     this.code = builder.code.build();
   }
 
@@ -72,7 +70,6 @@ public final class MethodSpec {
     private TypeName returnType = TypeName.VOID;
     private final List<ParameterSpec> parameters = new ArrayList<>();
     private boolean varargs;
-    private final List<TypeName> exceptions = new ArrayList<>();
     private final CodeBlock.Builder code = CodeBlock.builder();
 
     private Builder(String name) {
@@ -133,15 +130,6 @@ public final class MethodSpec {
       return this;
     }
 
-    public Builder addException(TypeName exception) {
-      exceptions.add(exception);
-      return this;
-    }
-
-    public Builder addException(Type exception) {
-      return addException(TypeName.get(exception));
-    }
-
     /** Whether the last parameter, an array, is written as {@code T...}. */
     public Builder varargs(boolean varargs) {
       this.varargs = varargs;
@@ -189,11 +177,6 @@ public final class MethodSpec {
 
     public Builder endControlFlow() {
       code.endControlFlow();
-      return this;
-    }
-
-    public Builder endControlFlow(String controlFlow, Object... args) {
-      code.endControlFlow(controlFlow, args);
       return this;
     }
 

@@ -265,17 +265,6 @@ final class SourceWriter {
       text(method.name);
     }
     parameters(method.parameters, method.varargs);
-    if (!method.exceptions.isEmpty()) {
-      wrappingSpace();
-      text("throws");
-      for (int i = 0; i < method.exceptions.size(); i++) {
-        if (i > 0) {
-          text(",");
-        }
-        wrappingSpace();
-        typeName(method.exceptions.get(i));
-      }
-    }
     if (method.modifiers.contains(Modifier.ABSTRACT)) {
       text(";\n");
     } else {

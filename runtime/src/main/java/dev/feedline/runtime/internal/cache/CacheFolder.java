@@ -102,14 +102,24 @@ public final class CacheFolder {
     }
   }
 
-  /** A process that writes a cache: its id, when it started, and its host. */
-  public record Owner(long pid, long startMillis, String host) {
+  /**
+   * A process that writes a cache: its id, when it started, and its host. {@code startTicks} is
+   * its start in clock ticks since boot where the system tells it (Linux's /proc), which no change
+   * of the wall clock moves; {@code startMillis} is the JDK's start instant, which is derived from
+   * the boot time as the wall clock gives it now, so two readings differ by any jump of the clock.
+   */
+  public record Owner(long pid, long startMillis, String host, long startTicks) {
     public static final Owner SELF = current();
+
+    public Owner(long pid, long startMillis, String host) {
+      this(pid, startMillis, host, -1);
+    }
 
     private static Owner current() {
       ProcessHandle self = ProcessHandle.current();
       return new Owner(self.pid(),
-          self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L), hostName());
+          self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L), hostName(),
+          startTicks(self.pid()));
     }
 
     private static String hostName() {
@@ -117,6 +127,18 @@ public final class CacheFolder {
         return InetAddress.getLocalHost().getHostName().replace(' ', '_');
       } catch (IOException e) {
         return "unknown";
+      }
+    }
+
+    /** Field 22 of /proc/PID/stat, after the command name (which may hold spaces and parentheses). */
+    static long startTicks(long pid) {
+      try {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"),
+            StandardCharsets.US_ASCII);
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        return Long.parseLong(fields[19]);
+      } catch (IOException | RuntimeException e) {
+        return -1;
       }
     }
 
@@ -129,9 +151,17 @@ public final class CacheFolder {
         return true;
       }
       return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-          .map(p -> startMillis < 0 || p.info().startInstant()
-              .map(start -> Math.abs(start.toEpochMilli() - startMillis) < 2000).orElse(true))
+          .map(this::startedAs)
           .orElse(false);
+    }
+
+    private boolean startedAs(ProcessHandle running) {
+      if (startTicks >= 0) {
+        long ticks = startTicks(running.pid());
+        return ticks < 0 || ticks == startTicks;
+      }
+      return startMillis < 0 || running.info().startInstant()
+          .map(start -> Math.abs(start.toEpochMilli() - startMillis) < 2000).orElse(true);
     }
 
     @Override
@@ -140,16 +170,21 @@ public final class CacheFolder {
           + (startMillis < 0 ? "" : ", started " + Instant.ofEpochMilli(startMillis));
     }
 
+    /** {@code pid startMillis host [startTicks]}: a host name holds no space. */
     public String toLine() {
-      return pid + " " + startMillis + " " + host;
+      return pid + " " + startMillis + " " + host + (startTicks < 0 ? "" : " " + startTicks);
     }
 
     public static Optional<Owner> parse(String line) {
-      String[] parts = line == null ? new String[0] : line.split(" ", 3);
+      String[] parts = line == null ? new String[0] : line.split(" ");
       try {
-        return parts.length == 3
-            ? Optional.of(new Owner(Long.parseLong(parts[0]), Long.parseLong(parts[1]), parts[2]))
-            : Optional.empty();
+        return switch (parts.length) {
+          case 3 -> Optional.of(new Owner(Long.parseLong(parts[0]), Long.parseLong(parts[1]),
+              parts[2]));
+          case 4 -> Optional.of(new Owner(Long.parseLong(parts[0]), Long.parseLong(parts[1]),
+              parts[2], Long.parseLong(parts[3])));
+          default -> Optional.empty();
+        };
       } catch (NumberFormatException e) {
         return Optional.empty();
       }

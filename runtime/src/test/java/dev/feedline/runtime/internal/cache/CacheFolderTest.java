@@ -70,6 +70,28 @@ class CacheFolderTest {
   }
 
   @Test
+  void anOwnerIsToldByItsStartInClockTicksWhichNoJumpOfTheWallClockMoves() throws Exception {
+    CacheFolder.Owner self = CacheFolder.Owner.SELF;
+    assertTrue(self.startTicks() > 0, "this test runs on Linux, where /proc gives the start");
+    assertEquals(self, CacheFolder.Owner.parse(self.toLine()).orElseThrow());
+    // The wall clock moved by an hour between the writer's reading and the reader's: same process.
+    CacheFolder.Owner readEarlier = new CacheFolder.Owner(self.pid(),
+        self.startMillis() - 3_600_000, self.host(), self.startTicks());
+    assertTrue(readEarlier.mayRun());
+    // The same id, started at another tick: the id was reused, the writer is gone.
+    CacheFolder.Owner reused = new CacheFolder.Owner(self.pid(), self.startMillis(), self.host(),
+        self.startTicks() + 1);
+    assertFalse(reused.mayRun());
+    // A line written before the ticks were recorded still reads, and falls back on the instant.
+    CacheFolder.Owner older = CacheFolder.Owner.parse(
+        self.pid() + " " + self.startMillis() + " " + self.host()).orElseThrow();
+    assertEquals(-1, older.startTicks());
+    assertTrue(older.mayRun());
+    assertTrue(CacheFolder.Owner.parse("12 x host").isEmpty());
+    assertTrue(CacheFolder.Owner.parse("12 1 host 3 4").isEmpty());
+  }
+
+  @Test
   void pruningKeepsTheNewestAndNeverARunningWriter() throws Exception {
     complete("00000000000000aa", 300);
     complete("00000000000000bb", 200);

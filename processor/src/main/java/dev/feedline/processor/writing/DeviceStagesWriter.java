@@ -1,6 +1,5 @@
 package dev.feedline.processor.writing;
 
-import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
@@ -40,14 +39,14 @@ final class DeviceStagesWriter {
         .returns(outputs)
         .addParameter(Names.OPS, "tf")
         .addParameter(outputs, "batch");
-    NameAllocator variables = new NameAllocator();
-    GeneratedNames.fresh(variables, "tf");
-    GeneratedNames.fresh(variables, "batch");
+    NameScope variables = NameScope.empty();
+    variables.newName("tf");
+    variables.newName("batch");
     ElementType input = maps.get(0).input();
-    String previous = GeneratedNames.fresh(variables, "fromIterator");
+    String previous = variables.newName("fromIterator");
     method.addStatement("$T $N = $L", TypeName.get(input.type()), previous, fromOutputs(input));
     for (Stage map : maps) {
-      String out = GeneratedNames.fresh(variables, map.name());
+      String out = variables.newName(map.name());
       method.addCode("\n// $L. $L $L\n", map.position(), map.name(), AnnotationText.of(map));
       method.addStatement("$T $N = $T.$N(tf.withSubScope($S), $N)",
           TypeName.get(map.output().type()),

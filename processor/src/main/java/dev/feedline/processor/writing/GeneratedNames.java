@@ -1,7 +1,6 @@
 package dev.feedline.processor.writing;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.NameAllocator;
 import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
@@ -70,12 +69,14 @@ public final class GeneratedNames {
   private static final List<String> TENSORS_SCOPE = List.of("of", "close", "result");
 
   /*
-   * Each scope's fixed names, allocated once and copied for every class: never changed after, so
-   * processors running side by side may copy them.
+   * Each scope's fixed names, allocated once and shared by every class: never changed after, so
+   * processors running side by side may read them.
    */
-  private static final NameAllocator CLASS_NAMES = seeded(CLASS_SCOPE);
-  private static final NameAllocator RUN_TIME_NAMES = seeded(RUN_TIME_SCOPE);
-  private static final NameAllocator TENSORS_NAMES = seeded(TENSORS_SCOPE);
+  private static final Set<String> CLASS_NAMES = NameScope.fixed(concat(OBJECT_MEMBERS, CLASS_SCOPE));
+  private static final Set<String> RUN_TIME_NAMES =
+      NameScope.fixed(concat(OBJECT_MEMBERS, RUN_TIME_SCOPE));
+  private static final Set<String> TENSORS_NAMES =
+      NameScope.fixed(concat(OBJECT_MEMBERS, TENSORS_SCOPE));
 
   /** Every fixed name, for tests that name stages and components after them. */
   public static Set<String> reserved() {
@@ -117,13 +118,13 @@ public final class GeneratedNames {
   GeneratedNames(Plan plan) {
     PipelineModel pipeline = plan.pipeline();
     this.generated = ClassName.get(pipeline.generatedPackage(), pipeline.generatedSimpleName());
-    NameAllocator members = allocator(CLASS_NAMES, List.of(pipeline.generatedSimpleName()));
+    NameScope members = scope(CLASS_NAMES, List.of(pipeline.generatedSimpleName()));
     Stage last = pipeline.last();
     String base = last.output().isRecord() ? last.output().displayName() : "Value";
-    this.tensors = generated.nestedClass(fresh(members, base + "Tensors"));
-    NameAllocator tensorsScope = allocator(TENSORS_NAMES, List.of());
+    this.tensors = generated.nestedClass(members.newName(base + "Tensors"));
+    NameScope tensorsScope = scope(TENSORS_NAMES, List.of());
     last.output().components()
-        .forEach(c -> tensorComponents.put(c, fresh(tensorsScope, c.name())));
+        .forEach(c -> tensorComponents.put(c, tensorsScope.newName(c.name())));
     Stage previous = null;
     for (Stage stage : pipeline.stages()) {
       if (stage.readsFiles()
@@ -131,7 +132,7 @@ public final class GeneratedNames {
         fileSegments.add(stage);
       }
       if (previous == null || changesElement(previous, stage)) {
-        elementConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_ELEMENT"));
+        elementConstants.put(stage, members.newName(upperSnake(stage.name()) + "_ELEMENT"));
         introducers.add(stage);
       } else {
         elementConstants.put(stage, elementConstants.get(previous));
@@ -139,23 +140,23 @@ public final class GeneratedNames {
       // The constants StageConstants writes for the kinds that have one, in this order.
       StageDefinition definition = stage.definition();
       if (definition instanceof DecodeStage) {
-        featureConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_FEATURES"));
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_FEATURES"));
       } else if (definition instanceof DecodeCsvStage) {
-        featureConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_COLUMNS"));
+        featureConstants.put(stage, members.newName(upperSnake(stage.name()) + "_COLUMNS"));
       } else if (definition instanceof PaddedBatchStage) {
-        batchingConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_PADDING"));
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name()) + "_PADDING"));
       } else if (definition instanceof BucketByLengthStage bucket) {
-        batchingConstants.put(stage, fresh(members, upperSnake(stage.name())
+        batchingConstants.put(stage, members.newName(upperSnake(stage.name())
             + (bucket.sortsWindows() ? "_WINDOWS" : "_BUCKETS")));
       }
       if (plan.parsesVectorized(stage)) {
-        recordBatchConstants.put(stage, fresh(members, upperSnake(stage.name())
+        recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
             + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
-        parsedBatchConstants.put(stage, fresh(members, upperSnake(stage.name()) + "_BATCH"));
+        parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
-        functionMethods.put(stage, fresh(members, stage.name() + "Function"));
+        functionMethods.put(stage, members.newName(stage.name() + "Function"));
       }
       previous = stage;
     }
@@ -165,69 +166,58 @@ public final class GeneratedNames {
             elementConstants.values(), featureConstants.values(), batchingConstants.values(),
             recordBatchConstants.values(), parsedBatchConstants.values())
         .flatMap(java.util.Collection::stream).distinct().toList();
-    NameAllocator runTime = allocator(RUN_TIME_NAMES, constants);
-    pipeline.inputs().forEach(input -> inputs.put(input.name(), fresh(runTime, input.name())));
+    NameScope runTime = scope(RUN_TIME_NAMES, constants);
+    pipeline.inputs().forEach(input -> inputs.put(input.name(), runTime.newName(input.name())));
     for (Input input : pipeline.inputs()) {
       if (input.kind() == Input.Kind.STATISTIC) {
-        statisticCaches.put(input.name(), fresh(runTime, input.name() + "Cache"));
+        statisticCaches.put(input.name(), runTime.newName(input.name() + "Cache"));
         PipelineModel over = input.statistic().over();
         overPipelines.computeIfAbsent(over.type().getQualifiedName().toString(),
-            k -> fresh(runTime, lowerCamel(over.simpleName())));
+            k -> runTime.newName(lowerCamel(over.simpleName())));
       }
     }
     // After every setter, so that a local never takes a name the builder's user sees.
     overPipelines.keySet().forEach(over -> fittedStatistics.put(over,
-        fresh(runTime, overPipelines.get(over).replaceAll("_+$", "") + "Statistics")));
+        runTime.newName(overPipelines.get(over).replaceAll("_+$", "") + "Statistics")));
     Stage source = pipeline.stages().get(0);
     if (source.kind() == InMemorySourceStage.KIND) {
-      source.output().components().forEach(c -> sourceValues.put(c, fresh(runTime, c.name())));
+      source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
-          fresh(runTime, lowerCamel(p.simpleName()))));
+          runTime.newName(lowerCamel(p.simpleName()))));
       if (pipelines instanceof MixStage) {
-        mixWeights = fresh(runTime, "weights");
+        mixWeights = runTime.newName("weights");
       }
       if (pipelines instanceof ChooseStage) {
-        choices = fresh(runTime, "choices");
+        choices = runTime.newName("choices");
       }
     }
     if (ServingCut.declared(pipeline)) {
-      servingNames = List.of(fresh(members, "serving"), fresh(members, "servingDataset"));
+      servingNames = List.of(members.newName("serving"), members.newName("servingDataset"));
     }
     for (Stage stage : pipeline.stages()) {
       if (stage.kind() == DecodeCsvStage.KIND) {
-        csvColumns.put(stage, fresh(runTime, stage.name() + "Columns"));
+        csvColumns.put(stage, runTime.newName(stage.name() + "Columns"));
       }
       if (stage.definition() instanceof CacheStage cache
           && cache.file().isPresent()) {
-        cacheFiles.put(stage, fresh(runTime, stage.name() + "File"));
+        cacheFiles.put(stage, runTime.newName(stage.name() + "File"));
       } else if (stage.kind() == SnapshotStage.KIND) {
-        cacheFiles.put(stage, fresh(runTime, stage.name() + "Path"));
+        cacheFiles.put(stage, runTime.newName(stage.name() + "Path"));
       }
     }
   }
 
-  /**
-   * A new name in {@code scope} like {@code suggestion}. Tagged with a new object: JavaPoet's
-   * untagged {@code newName} draws a random UUID for each, a SecureRandom call per name.
-   */
-  static String fresh(NameAllocator scope, String suggestion) {
-    return scope.newName(suggestion, new Object());
+  /** A scope of a generated class: its {@code fixed} names, then {@code more} taken. */
+  private static NameScope scope(Set<String> fixed, List<String> more) {
+    NameScope scope = NameScope.startingWith(fixed);
+    more.forEach(scope::newName);
+    return scope;
   }
 
-  /** A scope's allocator: a copy of its seeded one, with {@code more} names taken. */
-  private static NameAllocator allocator(NameAllocator seeded, List<String> more) {
-    NameAllocator allocator = seeded.clone();
-    more.forEach(n -> fresh(allocator, n));
-    return allocator;
-  }
-
-  /** An allocator holding the members of every class and the scope's {@code fixed} names. */
-  private static NameAllocator seeded(List<String> fixed) {
-    NameAllocator allocator = new NameAllocator();
-    Stream.of(OBJECT_MEMBERS, fixed).flatMap(List::stream).forEach(n -> fresh(allocator, n));
-    return allocator;
+  private static List<String> concat(List<String> a, List<String> b) {
+    return Stream.concat(a.stream(), b.stream()).toList();
   }
 
   /** Whether a stage's elements differ from its input's: another type, shape or meaning. */

@@ -4,7 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collector;
 import javax.lang.model.element.Element;
@@ -21,11 +21,35 @@ public final class CodeBlock {
   private static final String NO_ARGUMENT = "$><[]WZ";
 
   /** Text ({@code String}), a {@link TypeName}, a nested {@code CodeBlock}, a {@link TypeMember}
-   * or a {@link Control}, in order. */
-  final List<Object> parts;
+   * or a {@link Control}, in order; no two texts in a row. */
+  final Object[] parts;
+  /**
+   * The parts that name a type: types, members and nested blocks that name one. The walk that
+   * decides a file's imports reads only these.
+   */
+  final Object[] references;
 
-  private CodeBlock(List<Object> parts) {
+  private static final Object[] NONE = {};
+
+  private CodeBlock(Object[] parts) {
     this.parts = parts;
+    int n = 0;
+    for (Object part : parts) {
+      n += isReference(part) ? 1 : 0;
+    }
+    Object[] found = n == 0 ? NONE : new Object[n];
+    n = 0;
+    for (Object part : parts) {
+      if (isReference(part)) {
+        found[n++] = part;
+      }
+    }
+    this.references = found;
+  }
+
+  private static boolean isReference(Object part) {
+    return part instanceof TypeName || part instanceof TypeMember
+        || part instanceof CodeBlock nested && nested.references.length > 0;
   }
 
   /** Layout marks a block carries between its text. */
@@ -40,7 +64,7 @@ public final class CodeBlock {
   record TypeMember(ClassName type, String text) {}
 
   public boolean isEmpty() {
-    return parts.isEmpty();
+    return parts.length == 0;
   }
 
   public static CodeBlock of(String format, Object... args) {
@@ -53,7 +77,12 @@ public final class CodeBlock {
 
   public Builder toBuilder() {
     Builder builder = new Builder();
-    builder.parts.addAll(parts);
+    int n = parts.length;
+    boolean endsInText = n > 0 && parts[n - 1] instanceof String;
+    builder.parts.addAll(Arrays.asList(parts).subList(0, endsInText ? n - 1 : n));
+    if (endsInText) {
+      builder.text.append((String) parts[n - 1]); // text that follows joins it
+    }
     return builder;
   }
 
@@ -89,11 +118,13 @@ public final class CodeBlock {
   /** Builds a {@link CodeBlock}. */
   public static final class Builder {
     private final List<Object> parts = new ArrayList<>();
+    /** Text not yet added to {@link #parts}: text that follows joins it. */
+    private final StringBuilder text = new StringBuilder();
 
     private Builder() {}
 
     public boolean isEmpty() {
-      return parts.isEmpty();
+      return parts.isEmpty() && text.isEmpty();
     }
 
     /** Adds {@code format} with its arguments; throws where they do not match. */
@@ -107,7 +138,7 @@ public final class CodeBlock {
         if (format.charAt(p) != '$') {
           int end = format.indexOf('$', p + 1);
           end = end < 0 ? format.length() : end;
-          text(format.substring(p, end));
+          formatText(format, p, end);
           p = end;
           continue;
         }
@@ -157,21 +188,27 @@ public final class CodeBlock {
 
     /** Adds the parts of {@code block}. */
     public Builder add(CodeBlock block) {
-      List<Object> more = block.parts;
-      if (!more.isEmpty() && more.get(0) instanceof String text) {
-        text(text); // may follow a type, as in JavaPoet's flat format parts
-        parts.addAll(more.subList(1, more.size()));
-      } else {
-        parts.addAll(more);
+      Object[] more = block.parts;
+      for (int i = 0; i < more.length; i++) {
+        Object part = more[i];
+        if (part instanceof String text) {
+          if (i == 0) {
+            formatText(text, 0, text.length()); // may follow a type, as JavaPoet's format parts
+          } else {
+            this.text.append(text);
+          }
+        } else {
+          part(part);
+        }
       }
       return this;
     }
 
     public Builder addStatement(String format, Object... args) {
-      parts.add(Control.STATEMENT_BEGIN);
+      part(Control.STATEMENT_BEGIN);
       add(format, args);
-      text(";\n");
-      parts.add(Control.STATEMENT_END);
+      text.append(";\n");
+      part(Control.STATEMENT_END);
       return this;
     }
 
@@ -192,62 +229,88 @@ public final class CodeBlock {
 
     public Builder endControlFlow() {
       unindent();
-      text("}\n");
+      text.append("}\n");
       return this;
     }
 
     public Builder indent() {
-      parts.add(Control.INDENT);
+      part(Control.INDENT);
       return this;
     }
 
     public Builder unindent() {
-      parts.add(Control.UNINDENT);
+      part(Control.UNINDENT);
       return this;
     }
 
     public CodeBlock build() {
-      return new CodeBlock(parts.isEmpty() ? List.of() : Collections.unmodifiableList(
-          new ArrayList<>(parts)));
+      int n = parts.size();
+      if (n == 0 && text.isEmpty()) {
+        return new CodeBlock(NONE);
+      }
+      Object[] all = parts.toArray(new Object[text.isEmpty() ? n : n + 1]);
+      if (!text.isEmpty()) {
+        all[n] = text.toString();
+      }
+      return new CodeBlock(all);
     }
 
-    /** Format text; after a class, text that starts with a dot may name a static import. */
-    private void text(String text) {
+    /** Adds a part that is not text, after the text before it. */
+    private void part(Object part) {
+      if (!text.isEmpty()) {
+        parts.add(text.toString());
+        text.setLength(0);
+      }
+      parts.add(part);
+    }
+
+    /**
+     * Format text, {@code format} from {@code start} to {@code end}: right after a class, text that
+     * starts with a dot may name a static import, as in {@code $T.member}.
+     */
+    private void formatText(String format, int start, int end) {
       int last = parts.size() - 1;
-      if (text.startsWith(".") && last >= 0 && parts.get(last) instanceof ClassName type) {
-        parts.set(last, new TypeMember(type, text));
+      if (text.isEmpty() && format.charAt(start) == '.' && last >= 0
+          && parts.get(last) instanceof ClassName type) {
+        parts.set(last, new TypeMember(type, format.substring(start, end)));
       } else {
-        parts.add(text);
+        text.append(format, start, end);
       }
     }
 
     private void control(char c) {
       switch (c) {
-        case '$' -> parts.add("$");
-        case '>' -> parts.add(Control.INDENT);
-        case '<' -> parts.add(Control.UNINDENT);
-        case '[' -> parts.add(Control.STATEMENT_BEGIN);
-        case ']' -> parts.add(Control.STATEMENT_END);
-        case 'W' -> parts.add(Control.WRAPPING_SPACE);
-        default -> parts.add(Control.ZERO_WIDTH_SPACE);
+        case '$' -> text.append('$');
+        case '>' -> part(Control.INDENT);
+        case '<' -> part(Control.UNINDENT);
+        case '[' -> part(Control.STATEMENT_BEGIN);
+        case ']' -> part(Control.STATEMENT_END);
+        case 'W' -> part(Control.WRAPPING_SPACE);
+        default -> part(Control.ZERO_WIDTH_SPACE);
       }
     }
 
     private void argument(String format, char c, Object arg) {
       switch (c) {
-        case 'N' -> parts.add(name(arg));
+        case 'N' -> text.append(name(arg));
         case 'L' -> {
           if (arg instanceof CodeBlock block) {
-            parts.add(block);
+            part(block);
           } else if (arg instanceof TypeSpec || arg instanceof AnnotationSpec) {
             throw new IllegalArgumentException("a type or annotation as $L is not supported: '"
                 + format + "'");
           } else {
-            parts.add(String.valueOf(arg));
+            text.append(arg);
           }
         }
-        case 'S' -> parts.add(arg == null ? "null" : SourceWriter.stringLiteral(String.valueOf(arg)));
-        case 'T' -> parts.add(type(arg));
+        case 'S' -> {
+          if (arg == null) {
+            text.append("null");
+          } else {
+            SourceWriter.appendStringLiteral(text, String.valueOf(arg));
+          }
+        }
+        case 'T' -> part(type(arg));
         default -> throw new IllegalArgumentException("invalid format string: '" + format + "'");
       }
     }

@@ -116,7 +116,14 @@ final class SourceWriter {
 
   /** {@code value} as a Java string literal, as JavaPoet's {@code $S} writes it. */
   static String stringLiteral(String value) {
-    StringBuilder literal = new StringBuilder(value.length() + 2).append('"');
+    StringBuilder literal = new StringBuilder(value.length() + 2);
+    appendStringLiteral(literal, value);
+    return literal.toString();
+  }
+
+  /** Appends {@code value} as a Java string literal to {@code literal}. */
+  static void appendStringLiteral(StringBuilder literal, String value) {
+    literal.append('"');
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       switch (c) {
@@ -139,7 +146,7 @@ final class SourceWriter {
         literal.append("\"\n").append(INDENT).append(INDENT).append("+ \"");
       }
     }
-    return literal.append('"').toString();
+    literal.append('"');
   }
 
   private void file(JavaFile file) {
@@ -390,6 +397,18 @@ final class SourceWriter {
   }
 
   private void code(CodeBlock block, boolean endWithNewline) {
+    if (out == null) { // the walk that decides the imports: only the types matter
+      for (Object part : block.references) {
+        if (part instanceof TypeName type) {
+          typeName(type);
+        } else if (part instanceof CodeBlock nested) {
+          code(nested, false);
+        } else {
+          member((TypeMember) part);
+        }
+      }
+      return;
+    }
     for (Object part : block.parts) {
       if (part instanceof String text) {
         text(text);

@@ -1,10 +1,8 @@
 package dev.feedline.processor.base;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -17,14 +15,6 @@ import javax.lang.model.util.Elements;
  * value to anchor a diagnostic on and survive values that reference types not yet generated.
  */
 public final class Annotations {
-  /**
-   * Annotation types' qualified names: javac keeps names as UTF-8 and decodes them at each
-   * {@code toString()}, which every lookup of an annotation on every element would pay. Weak keys:
-   * a compilation's types go with it.
-   */
-  private static final Map<Element, String> QUALIFIED_NAMES =
-      Collections.synchronizedMap(new WeakHashMap<>());
-
   private Annotations() {}
 
   /** The mirror of the annotation with the given qualified name on {@code element}, if present. */
@@ -38,8 +28,7 @@ public final class Annotations {
   }
 
   public static String qualifiedName(AnnotationMirror mirror) {
-    return QUALIFIED_NAMES.computeIfAbsent(mirror.getAnnotationType().asElement(),
-        type -> ((TypeElement) type).getQualifiedName().toString());
+    return ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
   }
 
   public static String simpleName(AnnotationMirror mirror) {

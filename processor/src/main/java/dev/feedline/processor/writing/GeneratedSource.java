@@ -3,8 +3,8 @@ package dev.feedline.processor.writing;
 import dev.feedline.processor.writing.spec.JavaFile;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
@@ -44,22 +44,20 @@ public final class GeneratedSource {
 
   /** {@code source}, lines separated by {@code \n}, with its long lines wrapped. */
   public static String wrap(String source) {
-    Lines lines = new Lines(source);
-    Output out = new Output(source.length() + source.length() / 16);
+    String[] split = source.split("\n", -1);
+    List<String> lines = new ArrayList<>(split.length + split.length / 16);
+    Collections.addAll(lines, split);
+    List<String> out = new ArrayList<>(split.length + split.length / 8);
     boolean javadoc = false;
     boolean pre = false;
-    while (lines.next()) {
-      String base = lines.base;
-      int start = lines.start;
-      int end = lines.end;
-      int text = start + indentOf(base, start, end); // where the line's text starts
-      if (!javadoc && base.startsWith("/**", text)) {
-        String line = lines.line();
-        String oneLine = oneLineJavadoc(line, lines.peek(1), lines.peek(2));
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      int text = indentOf(line); // where the line's text starts; generated lines end in none
+      if (!javadoc && line.startsWith("/**", text)) {
+        String oneLine = oneLineJavadoc(lines, i);
         if (oneLine != null) {
           out.add(oneLine);
-          lines.next();
-          lines.next();
+          i += 2;
           continue;
         }
         javadoc = !line.endsWith("*/");
@@ -67,33 +65,31 @@ public final class GeneratedSource {
         continue;
       }
       if (javadoc) {
-        if (end - text == 2 && base.startsWith("*/", text)) {
+        if (line.length() - text == 2 && line.startsWith("*/", text)) {
           javadoc = false;
           pre = false;
-          out.add(base, start, end);
+          out.add(line);
           continue;
         }
-        boolean inPre = pre || contains(base, start, end, "<pre>");
-        pre = inPre && !contains(base, start, end, "</pre>");
-        if (end - start <= LIMIT) {
-          out.add(base, start, end); // the common case, without the work of a break
+        boolean inPre = pre || line.contains("<pre>");
+        pre = inPre && !line.contains("</pre>");
+        if (line.length() <= LIMIT) {
+          out.add(line); // the common case, without the work of a break
           continue;
         }
-        String line = lines.line();
         String rest = wrapComment(line, javadocHead(line), inPre, out);
-        String next = lines.peek(1);
-        if (rest != null && !inPre && next != null && isProse(next)) {
-          lines.replaceNext(javadocHead(next) + rest + " " // the paragraph goes on: carry the
-              + next.substring(javadocHead(next).length())); // rest into it
+        if (rest != null && !inPre && i + 1 < lines.size() && isProse(lines.get(i + 1))) {
+          String next = lines.get(i + 1); // the paragraph goes on: carry the rest into it
+          lines.set(i + 1, javadocHead(next) + rest + " "
+              + next.substring(javadocHead(next).length()));
         } else if (rest != null) {
-          lines.insertNext(javadocHead(line) + rest); // wrapped again if still too long
+          lines.add(i + 1, javadocHead(line) + rest); // wrapped again if still too long
         }
         continue;
       }
-      if (end - start <= LIMIT) {
-        out.add(base, start, end);
-      } else if (base.startsWith("//", text)) {
-        String line = lines.line();
+      if (line.length() <= LIMIT) {
+        out.add(line);
+      } else if (line.startsWith("//", text)) {
         String head = line.substring(0, line.indexOf("//")) + "// ";
         String rest = line;
         while (rest != null) {
@@ -101,147 +97,28 @@ public final class GeneratedSource {
           rest = next == null ? null : head + next;
         }
       } else {
-        wrapCode(lines.line(), out);
+        wrapCode(line, out);
       }
     }
-    return out.toString();
+    return String.join("\n", out);
   }
 
   /**
-   * The lines of a source, read in place: each is a range of {@link #base}, the source or a line
-   * put before the rest by {@link #replaceNext} or {@link #insertNext}.
+   * The Javadoc opened at line {@code i} as one line, {@code /** text *}{@code /}, where it is one
+   * line of prose that fits; else null. JavaPoet writes every Javadoc in three lines or more.
    */
-  private static final class Lines {
-    private final String source;
-    /** Where the source's next line starts; past its end when every line was read. */
-    private int position;
-    private final ArrayDeque<String> before = new ArrayDeque<>();
-    String base;
-    int start;
-    int end;
-
-    Lines(String source) {
-      this.source = source;
-    }
-
-    /** Moves to the next line; false after the last. */
-    boolean next() {
-      if (!before.isEmpty()) {
-        base = before.pop();
-        start = 0;
-        end = base.length();
-        return true;
-      }
-      if (position > source.length()) {
-        return false;
-      }
-      base = source;
-      start = position;
-      int newline = source.indexOf('\n', position);
-      end = newline < 0 ? source.length() : newline;
-      position = end + 1;
-      return true;
-    }
-
-    /** The current line. */
-    String line() {
-      return base.substring(start, end);
-    }
-
-    /** The line {@code ahead} lines after the current one (1 or more), or null past the last. */
-    String peek(int ahead) {
-      for (String line : before) {
-        if (--ahead == 0) {
-          return line;
-        }
-      }
-      int from = position;
-      while (from <= source.length()) {
-        int newline = source.indexOf('\n', from);
-        int to = newline < 0 ? source.length() : newline;
-        if (--ahead == 0) {
-          return source.substring(from, to);
-        }
-        from = to + 1;
-      }
+  private static String oneLineJavadoc(List<String> lines, int i) {
+    if (i + 2 >= lines.size() || !lines.get(i).strip().equals("/**")
+        || !lines.get(i + 2).strip().equals("*/")) {
       return null;
     }
-
-    /** Puts {@code line} in place of the next line. */
-    void replaceNext(String line) {
-      String ignored = before.isEmpty() ? null : before.pop();
-      if (ignored == null) {
-        int newline = source.indexOf('\n', position);
-        position = newline < 0 ? source.length() + 1 : newline + 1;
-      }
-      before.push(line);
-    }
-
-    /** Puts {@code line} before the next line. */
-    void insertNext(String line) {
-      before.push(line);
-    }
-  }
-
-  /** The wrapped lines, joined by {@code \n}. */
-  private static final class Output {
-    private final StringBuilder text;
-    private int lastStart = -1;
-
-    Output(int capacity) {
-      text = new StringBuilder(capacity);
-    }
-
-    void add(String line) {
-      add(line, 0, line.length());
-    }
-
-    void add(String base, int start, int end) {
-      if (lastStart >= 0) {
-        text.append('\n');
-      }
-      lastStart = text.length();
-      text.append(base, start, end);
-    }
-
-    /** The last line added, or "" before the first. */
-    String last() {
-      return lastStart < 0 ? "" : text.substring(lastStart);
-    }
-
-    @Override
-    public String toString() {
-      return text.toString();
-    }
-  }
-
-  /** Whether {@code base} from {@code start} to {@code end} contains {@code word}. */
-  private static boolean contains(String base, int start, int end, String word) {
-    char first = word.charAt(0);
-    for (int i = start; i + word.length() <= end; i++) {
-      if (base.charAt(i) == first && base.startsWith(word, i)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The Javadoc opened by {@code line} as one line, {@code /** text *}{@code /}, where it is one
-   * line of prose that fits ({@code second}, followed by {@code third} that closes it); else null.
-   * JavaPoet writes every Javadoc in three lines or more.
-   */
-  private static String oneLineJavadoc(String line, String second, String third) {
-    if (second == null || third == null || !line.strip().equals("/**")
-        || !third.strip().equals("*/")) {
-      return null;
-    }
-    String text = second.strip();
+    String text = lines.get(i + 1).strip();
     if (!text.startsWith("* ") || text.startsWith("* @")) {
       return null;
     }
-    String oneLine = line.substring(0, line.indexOf('/')) + "/** " + text.substring(2) + " */";
-    return oneLine.length() <= LIMIT ? oneLine : null;
+    String line = lines.get(i).substring(0, lines.get(i).indexOf('/')) + "/** " + text.substring(2)
+        + " */";
+    return line.length() <= LIMIT ? line : null;
   }
 
   /** The {@code "   * "} a Javadoc line starts with, or {@code "   *"} for a blank one. */
@@ -267,7 +144,7 @@ public final class GeneratedSource {
    * {@code out}; returns what is left over, without a head, or null when all of it fit. In a
    * {@code <pre>} block what is left over is indented 4 more than the line's text.
    */
-  private static String wrapComment(String line, String head, boolean pre, Output out) {
+  private static String wrapComment(String line, String head, boolean pre, List<String> out) {
     if (line.length() <= LIMIT || line.length() <= head.length()) {
       out.add(line);
       return null;
@@ -401,16 +278,11 @@ public final class GeneratedSource {
   }
 
   private static int indentOf(String text) {
-    return indentOf(text, 0, text.length());
-  }
-
-  /** The spaces {@code text} has from {@code start}, before {@code end}. */
-  private static int indentOf(String text, int start, int end) {
-    int i = start;
-    while (i < end && text.charAt(i) == ' ') {
+    int i = 0;
+    while (i < text.length() && text.charAt(i) == ' ') {
       i++;
     }
-    return i - start;
+    return i;
   }
 
   /** Where a code line may break, and how good a place it is. */
@@ -443,8 +315,8 @@ public final class GeneratedSource {
    * the line itself where the line continues a list of the statement before it and breaks between
    * two of that list's items.
    */
-  private static void wrapCode(String line, Output out) {
-    String previous = out.last().strip();
+  private static void wrapCode(String line, List<String> out) {
+    String previous = out.isEmpty() ? "" : out.get(out.size() - 1).strip();
     boolean continues = !previous.isEmpty() && !previous.endsWith(";") && !previous.endsWith("{")
         && !previous.endsWith("}") && !previous.startsWith("//") && !previous.startsWith("*")
         && !previous.startsWith("/*") && !previous.startsWith("@")

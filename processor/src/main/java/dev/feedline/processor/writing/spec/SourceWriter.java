@@ -9,13 +9,13 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.feedline.processor.writing.spec.CodeBlock.Control;
 import dev.feedline.processor.writing.spec.CodeBlock.TypeMember;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -56,7 +56,8 @@ final class SourceWriter {
   /** The file's package; null for a block on its own, whose types are all written in full. */
   private final String packageName;
   private final Set<String> staticImports;
-  private final Set<String> staticImportClasses = new HashSet<>();
+  /** The members each class's static imports name, {@code *} for all, by the class's name. */
+  private final Map<String, Set<String>> staticMembers = new HashMap<>();
   /** By simple name: the classes the file imports. */
   private final Map<String, ClassName> imported;
   /** What the first walk finds: classes it could import, and simple names taken by the package. */
@@ -89,7 +90,9 @@ final class SourceWriter {
     this.staticImports = staticImports;
     this.imported = imported;
     for (String signature : staticImports) {
-      staticImportClasses.add(signature.substring(0, signature.lastIndexOf('.')));
+      int dot = signature.lastIndexOf('.');
+      staticMembers.computeIfAbsent(signature.substring(0, dot), k -> new HashSet<>())
+          .add(signature.substring(dot + 1));
     }
   }
 
@@ -168,7 +171,9 @@ final class SourceWriter {
       text("\n");
     }
     int imports = 0;
-    for (ClassName type : new TreeSet<>(imported.values())) {
+    List<ClassName> sorted = new ArrayList<>(imported.values());
+    sorted.sort(null);
+    for (ClassName type : sorted) {
       if (file.skipJavaLangImports && type.packageName().equals("java.lang")) {
         continue;
       }
@@ -458,17 +463,15 @@ final class SourceWriter {
 
   /** {@code Type.member}, or {@code member} alone where it is imported statically. */
   private void member(TypeMember member) {
-    String type = member.type().canonicalName();
-    String rest = member.text().substring(1);
-    if (staticImportClasses.contains(type) && !rest.isEmpty()
-        && Character.isJavaIdentifierStart(rest.charAt(0))) {
-      int end = 1;
-      while (end < rest.length() && Character.isJavaIdentifierPart(rest.charAt(end))) {
+    Set<String> members = staticMembers.get(member.type().canonicalName());
+    String text = member.text();
+    if (members != null && text.length() > 1 && Character.isJavaIdentifierStart(text.charAt(1))) {
+      int end = 2;
+      while (end < text.length() && Character.isJavaIdentifierPart(text.charAt(end))) {
         end++;
       }
-      if (staticImports.contains(type + "." + rest.substring(0, end))
-          || staticImports.contains(type + ".*")) {
-        text(rest);
+      if (members.contains(text.substring(1, end)) || members.contains("*")) {
+        text(text.substring(1));
         return;
       }
     }

@@ -45,23 +45,39 @@ final class NameScope {
     return name;
   }
 
-  /** {@code suggestion} with every character that an identifier cannot hold replaced by '_'. */
+  /**
+   * {@code suggestion} as an identifier, as JavaPoet makes one: {@code _} first where it cannot
+   * start one, characters an identifier ignores dropped, any other it cannot hold replaced by
+   * {@code _}.
+   */
   private static String javaIdentifier(String suggestion) {
-    StringBuilder result = null;
-    for (int i = 0; i < suggestion.length(); ) {
+    int i = 0;
+    while (i < suggestion.length()) { // most suggestions are identifiers already
       int c = suggestion.codePointAt(i);
-      boolean part = Character.isJavaIdentifierPart(c);
-      if (result == null && (!part || i == 0 && !Character.isJavaIdentifierStart(c))) {
-        result = new StringBuilder(suggestion.length() + 1).append(suggestion, 0, i);
-      }
-      if (result != null) {
-        if (i == 0 && part && !Character.isJavaIdentifierStart(c)) {
-          result.append('_'); // a digit first: kept, after an underscore
-        }
-        result.appendCodePoint(part ? c : '_');
+      if (i == 0 ? !Character.isJavaIdentifierStart(c) : !Character.isJavaIdentifierPart(c)
+          || Character.isIdentifierIgnorable(c)) {
+        break;
       }
       i += Character.charCount(c);
     }
-    return result == null ? suggestion : result.toString();
+    if (i == suggestion.length()) {
+      return suggestion;
+    }
+    StringBuilder result = new StringBuilder(suggestion.length() + 1).append(suggestion, 0, i);
+    for (; i < suggestion.length(); i += Character.charCount(suggestion.codePointAt(i))) {
+      int c = suggestion.codePointAt(i);
+      if (i == 0 && !Character.isJavaIdentifierStart(c)) {
+        result.append('_');
+      }
+      if (Character.isIdentifierIgnorable(c)) {
+        continue;
+      }
+      if (Character.isJavaIdentifierPart(c)) {
+        result.appendCodePoint(c);
+      } else if (i > 0) {
+        result.append('_');
+      }
+    }
+    return result.toString();
   }
 }

@@ -72,6 +72,7 @@ public final class PipelineProcessor extends AbstractProcessor {
   private PipelineReader pipelineReader;
   private PipelineWriter writer;
   private Writers writers;
+  private final Outbox outbox = new Outbox();
 
   @Override
   public synchronized void init(ProcessingEnvironment environment) {
@@ -85,8 +86,8 @@ public final class PipelineProcessor extends AbstractProcessor {
     boolean generatedAvailable =
         environment.getElementUtils().getTypeElement(
             "javax.annotation.processing.Generated") != null;
-    writer = new PipelineWriter(environment.getFiler(), generatedAvailable);
-    writers = new Writers(new WriterWriter(environment.getFiler(), generatedAvailable));
+    writer = new PipelineWriter(generatedAvailable);
+    writers = new Writers(new WriterWriter(generatedAvailable), outbox);
   }
 
   @Override
@@ -132,6 +133,7 @@ public final class PipelineProcessor extends AbstractProcessor {
     deferred.clear();
     pipelines.addAll(ElementFilter.typesIn(annotated.with(PipelineReader.PIPELINE)));
     pipelines.forEach(this::process);
+    outbox.writeAll(processingEnv.getFiler(), reporter);
     if (round.processingOver()) {
       reportStillUnresolved(round);
     }
@@ -174,11 +176,9 @@ public final class PipelineProcessor extends AbstractProcessor {
       });
       List<Reporter.Reported> reported = reporter.print(report);
       if (model.isPresent() && !Reporter.hasErrors(reported)) {
-        write(model.get(), report);
+        write(model.get());
         written.add(name);
-        Report writerReport = new Report();
-        writers.parsedBy(model.get(), writerReport);
-        reporter.print(writerReport);
+        writers.parsedBy(model.get());
       }
       options.reportDirectory().ifPresent(dir -> writeReviewReport(dir, pipeline, model, reported));
     } catch (UnresolvedTypeException e) {
@@ -188,15 +188,10 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  private void write(PipelineModel model, Report report) {
-    try {
-      writer.write(model);
-    } catch (IOException e) {
-      report.at(model.type(), model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
-          model.generatedSimpleName(), model.simpleName(), e.getMessage(),
-          model.generatedPackage());
-      reporter.print(report);
-    }
+  private void write(PipelineModel model) {
+    outbox.add(writer.render(model), (report, why) -> report.at(model.type(), model.annotation(),
+        null).report(Message.GENERATED_FILE_NOT_WRITTEN, model.generatedSimpleName(),
+        model.simpleName(), why, model.generatedPackage()));
   }
 
   private void writeReviewReport(Path dir, TypeElement pipeline, Optional<PipelineModel> model,

@@ -9,7 +9,6 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.validation.WriterRules;
 import dev.feedline.processor.writing.WriterWriter;
-import java.io.IOException;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -28,12 +27,14 @@ final class Writers {
   static final String WRITABLE = "dev.feedline.Writable";
 
   private final WriterWriter writer;
+  private final Outbox outbox;
   /** Records compiled in this compilation, by qualified name. */
   private final Set<String> sources = new HashSet<>();
   private final Set<String> written = new HashSet<>();
 
-  Writers(WriterWriter writer) {
+  Writers(WriterWriter writer, Outbox outbox) {
     this.writer = writer;
+    this.outbox = outbox;
   }
 
   /**
@@ -46,19 +47,19 @@ final class Writers {
     sources.add(record.getQualifiedName().toString());
     if (Annotations.find(record, WRITABLE).isPresent() && element.isPresent()
         && WriterRules.check(element.get(), report)) {
-      write(record, element.get(), report);
+      write(record, element.get());
     }
   }
 
   /** Writes the writers of the records the pipeline's {@code @Decode} stages parse. */
-  void parsedBy(PipelineModel pipeline, Report report) {
+  void parsedBy(PipelineModel pipeline) {
     for (Stage stage : pipeline.stagesOf(DecodeStage.KIND)) {
       ElementType element = stage.output();
       if (element.isRecord() && element.type() instanceof DeclaredType declared
           && declared.asElement() instanceof TypeElement record
           && sources.contains(record.getQualifiedName().toString())
           && WriterRules.check(element, new Report())) { // the stage reported any problem
-        write(record, element, report);
+        write(record, element);
       }
     }
   }
@@ -69,16 +70,13 @@ final class Writers {
     report.at(type, writable, null).report(Message.WRITER_NOT_ELEMENT, type.getSimpleName());
   }
 
-  private void write(TypeElement record, ElementType element, Report report) {
+  private void write(TypeElement record, ElementType element) {
     if (!written.add(record.getQualifiedName().toString())) {
       return;
     }
-    try {
-      writer.write(record, element);
-    } catch (IOException e) {
-      report.at(record, Annotations.find(record, WRITABLE).orElse(null), null)
-          .report(Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record),
-          record.getSimpleName(), e.getMessage(), WriterWriter.packageName(record));
-    }
+    outbox.add(writer.render(record, element), (report, why) -> report.at(record,
+        Annotations.find(record, WRITABLE).orElse(null), null).report(
+        Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record), record.getSimpleName(),
+        why, WriterWriter.packageName(record)));
   }
 }

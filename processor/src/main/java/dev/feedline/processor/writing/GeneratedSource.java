@@ -28,18 +28,30 @@ public final class GeneratedSource {
 
   private GeneratedSource() {}
 
-  /** Writes {@code file} through the Filer, wrapped, with its type's originating elements. */
-  static void write(JavaFile file, Filer filer) throws IOException {
+  /**
+   * A generated file, written and wrapped, to be created through the Filer: its type's qualified
+   * name, the elements it originates from, and its text.
+   */
+  public record Rendered(String name, List<Element> originatingElements, String text) {
+    /** Creates the file through {@code filer}; a file that fails half-written is deleted. */
+    public void writeTo(Filer filer) throws IOException {
+      JavaFileObject source = filer.createSourceFile(name,
+          originatingElements.toArray(Element[]::new));
+      try (Writer writer = source.openWriter()) {
+        writer.write(text);
+      } catch (IOException | RuntimeException e) {
+        source.delete();
+        throw e;
+      }
+    }
+  }
+
+  /** {@code file}, written out and wrapped. */
+  static Rendered render(JavaFile file) {
     String name = file.packageName().isEmpty() ? file.typeSpec().name()
         : file.packageName() + "." + file.typeSpec().name();
-    JavaFileObject source = filer.createSourceFile(name,
-        file.typeSpec().originatingElements().toArray(Element[]::new));
-    try (Writer writer = source.openWriter()) {
-      writer.write(wrap(file.toString()));
-    } catch (IOException | RuntimeException e) {
-      source.delete();
-      throw e;
-    }
+    return new Rendered(name, List.copyOf(file.typeSpec().originatingElements()),
+        wrap(file.toString()));
   }
 
   /** {@code source}, lines separated by {@code \n}, with its long lines wrapped. */

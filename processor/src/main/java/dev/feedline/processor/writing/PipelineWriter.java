@@ -17,14 +17,12 @@ import dev.feedline.processor.writing.spec.FieldSpec;
 import dev.feedline.processor.writing.spec.JavaFile;
 import dev.feedline.processor.writing.spec.MethodSpec;
 import dev.feedline.processor.writing.spec.TypeSpec;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import javax.annotation.processing.Filer;
 import javax.lang.model.element.Modifier;
 
 /** Writes the class generated for one pipeline: {@code Feedline<Name>}, beside the interface. */
@@ -32,20 +30,19 @@ public final class PipelineWriter {
   /** The processor's name in {@code @Generated}. */
   public static final String PROCESSOR = "dev.feedline.processor.PipelineProcessor";
 
-  private final Filer filer;
   private final boolean generatedAvailable;
 
   /**
    * @param generatedAvailable whether {@code javax.annotation.processing.Generated} exists on the
    *     compile class path; without it the marker is a file comment
    */
-  public PipelineWriter(Filer filer, boolean generatedAvailable) {
-    this.filer = filer;
+  public PipelineWriter(boolean generatedAvailable) {
     this.generatedAvailable = generatedAvailable;
   }
 
-  public void write(PipelineModel pipeline) throws IOException {
-    GeneratedSource.write(javaFile(pipeline), filer);
+  /** The class generated for {@code pipeline}, to be written through the Filer. */
+  public GeneratedSource.Rendered render(PipelineModel pipeline) {
+    return GeneratedSource.render(javaFile(pipeline));
   }
 
   /** The generated source, deterministic: the same declaration always gives the same bytes. */

@@ -14,11 +14,9 @@ import dev.feedline.processor.writing.spec.FieldSpec;
 import dev.feedline.processor.writing.spec.JavaFile;
 import dev.feedline.processor.writing.spec.MethodSpec;
 import dev.feedline.processor.writing.spec.TypeSpec;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
@@ -37,15 +35,13 @@ public final class WriterWriter {
   private static final ClassName LONG = ClassName.get(Long.class);
   private static final ClassName FLOAT = ClassName.get(Float.class);
 
-  private final Filer filer;
   private final boolean generatedAvailable;
 
   /**
    * @param generatedAvailable whether {@code javax.annotation.processing.Generated} exists on the
    *     compile class path; without it the marker is a file comment
    */
-  public WriterWriter(Filer filer, boolean generatedAvailable) {
-    this.filer = filer;
+  public WriterWriter(boolean generatedAvailable) {
     this.generatedAvailable = generatedAvailable;
   }
 
@@ -63,8 +59,9 @@ public final class WriterWriter {
     return ((PackageElement) e).getQualifiedName().toString();
   }
 
-  public void write(TypeElement record, ElementType element) throws IOException {
-    GeneratedSource.write(javaFile(record, element), filer);
+  /** The writer generated for {@code record}, to be written through the Filer. */
+  public GeneratedSource.Rendered render(TypeElement record, ElementType element) {
+    return GeneratedSource.render(javaFile(record, element));
   }
 
   /** The generated source, deterministic: the same record always gives the same bytes. */

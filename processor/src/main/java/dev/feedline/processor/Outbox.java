@@ -12,9 +12,9 @@ import javax.annotation.processing.Filer;
 /**
  * The files a round generates, created through the Filer together once every pipeline of the
  * round is read, checked and written out. The Filer looks each new type's name up in every module;
- * between the reads of a round's declarations those lookups cost about a third of the processor's
- * time, together they cost as little as for a processor that only writes files (docs/rules.md,
- * What the processor costs). A round's files become visible to javac in the next round either way.
+ * between the reads of a round's declarations those same lookups cost about twice as much as one
+ * after the other, as a processor that only writes files makes them (docs/rules.md, What the
+ * processor costs). A round's files become visible to javac in the next round either way.
  */
 final class Outbox {
   /** A file, and how to report that it could not be written. */

@@ -5,10 +5,12 @@ import static dev.feedline.tests.support.Diagnostics.assertOnly;
 import static dev.feedline.tests.support.Diagnostics.columnOf;
 import static dev.feedline.tests.support.Diagnostics.feedline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.feedline.processor.PipelineProcessor;
 import dev.feedline.tests.support.Diagnostics;
 import dev.feedline.tests.support.Sources;
 import java.io.IOException;
@@ -16,8 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -114,6 +120,39 @@ class DeclarationDiagnosticsTest {
         "; if a type of that name already exists in package test, rename one of them."));
     assertEquals(Diagnostics.lineOf(pipeline, "interface Taken {"),
         reported.get(0).getLineNumber());
+  }
+
+  @Test
+  void aFileTheFilerRefusesLosesNoOtherFileOfTheRound(@TempDir Path dir) throws IOException {
+    // Every file of a round is created at its end: the one refused is reported at its own
+    // pipeline, and the pipelines before and after it in the round are still written. Compiled
+    // to disk, since compile-testing hands out no generated file of a compilation that failed.
+    List<String> stages = List.of(
+        "  @InMemorySource Sample samples();", "  @Prefetch(AUTO) Sample prefetch(Sample sample);");
+    JavaFileObject taken = Sources.pipeline("Taken", stages);
+    List<JavaFileObject> sources = List.of(Sources.pipeline("Alpha", stages), taken,
+        Sources.pipeline("Zeta", stages), Sources.source("FeedlineTaken", "class FeedlineTaken {}"),
+        Sources.RECORDS);
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    Path generated = Files.createDirectories(dir.resolve("generated"));
+    JavaCompiler.CompilationTask task = javac.getTask(null, null, diagnostics, List.of("-proc:only",
+        "-s", generated.toString(), "-cp", System.getProperty("java.class.path")), null, sources);
+    task.setProcessors(List.of(new PipelineProcessor()));
+    assertFalse(task.call());
+    List<Diagnostic<? extends JavaFileObject>> errors = diagnostics.getDiagnostics().stream()
+        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    assertEquals(1, errors.size(), errors.toString());
+    assertTrue(errors.get(0).getMessage(Locale.ROOT).startsWith(
+        "[feedline:generated-file-not-written] Could not write FeedlineTaken for pipeline Taken: "),
+        errors.get(0).getMessage(Locale.ROOT));
+    assertEquals(taken, errors.get(0).getSource());
+    try (Stream<Path> files = Files.list(generated.resolve("test"))) {
+      assertEquals(List.of("FeedlineAlpha.java", "FeedlineZeta.java"),
+          files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    assertTrue(Files.readString(generated.resolve("test/FeedlineZeta.java"))
+        .contains("final class FeedlineZeta"));
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.feedline.processor.model.kinds;
 
 import dev.feedline.processor.base.Message;
-import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.SizeModel.Count;
@@ -53,7 +52,7 @@ public record PaddedBatchStage(long size, boolean dropRemainder, List<Pad> paddi
 
   @Override
   public Count elements(Count in, SizeModel.Upstream upstream) {
-    return dropRemainder ? in.map(n -> n / size) : in.map(n -> Saturating.ceilDiv(n, size));
+    return Batching.batches(in, size, dropRemainder);
   }
 
   @Override

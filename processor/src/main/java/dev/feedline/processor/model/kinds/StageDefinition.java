@@ -1,6 +1,7 @@
 package dev.feedline.processor.model.kinds;
 
 import dev.feedline.Compression;
+import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.PipelineModel;
@@ -93,6 +94,11 @@ public interface StageDefinition {
     long size();
 
     boolean dropRemainder();
+
+    /** How many batches of {@code size} {@code in} elements make, the last one full or not. */
+    static Count batches(Count in, long size, boolean dropRemainder) {
+      return dropRemainder ? in.map(n -> n / size) : in.map(n -> Saturating.ceilDiv(n, size));
+    }
 
     /** {@code in} with a batch dimension of {@code size} (or unknown) in front. */
     static List<Long> batched(List<Long> in, long size) {

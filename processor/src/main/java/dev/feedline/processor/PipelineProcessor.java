@@ -22,9 +22,8 @@ import dev.feedline.processor.writing.PipelineWriter;
 import dev.feedline.processor.writing.ReviewReport;
 import dev.feedline.processor.writing.WriterWriter;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -132,7 +131,9 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
     deferred.clear();
     pipelines.addAll(ElementFilter.typesIn(annotated.with(PipelineReader.PIPELINE)));
-    pipelines.forEach(this::process);
+    List<Read> reads = new ArrayList<>();
+    pipelines.forEach(pipeline -> read(pipeline).ifPresent(reads::add));
+    reads.forEach(this::check);
     outbox.writeAll(processingEnv.getFiler(), reporter);
     if (round.processingOver()) {
       reportStillUnresolved(round);
@@ -161,37 +162,52 @@ public final class PipelineProcessor extends AbstractProcessor {
     }
   }
 
-  private void process(TypeElement pipeline) {
+  /** A pipeline read in this round: its model, empty when it is invalid, and its findings. */
+  private record Read(TypeElement pipeline, Optional<PipelineModel> model, Report report) {}
+
+  /** The pipeline read, or empty when it waits for a type, failed or was written already. */
+  private Optional<Read> read(TypeElement pipeline) {
     String name = pipeline.getQualifiedName().toString();
     if (written.contains(name)) {
-      return;
+      return Optional.empty();
     }
     Report report = new Report();
     report.compiledHere(type -> compiledHere.contains(type.getQualifiedName().toString()));
     try {
-      Optional<PipelineModel> model = pipelineReader.read(pipeline, report);
-      model.ifPresent(m -> {
-        PipelineValidator.validate(m, options, readByAnother.contains(name), report);
-        splits.check(m, report);
-      });
-      List<Reporter.Reported> reported = reporter.print(report);
-      if (model.isPresent() && !Reporter.hasErrors(reported)) {
-        write(model.get());
-        written.add(name);
-        writers.parsedBy(model.get());
-      }
-      options.reportDirectory().ifPresent(dir -> writeReviewReport(dir, pipeline, model, reported));
+      return Optional.of(new Read(pipeline, pipelineReader.read(pipeline, report), report));
     } catch (UnresolvedTypeException e) {
       deferred.put(name, e.typeName());
     } catch (RuntimeException e) {
-      reportInternalError(pipeline, e);
+      reporter.printInternalError(pipeline, e);
+    }
+    return Optional.empty();
+  }
+
+  /** Validates a pipeline read, prints its findings, and adds its files when none is an error. */
+  private void check(Read read) {
+    String name = read.pipeline().getQualifiedName().toString();
+    try {
+      read.model().ifPresent(m -> {
+        PipelineValidator.validate(m, options, readByAnother.contains(name), read.report());
+        splits.check(m, read.report());
+      });
+      List<Reporter.Reported> reported = reporter.print(read.report());
+      if (read.model().isPresent() && !Reporter.hasErrors(reported)) {
+        write(read.model().get());
+        written.add(name);
+      }
+      options.reportDirectory().ifPresent(dir -> writeReviewReport(dir, read.pipeline(),
+          read.model(), reported));
+    } catch (RuntimeException e) {
+      reporter.printInternalError(read.pipeline(), e);
     }
   }
 
   private void write(PipelineModel model) {
-    outbox.add(writer.render(model), (report, why) -> report.at(model.type(), model.annotation(),
-        null).report(Message.GENERATED_FILE_NOT_WRITTEN, model.generatedSimpleName(),
-        model.simpleName(), why, model.generatedPackage()));
+    outbox.add(() -> writer.javaFile(model), model.type(), (report, why) -> report.at(model.type(),
+        model.annotation(), null).report(Message.GENERATED_FILE_NOT_WRITTEN,
+        model.generatedSimpleName(), model.simpleName(), why, model.generatedPackage()));
+    writers.parsedBy(model);
   }
 
   private void writeReviewReport(Path dir, TypeElement pipeline, Optional<PipelineModel> model,
@@ -220,7 +236,7 @@ public final class PipelineProcessor extends AbstractProcessor {
       } catch (UnresolvedTypeException e) {
         // javac reports the missing type itself; a stage using the record defers its pipeline
       } catch (RuntimeException e) {
-        reportInternalError(element, e);
+        reporter.printInternalError(element, e);
       }
     }
   }
@@ -279,13 +295,5 @@ public final class PipelineProcessor extends AbstractProcessor {
       reporter.print(report);
     });
     deferred.clear();
-  }
-
-  private void reportInternalError(Element element, Exception e) {
-    StringWriter trace = new StringWriter();
-    e.printStackTrace(new PrintWriter(trace));
-    Report report = new Report();
-    report.at(element).report(Message.INTERNAL_ERROR, element.getSimpleName(), trace);
-    reporter.print(report);
   }
 }

@@ -74,7 +74,7 @@ final class Writers {
     if (!written.add(record.getQualifiedName().toString())) {
       return;
     }
-    outbox.add(writer.render(record, element), (report, why) -> report.at(record,
+    outbox.add(() -> writer.javaFile(record, element), record, (report, why) -> report.at(record,
         Annotations.find(record, WRITABLE).orElse(null), null).report(
         Message.WRITER_FILE_NOT_WRITTEN, WriterWriter.simpleName(record), record.getSimpleName(),
         why, WriterWriter.packageName(record)));

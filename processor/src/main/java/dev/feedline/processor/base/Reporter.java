@@ -1,5 +1,7 @@
 package dev.feedline.processor.base;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -56,6 +58,18 @@ public final class Reporter {
   /** Prints a message that belongs to no declaration, such as a bad processor option. */
   public void printGlobal(Diagnostic.Kind kind, String message) {
     messager.printMessage(kind, message);
+  }
+
+  /**
+   * Prints a failure inside the processor as an error at the declaration it was processing, with
+   * its stack trace: reported, never thrown into javac.
+   */
+  public void printInternalError(Element element, Exception e) {
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    Report report = new Report();
+    report.at(element).report(Message.INTERNAL_ERROR, element.getSimpleName(), trace);
+    print(report);
   }
 
   private void print(Diagnostic.Kind kind, Finding finding) {

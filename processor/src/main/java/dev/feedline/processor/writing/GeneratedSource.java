@@ -47,7 +47,7 @@ public final class GeneratedSource {
   }
 
   /** {@code file}, written out and wrapped. */
-  static Rendered render(JavaFile file) {
+  public static Rendered render(JavaFile file) {
     String name = file.packageName().isEmpty() ? file.typeSpec().name()
         : file.packageName() + "." + file.typeSpec().name();
     return new Rendered(name, List.copyOf(file.typeSpec().originatingElements()),

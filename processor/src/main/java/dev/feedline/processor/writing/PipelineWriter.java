@@ -40,13 +40,11 @@ public final class PipelineWriter {
     this.generatedAvailable = generatedAvailable;
   }
 
-  /** The class generated for {@code pipeline}, to be written through the Filer. */
-  public GeneratedSource.Rendered render(PipelineModel pipeline) {
-    return GeneratedSource.render(javaFile(pipeline));
-  }
-
-  /** The generated source, deterministic: the same declaration always gives the same bytes. */
-  JavaFile javaFile(PipelineModel pipeline) {
+  /**
+   * The class generated for {@code pipeline}, to be written out ({@link GeneratedSource#render})
+   * and created through the Filer; deterministic: the same declaration always gives the same bytes.
+   */
+  public JavaFile javaFile(PipelineModel pipeline) {
     Plan plan = Plan.of(pipeline);
     String stagePlan = StagePlan.of(plan); // once: the class's Javadoc and the fingerprint
     GeneratedNames names = new GeneratedNames(plan);

@@ -59,13 +59,11 @@ public final class WriterWriter {
     return ((PackageElement) e).getQualifiedName().toString();
   }
 
-  /** The writer generated for {@code record}, to be written through the Filer. */
-  public GeneratedSource.Rendered render(TypeElement record, ElementType element) {
-    return GeneratedSource.render(javaFile(record, element));
-  }
-
-  /** The generated source, deterministic: the same record always gives the same bytes. */
-  JavaFile javaFile(TypeElement record, ElementType element) {
+  /**
+   * The writer generated for {@code record}, to be written out ({@link GeneratedSource#render})
+   * and created through the Filer; deterministic: the same record always gives the same bytes.
+   */
+  public JavaFile javaFile(TypeElement record, ElementType element) {
     ClassName writer = ClassName.get(packageName(record), simpleName(record));
     ClassName builder = writer.nestedClass("Builder");
     TypeName recordType = TypeName.get(record.asType());

@@ -49,7 +49,9 @@ import javax.tools.Diagnostic;
  * each valid pipeline's TensorFlow graph code.
  *
  * <p>Each pipeline goes model, then validation, then generation: it is read into a model, checked,
- * its findings printed once, and written only when nothing was reported as an error. A pipeline
+ * its findings printed once, and written only when nothing was reported as an error. Each step
+ * runs over every pipeline of the round before the next ({@link Outbox}): interleaved, pipeline by
+ * pipeline, the same work costs much more (docs/rules.md, What the processor costs). A pipeline
  * that uses a type not generated yet is retried in the next round. Nothing escapes to javac: a
  * failure inside the processor is reported as an error on the pipeline it was processing.
  */

@@ -8,10 +8,12 @@ import java.lang.annotation.Target;
 
 /**
  * Decodes a JPEG into an image of the size the output record declares: RGB (3 channels) or
- * grayscale (1), resized bilinearly and scaled to [0, 1]. The input record has one
- * {@code Operand<TString>} component, the JPEG; the output record has one
- * {@code Operand<TFloat32>} component of static shape {@code [height, width, channels]}, and
- * every other output component is passed through from the input component of the same name.
+ * grayscale (1), resized bilinearly, and either scaled to [0, 1] or rounded to 8-bit values. The
+ * input record has one {@code Operand<TString>} component, the JPEG; the output record has one
+ * image component of static shape {@code [height, width, channels]}, {@code Operand<TFloat32>}
+ * for values in [0, 1] or {@code Operand<TUint8>} for values of 0 to 255 (a quarter of the bytes,
+ * for a cache after it), and every other output component is passed through from the input
+ * component of the same name.
  *
  * <p>Knowing both sizes lets the generated code decode large JPEGs at 1/2, 1/4 or 1/8 scale in the
  * DCT domain (DecodeJpeg's {@code ratio}), which decodes and resizes a fraction of the pixels: it

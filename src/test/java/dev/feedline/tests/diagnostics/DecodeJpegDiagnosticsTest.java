@@ -24,6 +24,8 @@ class DecodeJpegDiagnosticsTest {
       "@Element record Rgba(@Shape({8, 8, 4}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
       "@Element record Labeled(@Shape({8, 8, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> id) {}",
       "@Element record Gray(@Shape({8, 8, 1}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Bytes(@Shape({8, 8, 3}) Operand<TUint8> pixels, @Shape({}) Operand<TInt64> label) {}",
+      "@Element record Doubles(@Shape({8, 8, 3}) Operand<TFloat64> pixels, @Shape({}) Operand<TInt64> label) {}",
       "@Element record Wild(@Shape({-1, -1, 3}) Operand<TFloat32> pixels, @Shape({}) Operand<TInt64> label) {}",
       "@Element record Pair(@Shape({}) Operand<TString> front, @Shape({}) Operand<TString> back,",
       "    @Shape({}) Operand<TInt64> label) {}");
@@ -56,7 +58,8 @@ class DecodeJpegDiagnosticsTest {
         stages("  @DecodeJpeg(parallel = AUTO, minSourceSide = 70) Image decode(Encoded in);")), IMAGES);
     assertEquals(List.of(), warningsAndErrors(scaled));
     String code = generated(scaled);
-    assertTrue(code.contains("Images.decodeJpeg(tf, in.bytes(), 3L /* channels */, 8L /* ratio */,"), code);
+    assertTrue(code.contains("Images.decodeJpeg(tf, in.bytes(),\n        3L /* channels */,"
+        + " 8L /* ratio */, 8L /* height */, 8L /* width */);"), code);
     assertTrue(code.contains("// Sources are at least 70 px a side, the output 8 px: decoding at 1/8"
         + " scale in the\n    // DCT domain keeps every side at 8 px or more"), code);
     assertTrue(code.contains(".output(\"label\", in.label())"), "label passes through: " + code);
@@ -74,6 +77,13 @@ class DecodeJpegDiagnosticsTest {
         "  @DecodeJpeg(parallel = AUTO, minSourceSide = 70) Gray decode(Encoded in);", "Gray")), IMAGES);
     assertEquals(List.of(), warningsAndErrors(gray));
     assertTrue(generated(gray).contains("1L /* channels */, 8L /* ratio */"));
+
+    Compilation bytes = Sources.compile(Sources.pipeline("Jpeg", stages(
+        "  @DecodeJpeg(parallel = AUTO, minSourceSide = 70) Bytes decode(Encoded in);", "Bytes")), IMAGES);
+    assertEquals(List.of(), warningsAndErrors(bytes));
+    assertTrue(generated(bytes).contains("Operand<TUint8> image = Images.decodeJpegPixels(tf,"
+        + " in.bytes(),\n        3L /* channels */, 8L /* ratio */, 8L /* height */, 8L /* width */);"),
+        generated(bytes));
 
     Compilation unknown = Sources.compile(Sources.pipeline("Jpeg",
         stages("  @DecodeJpeg(parallel = AUTO) Image decode(Encoded in);")), IMAGES);
@@ -94,8 +104,11 @@ class DecodeJpegDiagnosticsTest {
     assertSignatureError("Rgba",
         "the image has 4 channels; a JPEG decodes to 1 (grayscale) or 3 (RGB)");
     assertSignatureError("Sample",
-        "its output Sample needs exactly one Operand<TFloat32> component of shape [height, width,"
-            + " channels]; it has 0");
+        "its output Sample needs exactly one Operand<TFloat32> or Operand<TUint8> component of"
+            + " shape [height, width, channels]; it has 0");
+    assertSignatureError("Doubles",
+        "its output Doubles needs exactly one Operand<TFloat32> or Operand<TUint8> component of"
+            + " shape [height, width, channels]; it has 0");
   }
 
   @Test

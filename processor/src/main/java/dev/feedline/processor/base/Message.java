@@ -126,7 +126,7 @@ public enum Message {
           + " component, the JPEG; it has %d."),
   DECODE_JPEG_OUTPUT(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s decodes a JPEG into an image: its output %s needs exactly one Operand<TFloat32>"
-          + " component of shape [height, width, channels]; it has %d."),
+          + " or Operand<TUint8> component of shape [height, width, channels]; it has %d."),
   DECODE_JPEG_SIZE_UNKNOWN(Rule.STAGE_SIGNATURE, Severity.ERROR,
       "%s decodes a JPEG into an image: the image's shape %s must be fully known: it is the size"
           + " the JPEG is resized to."),

@@ -260,8 +260,9 @@ final class ChainValidator {
   }
 
   /**
-   * {@code @DecodeJpeg} turns the one string component into the one float image of static shape
-   * [height, width, 1 or 3]; every other output component comes from the input one of its name.
+   * {@code @DecodeJpeg} turns the one string component into the one image, float32 or uint8, of
+   * static shape [height, width, 1 or 3]; every other output component comes from the input one
+   * of its name.
    */
   private static void checkDecodeJpeg(Stage decode, Report report) {
     ElementType input = decode.input();
@@ -269,7 +270,7 @@ final class ChainValidator {
     List<Component> jpegs = input.components().stream()
         .filter(c -> c.dtype() == DType.STRING && c.shape().rank() == 0).toList();
     List<Component> images = output.components().stream()
-        .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).toList();
+        .filter(DecodeJpegStage::isImage).toList();
     if (jpegs.size() != 1) {
       report.at(decode).report(Message.DECODE_JPEG_INPUT, decode,
           input, jpegs.size());

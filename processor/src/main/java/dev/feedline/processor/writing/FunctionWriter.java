@@ -8,6 +8,7 @@ import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StaticShape;
+import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.kinds.FilterStage;
 import dev.feedline.processor.model.kinds.FlatMapStage;
 import dev.feedline.processor.writing.spec.CodeBlock;
@@ -106,12 +107,13 @@ final class FunctionWriter {
     Component jpeg = input.components().stream()
         .filter(c -> c.dtype() == DType.STRING).findFirst().orElseThrow();
     Component image = output.components().stream()
-        .filter(c -> c.dtype() == DType.FLOAT32 && c.shape().rank() == 3).findFirst().orElseThrow();
+        .filter(DecodeJpegStage::isImage).findFirst().orElseThrow();
     List<Long> size = image.shape().dims();
     JpegScale scale = JpegScale.of(stage, Math.max(size.get(0), size.get(1)));
     method.addCode(scale.comment());
-    method.addStatement("$T image = $T.decodeJpeg(tf, $L, $LL /* channels */, $LL /* ratio */,\n"
-            + "$LL /* height */, $LL /* width */)", Names.operandOf(DType.FLOAT32), Names.IMAGES,
+    method.addStatement("$T image = $T.$L(tf, $L,\n$LL /* channels */, $LL /* ratio */,"
+            + " $LL /* height */, $LL /* width */)", Names.operandOf(image.dtype()), Names.IMAGES,
+        image.dtype() == DType.UINT8 ? "decodeJpegPixels" : "decodeJpeg",
         accessor("in", input, jpeg), size.get(2), scale.ratio(), size.get(0), size.get(1));
     CodeBlock.Builder signature = CodeBlock.builder()
         .add("return $T.builder()\n$>$>.key($S)\n", Names.SIGNATURE, stage.name());

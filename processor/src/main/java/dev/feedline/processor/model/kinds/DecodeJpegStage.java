@@ -1,6 +1,8 @@
 package dev.feedline.processor.model.kinds;
 
 import dev.feedline.processor.base.Message;
+import dev.feedline.processor.model.Component;
+import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.Parallelism;
 import dev.feedline.processor.model.SizeModel;
@@ -27,6 +29,15 @@ public record DecodeJpegStage(OptionalLong minSourceSide, boolean scaledDecode,
   public static final Member SCALED_DECODE = KIND.member("scaledDecode");
   public static final Member PARALLEL = KIND.member("parallel", Member.Display.PARALLELISM);
   public static final Member DETERMINISTIC = KIND.member("deterministic");
+
+  /**
+   * Whether {@code component} can hold the decoded image: rank 3, float32 values in [0, 1] or
+   * uint8 values of 0 to 255.
+   */
+  public static boolean isImage(Component component) {
+    return component.shape().rank() == 3
+        && (component.dtype() == DType.FLOAT32 || component.dtype() == DType.UINT8);
+  }
 
   @Override
   public Member parallelMember() {

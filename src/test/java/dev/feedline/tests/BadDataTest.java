@@ -177,7 +177,7 @@ class BadDataTest {
         Session session = new Session(graph);
         FeedlinePhotoPipeline pipeline =
             FeedlinePhotoPipeline.builder().files(dir + "/photos.tfrecord").build(graph);
-        EpochIterator<FeedlinePhotoPipeline.PhotoTensors> batches = pipeline.epoch(session)) {
+        EpochIterator<FeedlinePhotoPipeline.DecodedPhotoTensors> batches = pipeline.epoch(session)) {
       FeedlineException error = assertThrows(FeedlineException.class, batches::hasNext);
       assertEquals("decodeAndResize", error.stage().orElseThrow().method());
       assertTrue(error.getMessage().contains("Invalid JPEG data or crop window"), error.getMessage());
@@ -201,7 +201,7 @@ class BadDataTest {
         Session session = new Session(graph);
         FeedlinePlainPhotoPipeline pipeline =
             FeedlinePlainPhotoPipeline.builder().files(dir + "/photos.tfrecord").build(graph);
-        EpochIterator<FeedlinePlainPhotoPipeline.PhotoTensors> batches = pipeline.epoch(session)) {
+        EpochIterator<FeedlinePlainPhotoPipeline.DecodedPhotoTensors> batches = pipeline.epoch(session)) {
       FeedlineException error = assertThrows(FeedlineException.class, batches::hasNext);
       assertTrue(error.getMessage().startsWith("Pipeline PlainPhotoPipeline, stage"
           + " 'decodeAndResize' (@Map): "), error.getMessage());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.feedline.example.PhotoDataset;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Full;
+import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Pixels;
 import dev.feedline.tests.pipelines.FeedlineJpegPipelines_Scaled;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -77,6 +78,30 @@ class DecodeJpegTest {
     }
   }
 
+  /** The scaled decode's 8-bit pixels, in id order. */
+  private static byte[][] pixels() {
+    try (TString jpeg = jpegTensor(); TInt64 label = ids(); TInt64 id = ids();
+        Graph graph = new Graph(); Session session = new Session(graph);
+        FeedlineJpegPipelines_Pixels pipeline =
+            FeedlineJpegPipelines_Pixels.builder().data(jpeg, label, id).build(graph);
+        EpochIterator<FeedlineJpegPipelines_Pixels.DecodedPhotoTensors> epoch =
+            pipeline.epoch(session)) {
+      List<byte[]> images = new ArrayList<>();
+      epoch.forEach(batch -> {
+        long size = batch.id().shape().get(0);
+        assertEquals(Shape.of(size, 224, 224, 3), batch.pixels().shape());
+        for (int i = 0; i < size; i++) {
+          assertEquals(images.size(), batch.id().getLong(i), "in order, ids passed through");
+          byte[] values = new byte[224 * 224 * 3];
+          batch.pixels().get(i).copyTo(
+              org.tensorflow.ndarray.buffer.DataBuffers.of(values, false, false));
+          images.add(values);
+        }
+      });
+      return images.toArray(byte[][]::new);
+    }
+  }
+
   private static void collect(TFloat32 image, TInt64 label, TInt64 id, List<float[]> images) {
     long size = id.shape().get(0);
     assertEquals(Shape.of(size, 224, 224, 3), image.shape());
@@ -138,6 +163,32 @@ class DecodeJpegTest {
       assertTrue(scaledError < fullError, "photo " + id + ": scaled error " + scaledError / n
           + ", full " + fullError / n);
     }
+  }
+
+  /**
+   * An 8-bit image is the float one's values times 255, rounded to the nearest: the same decode
+   * and resize, a quarter of the bytes.
+   */
+  @Test
+  void eightBitPixelsAreTheFloatValuesRounded() {
+    float[][] scaled = scaled();
+    byte[][] pixels = pixels();
+    assertEquals(PHOTOS, pixels.length);
+    long exact = 0;
+    long values = 0;
+    for (int id = 0; id < PHOTOS; id++) {
+      for (int p = 0; p < scaled[id].length; p++) {
+        double expected = Math.rint(scaled[id][p] * 255.0);
+        int actual = pixels[id][p] & 0xff;
+        // The float path divides by 255, so a value exactly between two levels can land a unit
+        // in the last place to either side of it.
+        assertTrue(Math.abs(actual - expected) <= 1,
+            "photo " + id + " value " + p + ": " + actual + " against " + expected);
+        exact += actual == expected ? 1 : 0;
+        values++;
+      }
+    }
+    assertTrue(exact > 0.99 * values, exact + " of " + values + " values exact");
   }
 
   /** The photo resized to 224×224 by averaging the pixels each output pixel covers, as RGB ints. */

@@ -1,7 +1,7 @@
 package dev.feedline.benchmarks;
 
 import dev.feedline.benchmarks.images.FeedlineFileCachedPhotoPipeline;
-import dev.feedline.benchmarks.images.FeedlineFileCachedPhotoPipeline.PhotoTensors;
+import dev.feedline.benchmarks.images.FeedlineFileCachedPhotoPipeline.DecodedPhotoTensors;
 import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
@@ -103,7 +103,7 @@ public final class CacheBenchmark {
             .files(data.resolve("*.tfrecord").toString()).cacheFile(cache.toString())
             .build(graph)) {
       long start = System.nanoTime();
-      try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
+      try (EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
         batches.forEach(batch -> { });
       }
       System.out.println("seconds " + (System.nanoTime() - start) / 1e9);

@@ -1,7 +1,7 @@
 package dev.feedline.benchmarks;
 
 import dev.feedline.example.FeedlinePhotoPipeline;
-import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.example.FeedlinePhotoPipeline.DecodedPhotoTensors;
 import dev.feedline.example.PhotoDataset;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
@@ -59,7 +59,7 @@ public final class SoakBenchmark {
         Session session = new Session(graph);
         FeedlinePhotoPipeline pipeline = FeedlinePhotoPipeline.builder().files(shards).build(graph)) {
       for (int epoch = 1; epoch <= epochs; epoch++) {
-        try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
+        try (EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
           batches.forEach(batch -> { });
         }
         sample(csv, "epochs", epoch, epochs, out);
@@ -69,7 +69,7 @@ public final class SoakBenchmark {
       try (Graph graph = new Graph();
           Session session = new Session(graph);
           FeedlinePhotoPipeline pipeline = FeedlinePhotoPipeline.builder().files(shards).build(graph);
-          EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
+          EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
         batches.next();
       }
       sample(csv, "cycles", cycle, cycles, out);

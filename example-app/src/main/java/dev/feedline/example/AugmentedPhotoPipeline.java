@@ -27,15 +27,17 @@ public interface AugmentedPhotoPipeline
 
   /** A seeded order, new every epoch and the same on every run. */
   @Shuffle(buffer = 1000, seed = 42)
-  Photo shuffle(Photo photo);
+  DecodedPhoto shuffle(DecodedPhoto photo);
 
   /**
    * Shifts each photo by up to 16 pixels (pads with black, crops 224×224 at a random place),
    * mirrors half of them, and brightens or darkens each by up to 0.1, within [0, 1]. Every value
-   * is drawn from the photo's own seed, so it runs in parallel and stays reproducible.
+   * is drawn from the photo's own seed, so it runs in parallel and stays reproducible. It scales
+   * the cached 8-bit pixels to [0, 1] first ({@link PhotoStages#scaled}).
    */
   @Map(parallel = AUTO, random = true)
-  static Photo augment(Ops tf, Photo photo, ElementRandom random) {
+  static Photo augment(Ops tf, DecodedPhoto decoded, ElementRandom random) {
+    Photo photo = PhotoStages.scaled(tf, decoded);
     Operand<TFloat32> padded = tf.pad(photo.image(),
         tf.constant(new int[][] {{MARGIN, MARGIN}, {MARGIN, MARGIN}, {0, 0}}), tf.constant(0f));
     Operand<TFloat32> shifted =

@@ -39,11 +39,11 @@ public final class BrokenPipelines {
   @SuppressWarnings({"feedline:map-not-parallel", "feedline:cache-after-random-map"})
   public interface SequentialMap extends PhotoPipeline {
     @Map(random = true)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      Photo decoded = PhotoStages.Decoding.decodeAndResize(tf, photo);
-      Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f),
+    static DecodedPhoto decodeAndResize(Ops tf, EncodedPhoto photo) {
+      Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f * 255),
           tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class));
-      return new Photo(tf.math.add(decoded.image(), jitter), decoded.label(), decoded.id());
+      Operand<TFloat32> values = tf.math.add(PhotoStages.Decoding.resize(tf, photo.jpeg()), jitter);
+      return new DecodedPhoto(PhotoStages.Decoding.pixels(tf, values), photo.label(), photo.id());
     }
   }
 
@@ -52,10 +52,10 @@ public final class BrokenPipelines {
   @SuppressWarnings("feedline:terminal-prefetch-autotune")
   public interface NoPrefetch extends PhotoStages.Files, PhotoStages.Decoding, PhotoStages.Cached {
     @Shuffle(buffer = 1000)
-    Photo shuffle(Photo photo);
+    DecodedPhoto shuffle(DecodedPhoto photo);
 
     @Batch(size = 32)
-    Photo batch(Photo photo);
+    DecodedPhoto batch(DecodedPhoto photo);
   }
 
   /** The cache of {@link CacheBeforeMap}: the encoded records, then a decode declared cheap. */
@@ -68,7 +68,7 @@ public final class BrokenPipelines {
     EncodedPhoto cache(EncodedPhoto photo);
 
     @Map(parallel = AUTO, cost = Cost.CHEAP)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
+    static DecodedPhoto decodeAndResize(Ops tf, EncodedPhoto photo) {
       return PhotoStages.Decoding.decodeAndResize(tf, photo);
     }
   }
@@ -87,7 +87,7 @@ public final class BrokenPipelines {
   @SuppressWarnings("feedline:shuffle-buffer-too-small")
   public interface TinyShuffle extends PhotoPipeline {
     @Shuffle(buffer = 2)
-    Photo shuffle(Photo photo);
+    DecodedPhoto shuffle(DecodedPhoto photo);
   }
 
   /**

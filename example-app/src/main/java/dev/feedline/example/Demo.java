@@ -1,6 +1,6 @@
 package dev.feedline.example;
 
-import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.example.FeedlinePhotoPipeline.DecodedPhotoTensors;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.EpochIterator;
@@ -71,13 +71,13 @@ public final class Demo {
       for (int epoch = 1; epoch <= epochs; epoch++) {
         long start = System.nanoTime();
         long images = 0;
-        try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
-          for (PhotoTensors batch : batches) {
+        try (EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
+          for (DecodedPhotoTensors batch : batches) {
             if (epoch == 1 && images == 0) {
-              out.println("Batch shape: " + batch.image().shape());
+              out.println("Batch shape: " + batch.pixels().shape());
               out.printf(Locale.ROOT, "First batch after %.2f s%n", seconds(start));
             }
-            images += batch.image().shape().get(0);
+            images += batch.pixels().shape().get(0);
           }
         }
         double seconds = seconds(start);

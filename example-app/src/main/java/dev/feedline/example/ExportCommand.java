@@ -28,6 +28,7 @@ import org.tensorflow.op.core.Variable;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TUint8;
 
 /**
  * {@code ./feedline export --output DIR [--example photo|spelling] [--steps N] [--data DIR]
@@ -183,16 +184,18 @@ public final class ExportCommand {
   }
 
   /**
-   * The photo model as exported: the pixels centered as {@link TrainingPipeline#center} does on
-   * the device in training (the same method), the CNN, and the softmax: {@code scores}, with the
-   * model's input {@code image} and the records' {@code id} beside it.
+   * The photo model as exported: the serving function's 8-bit pixels centered as
+   * {@link TrainingPipeline#center} does on the device in training (the same method), the CNN,
+   * and the softmax: {@code scores}, with the pixels in [0, 1] as {@code image} ({@link
+   * PhotoStages#scaled}) and the records' {@code id} beside it.
    */
   @SuppressWarnings("unchecked")
   static Map<String, Operand<?>> photoModel(Ops tf, Map<String, Operand<?>> inputs,
       List<Weight> weights) {
-    Photo photo = new Photo((Operand<TFloat32>) inputs.get("image"),
+    DecodedPhoto decoded = new DecodedPhoto((Operand<TUint8>) inputs.get("pixels"),
         (Operand<TInt64>) inputs.get("label"), (Operand<TInt64>) inputs.get("id"));
-    Photo centered = TrainingPipeline.center(tf, photo);
+    Photo photo = PhotoStages.scaled(tf, decoded);
+    Photo centered = TrainingPipeline.center(tf, decoded);
     Map<String, Operand<?>> outputs = new LinkedHashMap<>();
     outputs.put("scores", tf.nn.softmax(SmallCnn.logits(tf, centered.image(),
         weights.stream().map(w -> w.variable(tf)).toList())));

@@ -1,6 +1,6 @@
 package dev.feedline.example;
 
-import dev.feedline.example.FeedlinePhotoSources_MixedPhotos.PhotoTensors;
+import dev.feedline.example.FeedlinePhotoSources_MixedPhotos.DecodedPhotoTensors;
 import dev.feedline.launcher.CommandSpec;
 import dev.feedline.launcher.LauncherCommand;
 import dev.feedline.runtime.EpochIterator;
@@ -86,8 +86,8 @@ public final class MixCommand {
       for (int epoch = 1; epoch <= epochs; epoch++) {
         long start = System.nanoTime();
         long[] counts = new long[SOURCES.length];
-        try (EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
-          for (PhotoTensors batch : batches) {
+        try (EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
+          for (DecodedPhotoTensors batch : batches) {
             for (int i = 0; i < batch.label().shape().get(0); i++) {
               counts[(int) batch.label().getLong(i)]++; // the label is the photograph
             }

@@ -46,12 +46,12 @@ public final class PhotoSources {
   @Pipeline(reproducible = true)
   public interface MixedPhotos {
     @Mix(of = {CityPhotos.class, FlowerPhotos.class}, weights = {0.7, 0.3}, seed = 7)
-    Photo photos();
+    DecodedPhoto photos();
 
     @Batch(size = 32)
-    Photo batch(Photo photo);
+    DecodedPhoto batch(DecodedPhoto photo);
 
     @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
+    DecodedPhoto prefetch(DecodedPhoto batch);
   }
 }

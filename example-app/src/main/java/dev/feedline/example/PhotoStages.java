@@ -22,7 +22,8 @@ import org.tensorflow.types.TUint8;
 /**
  * The photo pipeline's stages in groups, which {@link PhotoPipeline}, {@link TrainingPipeline},
  * the {@link BrokenPipelines} and the benchmarks' pipelines combine instead of writing them again.
- * In {@link PhotoPipeline}'s order: {@link Files}, {@link Decoding}, {@link Cached}, {@link Batches}.
+ * In {@link PhotoPipeline}'s order: {@link Files}, {@link Decoding}, {@link Cached}, {@link Batches},
+ * in 8-bit pixels from the decode on; a model widens them ({@link #scaled}).
  */
 public final class PhotoStages {
   private PhotoStages() {}
@@ -38,7 +39,11 @@ public final class PhotoStages {
     Operand<TString> read(Operand<TString> shard);
   }
 
-  /** Records to photos of the model's size, in parallel. */
+  /**
+   * Records to photos of the model's size, in parallel, as 8-bit pixels: the cache after it then
+   * holds a quarter of the bytes that float32 would take, and fills them in epoch 1 a quarter as
+   * fast (the checker's {@code cache-widened-values} note; docs/performance.md).
+   */
   @StageGroup
   public interface Decoding {
     /** Side of the square images the model takes. */
@@ -47,15 +52,24 @@ public final class PhotoStages {
     @Decode(parallel = AUTO)
     EncodedPhoto parse(Operand<TString> record);
 
-    /** Decodes the JPEG, resizes it to 224×224 and scales its values to [0, 1]. */
+    /** Decodes the JPEG, resizes it to 224×224 and rounds it back to 8-bit pixels. */
     @Map(parallel = AUTO)
-    static Photo decodeAndResize(Ops tf, EncodedPhoto photo) {
-      Operand<TUint8> rgb = tf.image.decodeJpeg(photo.jpeg(), DecodeJpeg.channels(3L));
-      Operand<TFloat32> pixels = tf.dtypes.cast(rgb, TFloat32.class);
-      Operand<TFloat32> resized = tf.image.resizeBilinear(
-          tf.expandDims(pixels, tf.constant(0)), tf.constant(new int[] {SIZE, SIZE}));
-      Operand<TFloat32> image = tf.math.div(tf.squeeze(resized), tf.constant(255f));
-      return new Photo(image, photo.label(), photo.id());
+    static DecodedPhoto decodeAndResize(Ops tf, EncodedPhoto photo) {
+      return new DecodedPhoto(pixels(tf, resize(tf, photo.jpeg())), photo.label(), photo.id());
+    }
+
+    /** The JPEG's RGB values, 0 to 255, resized bilinearly to 224×224: fractions in between. */
+    static Operand<TFloat32> resize(Ops tf, Operand<TString> jpeg) {
+      Operand<TUint8> rgb = tf.image.decodeJpeg(jpeg, DecodeJpeg.channels(3L));
+      Operand<TFloat32> values = tf.dtypes.cast(rgb, TFloat32.class);
+      return tf.squeeze(tf.image.resizeBilinear(
+          tf.expandDims(values, tf.constant(0)), tf.constant(new int[] {SIZE, SIZE})));
+    }
+
+    /** Values of 0 to 255 rounded to the nearest pixel value, any beyond clipped. */
+    static Operand<TUint8> pixels(Ops tf, Operand<TFloat32> values) {
+      return tf.dtypes.cast(
+          tf.clipByValue(tf.math.round(values), tf.constant(0f), tf.constant(255f)), TUint8.class);
     }
   }
 
@@ -63,19 +77,30 @@ public final class PhotoStages {
   @StageGroup
   public interface Cached {
     @Cache
-    Photo cache(Photo photo);
+    DecodedPhoto cache(DecodedPhoto photo);
   }
 
   /** Shuffled batches of 32, the next prepared while a step runs. */
   @StageGroup
   public interface Batches {
     @Shuffle(buffer = 1000)
-    Photo shuffle(Photo photo);
+    DecodedPhoto shuffle(DecodedPhoto photo);
 
     @Batch(size = 32)
-    Photo batch(Photo photo);
+    DecodedPhoto batch(DecodedPhoto photo);
 
     @Prefetch(AUTO)
-    Photo prefetch(Photo batch);
+    DecodedPhoto prefetch(DecodedPhoto batch);
+  }
+
+  /**
+   * 8-bit pixels as float32 in [0, 1], of one photo or a whole batch: the model's work, not the
+   * pipeline's, so that a GPU takes a quarter of the bytes across the bus and a served model
+   * takes the same pixels as the serving function makes.
+   */
+  public static Photo scaled(Ops tf, DecodedPhoto photo) {
+    Operand<TFloat32> image =
+        tf.math.mul(tf.dtypes.cast(photo.pixels(), TFloat32.class), tf.constant(1f / 255));
+    return new Photo(image, photo.label(), photo.id());
   }
 }

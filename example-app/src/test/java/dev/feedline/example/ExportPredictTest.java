@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.example.FeedlinePhotoPipeline.DecodedPhotoTensors;
 import dev.feedline.runtime.EpochIterator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,6 +28,7 @@ import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TUint8;
 
 /**
  * {@code ./feedline export} and {@code ./feedline predict} on the photo example: the exported
@@ -74,49 +75,55 @@ class ExportPredictTest {
     return records;
   }
 
-  /** The images the training graph's pipeline makes of the photos {@link #IDS}, by id. */
-  private static Map<Long, float[]> trainingImages() {
-    Map<Long, float[]> images = new HashMap<>();
+  /** The 8-bit pixels the training graph's pipeline makes of the photos {@link #IDS}, by id. */
+  private static Map<Long, byte[]> trainingPixels() {
+    Map<Long, byte[]> pixels = new HashMap<>();
     try (Graph graph = new Graph(); Session session = new Session(graph);
         FeedlinePhotoPipeline pipeline = FeedlinePhotoPipeline.builder()
             .files(data.resolve("*.tfrecord").toString()).build(graph);
-        EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
-      for (PhotoTensors batch : batches) {
-        float[] flat = new float[(int) batch.image().shape().size()];
-        batch.image().copyTo(DataBuffers.of(flat, false, false));
+        EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
+      for (DecodedPhotoTensors batch : batches) {
+        byte[] flat = new byte[(int) batch.pixels().shape().size()];
+        batch.pixels().copyTo(DataBuffers.of(flat, false, false));
         int per = 224 * 224 * 3;
         for (int r = 0; r < batch.id().shape().get(0); r++) {
           long id = batch.id().getLong(r);
           if (List.of(3L, 17L, 40L).contains(id)) {
-            float[] image = new float[per];
-            System.arraycopy(flat, r * per, image, 0, per);
-            images.put(id, image);
+            byte[] photo = new byte[per];
+            System.arraycopy(flat, r * per, photo, 0, per);
+            pixels.put(id, photo);
           }
         }
       }
     }
-    assertEquals(IDS.length, images.size());
-    return images;
+    assertEquals(IDS.length, pixels.size());
+    return pixels;
   }
 
   @Test
   void predictGivesTheScoresOfTheTrainingGraphBitForBit() throws IOException {
     PredictCommand.Prediction served = PredictCommand.predict(model, records(), true);
-    Map<Long, float[]> training = trainingImages();
-    float[] batch = new float[IDS.length * 224 * 224 * 3];
+    Map<Long, byte[]> training = trainingPixels();
+    int per = 224 * 224 * 3;
+    byte[] batch = new byte[IDS.length * per];
     for (int i = 0; i < IDS.length; i++) {
-      assertArrayEquals(training.get(IDS[i]), served.images().get(i),
+      byte[] pixels = training.get(IDS[i]);
+      float[] scaled = new float[per];
+      for (int v = 0; v < per; v++) {
+        scaled[v] = (pixels[v] & 0xff) * (1f / 255); // one float multiply, as in the graph
+      }
+      assertArrayEquals(scaled, served.images().get(i),
           "the served image of photo " + IDS[i] + " is the training pipeline's, bit for bit");
-      System.arraycopy(training.get(IDS[i]), 0, batch, i * 224 * 224 * 3, 224 * 224 * 3);
+      System.arraycopy(pixels, 0, batch, i * per, per);
     }
-    // The model of the training graph, with the trained weights, on the pipeline's images.
-    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+    // The model of the training graph, with the trained weights, on the pipeline's pixels.
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        TUint8 tensor = TUint8.tensorOf(Shape.of(IDS.length, 224, 224, 3), DataBuffers.of(batch))) {
       Ops tf = Ops.create(graph);
-      Operand<TFloat32> images = tf.constant(Shape.of(IDS.length, 224, 224, 3),
-          DataBuffers.of(batch));
+      Operand<TUint8> pixels = tf.constantOf(tensor);
       Operand<TInt64> zeros = tf.constant(new long[IDS.length]);
       Operand<?> scores = ExportCommand.photoModel(tf,
-          Map.of("image", images, "label", zeros, "id", zeros), weights).get("scores");
+          Map.of("pixels", pixels, "label", zeros, "id", zeros), weights).get("scores");
       session.initialize();
       try (Result result = session.runner().fetch(scores).run()) {
         TFloat32 expected = (TFloat32) result.get(0);

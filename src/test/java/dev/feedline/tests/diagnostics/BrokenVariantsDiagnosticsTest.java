@@ -46,7 +46,7 @@ class BrokenVariantsDiagnosticsTest {
     List<JavaFileObject> sources = new ArrayList<>(List.of(stages, broken));
     sources.add(JavaFileObjects.forSourceString("dev.feedline.photos.EncodedPhoto",
         Files.readString(PHOTOS.resolve("EncodedPhoto.java"))));
-    for (String name : List.of("Photo", "PhotoPipeline")) {
+    for (String name : List.of("Photo", "DecodedPhoto", "PhotoPipeline")) {
       sources.add(example(name, false));
     }
     Compilation compilation = SeenMessages.record(
@@ -78,7 +78,7 @@ class BrokenVariantsDiagnosticsTest {
     assertAbove(reported.get(0),
         "[feedline:map-not-parallel] @Map 'decodeAndResize' is sequential and runs one element at"
             + " a time on one core; set `parallel = AUTO`.",
-        broken, "Photo decoded = PhotoStages.Decoding.decodeAndResize(tf, photo);", 2);
+        broken, "Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f * 255),", 2);
     assertAt(reported.get(1), WARNING,
         "[feedline:cache-after-random-map] @Cache 'cache' freezes the output of random @Map"
             + " 'decodeAndResize', so every epoch sees the same augmentation; move"
@@ -88,7 +88,7 @@ class BrokenVariantsDiagnosticsTest {
     assertAt(reported.get(2), WARNING,
         "[feedline:terminal-prefetch-autotune] Pipeline NoPrefetch ends with @Batch 'batch'"
             + " instead of @Prefetch, so input preparation cannot overlap the training step; append"
-            + " `@Prefetch(AUTO) Photo prefetch(Photo batch);`.",
+            + " `@Prefetch(AUTO) DecodedPhoto prefetch(DecodedPhoto batch);`.",
         broken, "@Batch(size = 32)");
     assertAt(reported.get(3), WARNING,
         "[feedline:shuffle-buffer-too-small] @Shuffle 'shuffle' has buffer = 2, fewer than the 32"

@@ -57,8 +57,8 @@ class GoldenFileTest {
   private static Compilation compileAll() throws IOException {
     List<JavaFileObject> sources = new ArrayList<>();
     sources.add(source("dev.feedline.photos.EncodedPhoto", PHOTOS.resolve("EncodedPhoto.java")));
-    for (String name : List.of("Photo", "PhotoStages", "PhotoPipeline", "AugmentedPhotoPipeline",
-        "TrainingPipeline")) {
+    for (String name : List.of("Photo", "DecodedPhoto", "PhotoStages", "PhotoPipeline",
+        "AugmentedPhotoPipeline", "TrainingPipeline")) {
       sources.add(source("dev.feedline.example." + name, EXAMPLE.resolve(name + ".java")));
     }
     try (Stream<Path> pipelines = Files.list(TEST_PIPELINES)) {

@@ -7,6 +7,7 @@ import dev.feedline.DecodeJpeg;
 import dev.feedline.InMemorySource;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
+import dev.feedline.example.DecodedPhoto;
 import dev.feedline.example.Photo;
 import dev.feedline.photos.EncodedPhoto;
 
@@ -44,5 +45,21 @@ public final class JpegPipelines {
 
     @Prefetch(AUTO)
     Photo prefetch(Photo batch);
+  }
+
+  /** The scaled decode to 8-bit pixels, as a cache after it would keep them. */
+  @Pipeline
+  public interface Pixels {
+    @InMemorySource
+    EncodedPhoto photos();
+
+    @DecodeJpeg(minSourceSide = 640, parallel = AUTO)
+    DecodedPhoto decode(EncodedPhoto photo);
+
+    @Batch(size = 4)
+    DecodedPhoto batch(DecodedPhoto photo);
+
+    @Prefetch(AUTO)
+    DecodedPhoto prefetch(DecodedPhoto batch);
   }
 }

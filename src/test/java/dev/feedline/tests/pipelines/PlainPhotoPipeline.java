@@ -7,7 +7,7 @@ import dev.feedline.Interleave;
 import dev.feedline.Pipeline;
 import dev.feedline.Prefetch;
 import dev.feedline.TFRecordSource;
-import dev.feedline.example.Photo;
+import dev.feedline.example.DecodedPhoto;
 import dev.feedline.example.PhotoStages;
 import org.tensorflow.Operand;
 import org.tensorflow.types.TString;
@@ -26,8 +26,8 @@ public interface PlainPhotoPipeline extends PhotoStages.Files, PhotoStages.Decod
   Operand<TString> read(Operand<TString> shard);
 
   @Batch(size = 4)
-  Photo batch(Photo photo);
+  DecodedPhoto batch(DecodedPhoto photo);
 
   @Prefetch(AUTO)
-  Photo prefetch(Photo batch);
+  DecodedPhoto prefetch(DecodedPhoto batch);
 }

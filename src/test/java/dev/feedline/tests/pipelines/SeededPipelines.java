@@ -14,6 +14,7 @@ import dev.feedline.RunTimeValue;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
 import dev.feedline.example.AugmentedPhotoPipeline;
+import dev.feedline.example.DecodedPhoto;
 import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoPipeline;
 import dev.feedline.photos.EncodedPhoto;
@@ -35,7 +36,7 @@ public final class SeededPipelines {
   @Pipeline(ramBudget = "4GiB", reproducible = true)
   public interface OneThread extends AugmentedPhotoPipeline {
     @Map(parallel = 1, random = true)
-    static Photo augment(Ops tf, Photo photo, ElementRandom random) {
+    static Photo augment(Ops tf, DecodedPhoto photo, ElementRandom random) {
       return AugmentedPhotoPipeline.augment(tf, photo, random);
     }
   }
@@ -45,7 +46,7 @@ public final class SeededPipelines {
   public interface Sequential extends AugmentedPhotoPipeline {
     @SuppressWarnings("feedline:map-not-parallel")
     @Map(random = true)
-    static Photo augment(Ops tf, Photo photo, ElementRandom random) {
+    static Photo augment(Ops tf, DecodedPhoto photo, ElementRandom random) {
       return AugmentedPhotoPipeline.augment(tf, photo, random);
     }
   }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.example.FeedlinePhotoPipeline;
-import dev.feedline.example.FeedlinePhotoPipeline.PhotoTensors;
+import dev.feedline.example.FeedlinePhotoPipeline.DecodedPhotoTensors;
 import dev.feedline.runtime.EpochIterator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -100,10 +100,10 @@ class ShardCommandTest {
         Session session = new Session(graph);
         FeedlinePhotoPipeline pipeline =
             FeedlinePhotoPipeline.builder().files(out + "/*.tfrecord").build(graph);
-        EpochIterator<PhotoTensors> batches = pipeline.epoch(session)) {
-      for (PhotoTensors batch : batches) {
+        EpochIterator<DecodedPhotoTensors> batches = pipeline.epoch(session)) {
+      for (DecodedPhotoTensors batch : batches) {
         long size = batch.id().shape().get(0);
-        assertEquals(Shape.of(size, 224, 224, 3), batch.image().shape());
+        assertEquals(Shape.of(size, 224, 224, 3), batch.pixels().shape());
         for (int i = 0; i < size; i++) {
           read.put(batch.id().getLong(i), batch.label().getLong(i));
         }

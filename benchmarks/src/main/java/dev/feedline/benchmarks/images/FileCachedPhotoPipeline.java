@@ -2,7 +2,7 @@ package dev.feedline.benchmarks.images;
 
 import dev.feedline.Cache;
 import dev.feedline.Pipeline;
-import dev.feedline.example.Photo;
+import dev.feedline.example.DecodedPhoto;
 import dev.feedline.example.PhotoStages;
 
 /**
@@ -13,5 +13,5 @@ import dev.feedline.example.PhotoStages;
 public interface FileCachedPhotoPipeline extends PhotoStages.Files, PhotoStages.Decoding,
     PhotoStages.Cached, PhotoStages.Batches {
   @Cache(file = "target/photo-cache")
-  Photo cache(Photo photo);
+  DecodedPhoto cache(DecodedPhoto photo);
 }

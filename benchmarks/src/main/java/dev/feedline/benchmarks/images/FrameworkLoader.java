@@ -1,6 +1,5 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import java.util.ArrayList;
@@ -11,13 +10,14 @@ import org.tensorflow.GraphOperation;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.Tensor;
 import org.tensorflow.exceptions.TFOutOfRangeException;
 import org.tensorflow.framework.data.Dataset;
 import org.tensorflow.framework.data.DatasetIterator;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
-import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TUint8;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 
@@ -38,7 +38,7 @@ final class FrameworkLoader implements Loader {
   private final Graph graph = new Graph();
   private final Session session = new Session(graph);
   private final DatasetIterator iterator;
-  private final Operand<TFloat32> images;
+  private final Operand<TUint8> images;
 
   FrameworkLoader(List<String> files) {
     Ops tf = Ops.create(graph);
@@ -62,21 +62,20 @@ final class FrameworkLoader implements Loader {
     Operand<TInt64> labels = (Operand<TInt64>) parsed.denseValues().get(1);
     var each = tf.unstack(jpegs, (long) BATCH).output();
     var eachLabel = tf.unstack(labels, (long) BATCH).output();
-    List<Operand<TFloat32>> decoded = new ArrayList<>();
+    List<Operand<TUint8>> decoded = new ArrayList<>();
     for (int i = 0; i < BATCH; i++) {
-      Photo photo = PhotoStages.Decoding.decodeAndResize(tf,
-          new EncodedPhoto(each.get(i), eachLabel.get(i), eachLabel.get(i)));
-      decoded.add(photo.image());
+      decoded.add(PhotoStages.Decoding.decodeAndResize(tf,
+          new EncodedPhoto(each.get(i), eachLabel.get(i), eachLabel.get(i))).pixels());
     }
     images = tf.stack(decoded);
   }
 
   @Override
-  public void epoch(Consumer<TFloat32> batches) {
+  public void epoch(Consumer<Tensor> batches) {
     session.run(iterator.getInitializer());
     while (true) {
       try (Result result = session.runner().fetch(images).run()) {
-        batches.accept((TFloat32) result.get(0));
+        batches.accept(result.get(0));
       } catch (TFOutOfRangeException endOfSequence) {
         return;
       }

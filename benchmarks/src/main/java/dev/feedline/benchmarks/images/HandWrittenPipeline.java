@@ -1,6 +1,6 @@
 package dev.feedline.benchmarks.images;
 
-import dev.feedline.example.Photo;
+import dev.feedline.example.DecodedPhoto;
 import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.internal.DatasetOps;
@@ -15,6 +15,7 @@ import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Signature;
+import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Op;
@@ -25,7 +26,7 @@ import org.tensorflow.op.data.ParallelMapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.op.io.ParseSingleExample;
 import org.tensorflow.proto.data.DatasetOptions;
-import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TUint8;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
@@ -54,11 +55,11 @@ final class HandWrittenPipeline implements Loader {
   static final Config BEFORE = new Config(false, false, false, false);
 
   private static final ElementSpec PHOTO = ElementSpec.of(
-      ElementSpec.component("image", TFloat32.class, Shape.of(224, 224, 3)),
+      ElementSpec.component("pixels", TUint8.class, Shape.of(224, 224, 3)),
       ElementSpec.component("label", TInt64.class, Shape.scalar()),
       ElementSpec.component("id", TInt64.class, Shape.scalar()));
   private static final ElementSpec BATCH = ElementSpec.of(
-      ElementSpec.component("image", TFloat32.class, Shape.of(-1, 224, 224, 3)),
+      ElementSpec.component("pixels", TUint8.class, Shape.of(-1, 224, 224, 3)),
       ElementSpec.component("label", TInt64.class, Shape.of(-1)),
       ElementSpec.component("id", TInt64.class, Shape.of(-1)));
 
@@ -130,10 +131,11 @@ final class HandWrittenPipeline implements Loader {
         List.of(Shape.scalar(), Shape.scalar(), Shape.scalar()));
     List<Output<?>> values = parsed.denseValues();
     @SuppressWarnings("unchecked")
-    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, new EncodedPhoto((Operand<TString>) values.get(0),
-        (Operand<TInt64>) values.get(1), (Operand<TInt64>) values.get(2)));
+    DecodedPhoto photo = PhotoStages.Decoding.decodeAndResize(tf, new EncodedPhoto(
+        (Operand<TString>) values.get(0), (Operand<TInt64>) values.get(1),
+        (Operand<TInt64>) values.get(2)));
     return Signature.builder().key("decode").input("record", record)
-        .output("image", photo.image()).output("label", photo.label()).output("id", photo.id())
+        .output("pixels", photo.pixels()).output("label", photo.label()).output("id", photo.id())
         .build();
   }
 
@@ -142,7 +144,7 @@ final class HandWrittenPipeline implements Loader {
    * first makes the iterator, as the generated pipeline's first epoch does.
    */
   @Override
-  public void epoch(Consumer<TFloat32> batches) {
+  public void epoch(Consumer<Tensor> batches) {
     if (!started) {
       session.run(start);
       started = true;
@@ -152,7 +154,7 @@ final class HandWrittenPipeline implements Loader {
       Session.Runner runner = session.runner();
       next.forEach(runner::fetch);
       try (Result result = runner.run()) {
-        TFloat32 images = (TFloat32) result.get(0);
+        Tensor images = result.get(0);
         seen += images.shape().get(0);
         batches.accept(images);
       }

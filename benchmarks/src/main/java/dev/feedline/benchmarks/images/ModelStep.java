@@ -6,11 +6,13 @@ import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TUint8;
 
 /**
  * The consumer of the training-loop runs: a fixed amount of real TensorFlow compute per batch, two
@@ -20,15 +22,27 @@ import org.tensorflow.types.TFloat32;
 final class ModelStep implements AutoCloseable {
   private final Graph graph = new Graph();
   private final Session session = new Session(graph);
+  private final Placeholder<TUint8> pixels;
   private final Placeholder<TFloat32> images;
-  private final Operand<TFloat32> loss;
+  private final Operand<TFloat32> pixelsLoss;
+  private final Operand<TFloat32> imagesLoss;
 
   ModelStep() {
     Ops tf = Ops.create(graph);
+    pixels = tf.placeholder(TUint8.class, Placeholder.shape(Shape.of(-1, 224, 224, 3)));
     images = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.of(-1, 224, 224, 3)));
-    Operand<TFloat32> first = tf.nn.relu(tf.nn.conv2d(images, weights(tf, 3, 32), List.of(1L, 2L, 2L, 1L), "SAME"));
-    Operand<TFloat32> second = tf.nn.relu(tf.nn.conv2d(first, weights(tf, 32, 64), List.of(1L, 2L, 2L, 1L), "SAME"));
-    loss = tf.math.mean(second, tf.constant(new int[] {0, 1, 2, 3}));
+    Operand<TFloat32> first = weights(tf, 3, 32);
+    Operand<TFloat32> second = weights(tf, 32, 64);
+    pixelsLoss = loss(tf, tf.math.mul(tf.dtypes.cast(pixels, TFloat32.class),
+        tf.constant(1f / 255)), first, second);
+    imagesLoss = loss(tf, images, first, second);
+  }
+
+  private static Operand<TFloat32> loss(Ops tf, Operand<TFloat32> images, Operand<TFloat32> first,
+      Operand<TFloat32> second) {
+    Operand<TFloat32> one = tf.nn.relu(tf.nn.conv2d(images, first, List.of(1L, 2L, 2L, 1L), "SAME"));
+    Operand<TFloat32> two = tf.nn.relu(tf.nn.conv2d(one, second, List.of(1L, 2L, 2L, 1L), "SAME"));
+    return tf.math.mean(two, tf.constant(new int[] {0, 1, 2, 3}));
   }
 
   private static Operand<TFloat32> weights(Ops tf, int in, int out) {
@@ -40,9 +54,12 @@ final class ModelStep implements AutoCloseable {
     return tf.constant(Shape.of(3, 3, in, out), DataBuffers.of(values));
   }
 
-  /** Runs one step on {@code batch}. */
-  void run(TFloat32 batch) {
-    try (Result result = session.runner().feed(images, batch).fetch(loss).run()) {
+  /** Runs one step on {@code batch}, of 8-bit pixels or of float32 values in [0, 1]. */
+  void run(Tensor batch) {
+    Session.Runner runner = batch instanceof TUint8
+        ? session.runner().feed(pixels, batch).fetch(pixelsLoss)
+        : session.runner().feed(images, batch).fetch(imagesLoss);
+    try (Result result = runner.run()) {
       result.get(0);
     }
   }

@@ -23,10 +23,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import javax.imageio.ImageIO;
+import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.proto.Example;
-import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TUint8;
 
 /**
  * Variant 5: a plain-Java loader of the kind Java users write, or get from DJL: a thread reads the
@@ -37,7 +38,7 @@ import org.tensorflow.types.TFloat32;
 final class PlainJavaLoader implements Loader {
   private static final int SIZE = 224;
   private static final int BATCH = 32;
-  private static final Future<float[]> END = CompletableFuture.completedFuture(null);
+  private static final Future<byte[]> END = CompletableFuture.completedFuture(null);
 
   private final List<String> files;
   private final ExecutorService decoders =
@@ -48,14 +49,14 @@ final class PlainJavaLoader implements Loader {
   }
 
   @Override
-  public void epoch(Consumer<TFloat32> batches) {
-    BlockingQueue<Future<float[]>> ahead = new ArrayBlockingQueue<>(2 * BATCH);
+  public void epoch(Consumer<Tensor> batches) {
+    BlockingQueue<Future<byte[]>> ahead = new ArrayBlockingQueue<>(2 * BATCH);
     Thread reader = new Thread(() -> read(ahead), "plain-java-reader");
     reader.start();
     try {
-      float[] batch = new float[BATCH * SIZE * SIZE * 3];
+      byte[] batch = new byte[BATCH * SIZE * SIZE * 3];
       int count = 0;
-      for (Future<float[]> image = ahead.take(); image != END; image = ahead.take()) {
+      for (Future<byte[]> image = ahead.take(); image != END; image = ahead.take()) {
         System.arraycopy(image.get(), 0, batch, count * SIZE * SIZE * 3, SIZE * SIZE * 3);
         if (++count == BATCH) {
           hand(batches, batch, count);
@@ -74,14 +75,14 @@ final class PlainJavaLoader implements Loader {
     }
   }
 
-  private static void hand(Consumer<TFloat32> batches, float[] pixels, int count) {
-    try (TFloat32 images = TFloat32.tensorOf(Shape.of(count, SIZE, SIZE, 3),
+  private static void hand(Consumer<Tensor> batches, byte[] pixels, int count) {
+    try (TUint8 images = TUint8.tensorOf(Shape.of(count, SIZE, SIZE, 3),
         DataBuffers.of(pixels, true, false).narrow((long) count * SIZE * SIZE * 3))) {
       batches.accept(images);
     }
   }
 
-  private void read(BlockingQueue<Future<float[]>> ahead) {
+  private void read(BlockingQueue<Future<byte[]>> ahead) {
     try {
       for (String file : files) {
         try (DataInputStream in = new DataInputStream(Files.newInputStream(Path.of(file)))) {
@@ -115,8 +116,8 @@ final class PlainJavaLoader implements Loader {
     return data;
   }
 
-  /** Decodes and resizes one JPEG to 224×224 RGB values in [0, 1]. */
-  static float[] decode(byte[] jpeg) throws IOException {
+  /** Decodes and resizes one JPEG to 224×224 RGB, 8-bit pixels. */
+  static byte[] decode(byte[] jpeg) throws IOException {
     BufferedImage source;
     try (InputStream in = new ByteArrayInputStream(jpeg)) {
       source = ImageIO.read(in);
@@ -127,11 +128,11 @@ final class PlainJavaLoader implements Loader {
     g.drawImage(source, 0, 0, SIZE, SIZE, null);
     g.dispose();
     int[] rgb = resized.getRGB(0, 0, SIZE, SIZE, null, 0, SIZE);
-    float[] pixels = new float[SIZE * SIZE * 3];
+    byte[] pixels = new byte[SIZE * SIZE * 3];
     for (int i = 0; i < rgb.length; i++) {
-      pixels[3 * i] = ((rgb[i] >> 16) & 0xff) / 255f;
-      pixels[3 * i + 1] = ((rgb[i] >> 8) & 0xff) / 255f;
-      pixels[3 * i + 2] = (rgb[i] & 0xff) / 255f;
+      pixels[3 * i] = (byte) (rgb[i] >> 16);
+      pixels[3 * i + 1] = (byte) (rgb[i] >> 8);
+      pixels[3 * i + 2] = (byte) rgb[i];
     }
     return pixels;
   }

@@ -10,7 +10,6 @@ import dev.feedline.Map;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
-import dev.feedline.example.Photo;
 import dev.feedline.example.PhotoStages;
 import dev.feedline.photos.EncodedPhoto;
 import dev.feedline.runtime.internal.files.DataFiles;
@@ -32,6 +31,7 @@ import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.Signature;
+import org.tensorflow.Tensor;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
@@ -58,7 +58,8 @@ import org.tensorflow.types.family.TType;
  *       batch, and an unbatch hands single photos to the parallel decode;
  * </ul>
  * and, for any of them, tf.data's threading options, non-deterministic maps, and a cache of
- * uint8 pixels that a map after the batch turns into float32 ({@code narrowCache}).
+ * float32 values in [0, 1] instead of the example's 8-bit pixels, as the example cached before
+ * issue 28 ({@code wideCache}), which then hands out float32 batches.
  */
 final class PrototypePipeline implements Loader {
   /** How the records become encoded photos. */
@@ -70,18 +71,18 @@ final class PrototypePipeline implements Loader {
    * @param privateThreads tf.data's private thread pool size; 0 for the default, the shared one
    * @param maxIntraOp tf.data's max intra-op parallelism; 0 for TensorFlow's default
    * @param deterministic whether the parallel maps keep their input order
-   * @param narrowCache caches the resized pixels as uint8 and scales them to float32 per batch
+   * @param wideCache caches the resized photos as float32 in [0, 1], not as 8-bit pixels
    */
   record Config(Parse parse, int privateThreads, int maxIntraOp, boolean deterministic,
-      boolean narrowCache, int prefetch, boolean parallelBatch, int shuffle, boolean autotune,
+      boolean wideCache, int prefetch, boolean parallelBatch, int shuffle, boolean autotune,
       boolean warmStart, boolean cache, boolean recordShuffle) {
-    /** Reads a config such as {@code fused,intra1,threads4,nondeterministic,uint8}. */
+    /** Reads a config such as {@code fused,intra1,threads4,nondeterministic,float32}. */
     static Config of(String text) {
       Parse parse = Parse.SEPARATE;
       int threads = 0;
       int intra = 0;
       boolean deterministic = true;
-      boolean narrow = false;
+      boolean wide = false;
       int prefetch = -1;
       boolean parallelBatch = false;
       int shuffle = 1000;
@@ -95,7 +96,7 @@ final class PrototypePipeline implements Loader {
           case "fused" -> parse = Parse.FUSED;
           case "vectorized" -> parse = Parse.VECTORIZED;
           case "nondeterministic" -> deterministic = false;
-          case "uint8" -> narrow = true;
+          case "float32" -> wide = true;
           case "parallelbatch" -> parallelBatch = true;
           case "noautotune" -> autotune = false;
           case "warm" -> warm = true;
@@ -116,7 +117,7 @@ final class PrototypePipeline implements Loader {
           }
         }
       }
-      return new Config(parse, threads, intra, deterministic, narrow, prefetch, parallelBatch, shuffle,
+      return new Config(parse, threads, intra, deterministic, wide, prefetch, parallelBatch, shuffle,
           autotune, warm, cache, recordShuffle);
     }
   }
@@ -157,9 +158,8 @@ final class PrototypePipeline implements Loader {
     this.config = config;
     DataFiles.Resolved resolved = DataFiles.resolve(PIPELINE, List.of(files));
     Ops tf = Ops.create(graph).withSubScope("Prototype");
-    ElementSpec cached = photo(config.narrowCache() ? TUint8.class : TFloat32.class, false);
-    ElementSpec batch = photo(TFloat32.class, true);
-    ElementSpec batchBeforeScaling = photo(cached.types().get(0), true);
+    ElementSpec cached = photo(config.wideCache() ? TFloat32.class : TUint8.class, false);
+    ElementSpec batch = photo(cached.types().get(0), true);
     this.iterator = DatasetIterator.builder(tf, PIPELINE, batch, options())
         .kept(kept(tf, resolved, cached))
         .perEpoch((ops, kept, epoch, options) -> {
@@ -167,12 +167,7 @@ final class PrototypePipeline implements Loader {
               tf.constant(0L), tf.constant(0L), tf.random.dummySeedGenerator(), cached.types(),
               cached.shapes(), ShuffleDataset.reshuffleEachIteration(false));
           dataset = tf.data.batchDataset(dataset, tf.constant(BATCH_SIZE), tf.constant(false),
-              batchBeforeScaling.types(), batchBeforeScaling.shapes());
-          if (config.narrowCache()) {
-            try (ConcreteFunction scale = ConcreteFunction.create(PrototypePipeline::scaleBatch)) {
-              dataset = tf.data.mapDataset(dataset, List.of(), scale, batch.types(), batch.shapes());
-            }
-          }
+              batch.types(), batch.shapes());
           if (config.prefetch() != 0) {
             dataset = tf.data.prefetchDataset(dataset, tf.constant((long) config.prefetch()),
                 batch.types(), batch.shapes());
@@ -253,7 +248,7 @@ final class PrototypePipeline implements Loader {
       }
       case FUSED -> {
         try (ConcreteFunction fused = ConcreteFunction.create(
-            t -> parseAndDecode(t, config.narrowCache()))) {
+            t -> parseAndDecode(t, config.wideCache()))) {
           dataset = tf.data.parallelMapDataset(dataset, List.of(), tf.constant(-1L), fused,
               cached.types(), cached.shapes(), ParallelMapDataset.deterministic(deterministic));
         }
@@ -277,7 +272,7 @@ final class PrototypePipeline implements Loader {
   private Operand<? extends TType> decode(Ops tf, Operand<? extends TType> dataset,
       ElementSpec cached, String deterministic) {
     try (ConcreteFunction decode = ConcreteFunction.create(
-        t -> decodeOne(t, config.narrowCache()))) {
+        t -> decodeOne(t, config.wideCache()))) {
       return tf.data.parallelMapDataset(dataset, List.of(), tf.constant(-1L), decode,
           cached.types(), cached.shapes(), ParallelMapDataset.deterministic(deterministic));
     }
@@ -301,46 +296,39 @@ final class PrototypePipeline implements Loader {
   }
 
   @SuppressWarnings("unchecked")
-  private static Signature parseAndDecode(Ops tf, boolean narrow) {
+  private static Signature parseAndDecode(Ops tf, boolean wide) {
     Placeholder<TString> record = tf.placeholder(TString.class, Placeholder.shape(Shape.scalar()));
     List<Output<?>> features = ExampleParser.parse(tf, record, FEATURES);
-    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, new EncodedPhoto(
-        (Operand<TString>) features.get(0), (Operand<TInt64>) features.get(1),
-        (Operand<TInt64>) features.get(2)));
+    EncodedPhoto photo = new EncodedPhoto((Operand<TString>) features.get(0),
+        (Operand<TInt64>) features.get(1), (Operand<TInt64>) features.get(2));
     return Signature.builder().key("parse_and_decode").input("record", record)
-        .output("image", narrow ? toUint8(tf, photo.image()) : photo.image())
+        .output("image", image(tf, photo, wide))
         .output("label", photo.label()).output("id", photo.id()).build();
   }
 
-  private static Signature decodeOne(Ops tf, boolean narrow) {
+  private static Signature decodeOne(Ops tf, boolean wide) {
     EncodedPhoto in = new EncodedPhoto(
         tf.placeholder(TString.class, Placeholder.shape(Shape.scalar())),
         tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar())),
         tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar())));
-    Photo photo = PhotoStages.Decoding.decodeAndResize(tf, in);
     return Signature.builder().key("decode").input("jpeg", in.jpeg()).input("label", in.label())
         .input("id", in.id())
-        .output("image", narrow ? toUint8(tf, photo.image()) : photo.image())
-        .output("label", photo.label()).output("id", photo.id()).build();
+        .output("image", image(tf, in, wide))
+        .output("label", in.label()).output("id", in.id()).build();
   }
 
-  /** Pixels in [0, 1] back to the uint8 they came from, rounded: a quarter of the bytes. */
-  private static Operand<TUint8> toUint8(Ops tf, Operand<TFloat32> image) {
-    return tf.dtypes.cast(tf.math.round(tf.math.mul(image, tf.constant(255f))), TUint8.class);
-  }
-
-  /** A batch of uint8 pixels to float32 in [0, 1], after the cache and the batch. */
-  private static Signature scaleBatch(Ops tf) {
-    Placeholder<TUint8> pixels = tf.placeholder(TUint8.class, Placeholder.shape(Shape.of(-1, 224, 224, 3)));
-    Placeholder<TInt64> label = tf.placeholder(TInt64.class, Placeholder.shape(Shape.of(-1)));
-    Placeholder<TInt64> id = tf.placeholder(TInt64.class, Placeholder.shape(Shape.of(-1)));
-    Operand<TFloat32> image = tf.math.mul(tf.dtypes.cast(pixels, TFloat32.class), tf.constant(1 / 255f));
-    return Signature.builder().key("scale_batch").input("pixels", pixels).input("label", label)
-        .input("id", id).output("image", image).output("label", label).output("id", id).build();
+  /**
+   * The photo resized to 224×224: the example's 8-bit pixels, or with {@code wide} its resized
+   * values divided by 255, as the example's map computed them before it cached 8-bit pixels.
+   */
+  private static Operand<?> image(Ops tf, EncodedPhoto photo, boolean wide) {
+    return wide
+        ? tf.math.div(PhotoStages.Decoding.resize(tf, photo.jpeg()), tf.constant(255f))
+        : PhotoStages.Decoding.decodeAndResize(tf, photo).pixels();
   }
 
   @Override
-  public void epoch(Consumer<TFloat32> batches) {
+  public void epoch(Consumer<Tensor> batches) {
     try (EpochIterator<Images> epoch = iterator.epoch(session, Images::new)) {
       epoch.forEach(images -> batches.accept(images.image()));
     }
@@ -348,8 +336,8 @@ final class PrototypePipeline implements Loader {
 
   /** A fetched batch, of which the benchmark reads the images. */
   private record Images(Result result) implements AutoCloseable {
-    TFloat32 image() {
-      return (TFloat32) result.get(0);
+    Tensor image() {
+      return result.get(0);
     }
 
     @Override
@@ -377,8 +365,8 @@ final class PrototypePipeline implements Loader {
     if (!config.deterministic()) {
       parts.add("nondeterministic");
     }
-    if (config.narrowCache()) {
-      parts.add("uint8");
+    if (config.wideCache()) {
+      parts.add("float32");
     }
     if (config.recordShuffle()) {
       parts.add("recordshuffle");

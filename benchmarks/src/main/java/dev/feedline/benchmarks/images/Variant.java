@@ -21,9 +21,9 @@ enum Variant {
   CANDIDATE_VECTORIZED("candidate-vectorized", "Records batched by 32, one ParseExample a batch, unbatched to the decode", "vectorized"),
   CANDIDATE_INTRA_OP_1("candidate-fused-intra1", "Fused, with tf.data's max intra-op parallelism 1", "fused,intra1"),
   CANDIDATE_THREADS_2("candidate-fused-threads2", "Fused, with a private tf.data thread pool of 2", "fused,threads2"),
-  CANDIDATE_UINT8_CACHE("candidate-uint8-cache", "Fused, caching uint8 pixels, scaled to float32 after the batch", "fused,uint8"),
+  CANDIDATE_FLOAT32_CACHE("candidate-float32-cache", "Fused, caching float32 values in [0, 1] as the example did before issue 28, float32 batches", "fused,float32"),
   CANDIDATE_RECORD_SHUFFLE("candidate-record-shuffle", "Epoch 1 shuffles the encoded records (buffer 1,000) before the decode; later epochs shuffle the cache", "separate,recordshuffle"),
-  CANDIDATE_UINT8_RECORD_SHUFFLE("candidate-uint8-record-shuffle", "uint8 cache and epoch 1's shuffle of the encoded records, together", "fused,uint8,recordshuffle"),
+  CANDIDATE_FUSED_RECORD_SHUFFLE("candidate-fused-record-shuffle", "Fused, and epoch 1's shuffle of the encoded records", "fused,recordshuffle"),
   /** Any prototype configuration, from {@code -Dfeedline.prototype=...} (PrototypePipeline.Config). */
   PROTOTYPE("prototype", "The generated pipeline rebuilt by hand with the changes -Dfeedline.prototype names");
 
@@ -58,8 +58,8 @@ enum Variant {
   /** The epoch-1 candidates the benchmark measures with {@code --candidates}, control first. */
   static List<Variant> candidates() {
     return List.of(CANDIDATE_SEPARATE, CANDIDATE_FUSED, CANDIDATE_VECTORIZED, CANDIDATE_INTRA_OP_1,
-        CANDIDATE_THREADS_2, CANDIDATE_UINT8_CACHE, CANDIDATE_RECORD_SHUFFLE,
-        CANDIDATE_UINT8_RECORD_SHUFFLE);
+        CANDIDATE_THREADS_2, CANDIDATE_FLOAT32_CACHE, CANDIDATE_RECORD_SHUFFLE,
+        CANDIDATE_FUSED_RECORD_SHUFFLE);
   }
 
   static Variant of(String id) {
@@ -91,8 +91,8 @@ enum Variant {
       case PROTOTYPE -> new PrototypePipeline(glob,
           PrototypePipeline.Config.of(System.getProperty("feedline.prototype", "separate")));
       case CANDIDATE_SEPARATE, CANDIDATE_FUSED, CANDIDATE_VECTORIZED, CANDIDATE_INTRA_OP_1,
-          CANDIDATE_THREADS_2, CANDIDATE_UINT8_CACHE, CANDIDATE_RECORD_SHUFFLE,
-          CANDIDATE_UINT8_RECORD_SHUFFLE ->
+          CANDIDATE_THREADS_2, CANDIDATE_FLOAT32_CACHE, CANDIDATE_RECORD_SHUFFLE,
+          CANDIDATE_FUSED_RECORD_SHUFFLE ->
           new PrototypePipeline(glob, PrototypePipeline.Config.of(prototype));
     };
   }

@@ -42,7 +42,9 @@ public final class BrokenPipelines {
     static DecodedPhoto decodeAndResize(Ops tf, EncodedPhoto photo) {
       Operand<TFloat32> jitter = tf.math.mul(tf.constant(0.05f * 255),
           tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class));
-      Operand<TFloat32> values = tf.math.add(PhotoStages.Decoding.resize(tf, photo.jpeg()), jitter);
+      Operand<TFloat32> values = tf.clipByValue(
+          tf.math.add(PhotoStages.Decoding.resize(tf, photo.jpeg()), jitter), tf.constant(0f),
+          tf.constant(255f));
       return new DecodedPhoto(PhotoStages.Decoding.pixels(tf, values), photo.label(), photo.id());
     }
   }

@@ -66,10 +66,12 @@ public final class PhotoStages {
           tf.expandDims(values, tf.constant(0)), tf.constant(new int[] {SIZE, SIZE})));
     }
 
-    /** Values of 0 to 255 rounded to the nearest pixel value, any beyond clipped. */
+    /**
+     * Values of 0 to 255 rounded to the nearest pixel value. A bilinear resize of 0 to 255 never
+     * leaves that range, so nothing is clipped; values that may leave it must be clipped first.
+     */
     static Operand<TUint8> pixels(Ops tf, Operand<TFloat32> values) {
-      return tf.dtypes.cast(
-          tf.clipByValue(tf.math.round(values), tf.constant(0f), tf.constant(255f)), TUint8.class);
+      return tf.dtypes.cast(tf.math.round(values), TUint8.class);
     }
   }
 

@@ -17,6 +17,7 @@ import org.tensorflow.framework.data.DatasetIterator;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.buffer.DataBuffers;
 import org.tensorflow.op.Ops;
+import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TUint8;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -38,9 +39,13 @@ final class FrameworkLoader implements Loader {
   private final Graph graph = new Graph();
   private final Session session = new Session(graph);
   private final DatasetIterator iterator;
-  private final Operand<TUint8> images;
+  private final Operand<?> images;
 
-  FrameworkLoader(List<String> files) {
+  /**
+   * @param float32 hands out float32 values in [0, 1], the resized values divided by 255, instead
+   *     of rounding them to the example's 8-bit pixels: tf-framework's cheapest float output
+   */
+  FrameworkLoader(List<String> files, boolean float32) {
     Ops tf = Ops.create(graph);
     GraphOperation records = graph.opBuilder("TFRecordDataset", "records", tf.scope())
         .addInput(tf.array(files.toArray(String[]::new)).asOutput())
@@ -62,12 +67,17 @@ final class FrameworkLoader implements Loader {
     Operand<TInt64> labels = (Operand<TInt64>) parsed.denseValues().get(1);
     var each = tf.unstack(jpegs, (long) BATCH).output();
     var eachLabel = tf.unstack(labels, (long) BATCH).output();
-    List<Operand<TUint8>> decoded = new ArrayList<>();
+    List<Operand<TUint8>> pixels = new ArrayList<>();
+    List<Operand<TFloat32>> values = new ArrayList<>();
     for (int i = 0; i < BATCH; i++) {
-      decoded.add(PhotoStages.Decoding.decodeAndResize(tf,
-          new EncodedPhoto(each.get(i), eachLabel.get(i), eachLabel.get(i))).pixels());
+      if (float32) {
+        values.add(tf.math.div(PhotoStages.Decoding.resize(tf, each.get(i)), tf.constant(255f)));
+      } else {
+        pixels.add(PhotoStages.Decoding.decodeAndResize(tf,
+            new EncodedPhoto(each.get(i), eachLabel.get(i), eachLabel.get(i))).pixels());
+      }
     }
-    images = tf.stack(decoded);
+    images = float32 ? tf.stack(values) : tf.stack(pixels);
   }
 
   @Override

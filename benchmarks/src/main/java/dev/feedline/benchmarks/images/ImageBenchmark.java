@@ -118,7 +118,8 @@ public final class ImageBenchmark {
     // Epoch 1 of what the generator could emit, beside the generated pipeline and tf-framework.
     List<Measurement> epochOne = new ArrayList<>();
     for (int r = 0; candidates && r < plan.repeats(); r++) {
-      List<Variant> round = new ArrayList<>(List.of(Variant.GENERATED, Variant.FRAMEWORK));
+      List<Variant> round = new ArrayList<>(
+          List.of(Variant.GENERATED, Variant.FRAMEWORK, Variant.FRAMEWORK_FLOAT32));
       round.addAll(Variant.candidates());
       for (Variant variant : round) {
         epochOne.add(measure(variant, main, plan.images(), 2, cores, false));

@@ -12,6 +12,7 @@ enum Variant {
   HAND_WRITTEN("hand-written", "The same pipeline written by hand with raw TF Java data ops, as an expert would"),
   NAIVE("naive", "The untuned \"before\" state (docs/performance.md, Method): sequential map, no cache, no prefetch, TensorFlow's rewrites off"),
   FRAMEWORK("tf-framework", "TF Java's tensorflow-framework Dataset: raw-record batches, 32 decodes per batch in the main graph"),
+  FRAMEWORK_FLOAT32("tf-framework-float32", "The same, handing out float32 values in [0, 1] instead of rounding to 8-bit pixels"),
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
   STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),
   SCALED_DECODE("generated-scaled-decode", "Large photos: the generated pipeline whose @DecodeJpeg decodes at 1/2 scale"),
@@ -86,7 +87,8 @@ enum Variant {
           new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT_WITHOUT_CACHE);
       case HAND_WRITTEN -> new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT);
       case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);
-      case FRAMEWORK -> new FrameworkLoader(files);
+      case FRAMEWORK -> new FrameworkLoader(files, false);
+      case FRAMEWORK_FLOAT32 -> new FrameworkLoader(files, true);
       case PLAIN_JAVA -> new PlainJavaLoader(files);
       case PROTOTYPE -> new PrototypePipeline(glob,
           PrototypePipeline.Config.of(System.getProperty("feedline.prototype", "separate")));

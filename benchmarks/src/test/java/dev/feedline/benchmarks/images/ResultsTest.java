@@ -68,11 +68,11 @@ class ResultsTest {
             new TextBatching.Round(1200, 0.06, 1000, 0.46),
             new TextBatching.Round(500, 0.06, 1000, 0.46)), List.of(2.0, 3.0)), 10);
 
-    // Working set: (1,024 photos cached + 1,000 in the shuffle buffer) × 602,128 B = 1,162.25 MiB.
+    // Working set: (1,024 photos cached + 1,000 in the shuffle buffer) × 150,544 B = 290.59 MiB.
     assertEquals("{\"generated_vs_handwritten\": 1.000, \"generated_vs_naive\": 2.000,"
         + " \"cached_vs_first_epoch\": 10.000, \"parallel_efficiency\": 0.900,"
         + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200,"
-        + " \"peak_rss_vs_working_set\": 0.860, \"cached_generated_vs_handwritten\": 1.000,"
+        + " \"peak_rss_vs_working_set\": 3.441, \"cached_generated_vs_handwritten\": 1.000,"
         + " \"cached_spread\": 1.222, \"generated_vs_framework_epoch1\": 1.250,"
         + " \"first_batch_generated_vs_framework\": 1.250, \"startup_100x_vs_1x\": 1.200,"
         + " \"startup_100x_vs_1x_later\": 1.067, \"bucketed_vs_padded\": 0.900}",
@@ -82,7 +82,7 @@ class ResultsTest {
         + " allocator: glibc malloc; load average 1.0 to 3.0 on 2 cores during the runs."), md);
     assertTrue(md.contains("| generated | 1,000 | 10,000 |"), md);
     assertTrue(md.contains("| generated | 9,000 | 10,000 | 11,000 | 1.22 | 9,000, 11,000, 10,000 |"), md);
-    assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 0.86 | 700 | 1,400 |"), md);
+    assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 3.44 | 700 | 1,400 |"), md);
     assertTrue(md.contains("| candidate-fused | One parallel map parses and decodes | 1,100 |"
         + " 1,200, 1,000 | 2.00 | 0.50 | 9,000 | 1,000 |"), md);
     assertTrue(md.contains("| 1,000,000 | 100 | 0.480 | 0.320 |"), md);

@@ -26,12 +26,12 @@ public final class Images {
 
   /**
    * Decodes a JPEG as {@link #decodeJpeg} does, to 8-bit values of 0 to 255 instead: the resized
-   * values rounded to the nearest, a quarter of the bytes of float32 (for a cache, say).
+   * values rounded to the nearest, a quarter of the bytes of float32 (for a cache, say). A
+   * bilinear resize of 0 to 255 stays within them, so nothing needs clipping.
    */
   public static Operand<TUint8> decodeJpegPixels(Ops tf, Operand<TString> jpeg, long channels,
       long ratio, long height, long width) {
-    Operand<TFloat32> rounded = tf.math.round(resized(tf, jpeg, channels, ratio, height, width));
-    return tf.dtypes.cast(tf.clipByValue(rounded, tf.constant(0f), tf.constant(255f)),
+    return tf.dtypes.cast(tf.math.round(resized(tf, jpeg, channels, ratio, height, width)),
         TUint8.class);
   }
 

@@ -7,8 +7,9 @@ import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TUint8;
 
 /**
- * A decoded photo as the cache keeps it: 8-bit pixels, a quarter of the bytes of the
- * {@link Photo} a model takes, which {@link PhotoStages.Batches#scale} makes of a whole batch.
+ * A decoded photo as the cache keeps it: 8-bit pixels, a quarter of the bytes of the float32
+ * {@link Photo} a model takes, which the model makes of them ({@link PhotoStages#scaled},
+ * {@link TrainingPipeline#center}).
  *
  * @param pixels RGB pixels, 0 to 255, resized to 224×224
  * @param label the photo's class

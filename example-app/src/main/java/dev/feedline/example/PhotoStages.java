@@ -101,8 +101,11 @@ public final class PhotoStages {
    * takes the same pixels as the serving function makes.
    */
   public static Photo scaled(Ops tf, DecodedPhoto photo) {
-    Operand<TFloat32> image =
-        tf.math.mul(tf.dtypes.cast(photo.pixels(), TFloat32.class), tf.constant(1f / 255));
-    return new Photo(image, photo.label(), photo.id());
+    return new Photo(scaled(tf, photo.pixels()), photo.label(), photo.id());
+  }
+
+  /** 8-bit pixels, of any shape, as float32 in [0, 1]. */
+  public static Operand<TFloat32> scaled(Ops tf, Operand<TUint8> pixels) {
+    return tf.math.mul(tf.dtypes.cast(pixels, TFloat32.class), tf.constant(1f / 255));
   }
 }

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.example.PhotoStages;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.tensorflow.Graph;
@@ -33,8 +34,7 @@ final class ModelStep implements AutoCloseable {
     images = tf.placeholder(TFloat32.class, Placeholder.shape(Shape.of(-1, 224, 224, 3)));
     Operand<TFloat32> first = weights(tf, 3, 32);
     Operand<TFloat32> second = weights(tf, 32, 64);
-    pixelsLoss = loss(tf, tf.math.mul(tf.dtypes.cast(pixels, TFloat32.class),
-        tf.constant(1f / 255)), first, second);
+    pixelsLoss = loss(tf, PhotoStages.scaled(tf, pixels), first, second);
     imagesLoss = loss(tf, images, first, second);
   }
 

@@ -102,8 +102,7 @@ public final class ImageBenchmark {
     for (Variant peer : List.of(Variant.NAIVE, Variant.PLAIN_JAVA)) {
       table.add(measure(peer, main, plan.images(), plan.epochs(), cores, false));
     }
-    Measurement singleThread = measure(Variant.NAIVE, main, plan.images(), 2, 1, false);
-    Measurement streaming = measure(Variant.STREAMING, main, plan.images(), 2, cores, false);
+    CoreLimit coreLimit = coreLimit(main, plan.images());
 
     List<Measurement> training = List.of(
         measure(Variant.GENERATED, main, plan.images(), plan.epochs(), cores, true),
@@ -147,7 +146,7 @@ public final class ImageBenchmark {
 
     System.out.println("Text example, batching by length against padding, alternated rounds:");
     TextBatching text = TextBatching.measure(data.resolve("text"));
-    Results results = new Results(plan, cores, machine, table, singleThread, streaming, training,
+    Results results = new Results(plan, cores, machine, table, coreLimit, training,
         allocators, epochOne, scaling, beyond, startup, text, (System.nanoTime() - start) / 1e9);
     Files.createDirectories(OUT);
     Files.writeString(OUT.resolve("results.md"), results.markdown(), StandardCharsets.UTF_8);
@@ -197,10 +196,62 @@ public final class ImageBenchmark {
    */
   private Measurement measure(Variant variant, Path dir, int images, int epochs, int cores,
       boolean train, Environment environment) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    if (cores < this.cores && taskset) {
-      command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
+    List<String> pin = cores < this.cores && taskset
+        ? List.of("taskset", "-c", "0-" + (cores - 1)) : List.of();
+    prepare();
+    Measurement m = result(variant, start(pin, variant, dir, images, epochs, train, environment),
+        cores);
+    report(m, train, environment == null ? "" : ", " + environment.name());
+    return m;
+  }
+
+  /**
+   * The per-element work against the cores, in alternated rounds ({@link CoreLimit}): the
+   * sequential pipeline on one core, then one of it on each core at once where taskset can pin
+   * them, then the generated pipeline without its cache on every core.
+   */
+  private CoreLimit coreLimit(Path dir, int images) throws IOException, InterruptedException {
+    List<Measurement> oneThread = new ArrayList<>();
+    List<List<Measurement>> onePerCore = new ArrayList<>();
+    List<Measurement> streaming = new ArrayList<>();
+    for (int r = 0; r < plan.repeats(); r++) {
+      oneThread.add(measure(Variant.NAIVE, dir, images, 2, 1, false));
+      if (taskset && cores > 1) {
+        onePerCore.add(measureOnePerCore(Variant.NAIVE, dir, images, 2));
+      }
+      streaming.add(measure(Variant.STREAMING, dir, images, 2, cores, false));
     }
+    return new CoreLimit(cores, oneThread, onePerCore, streaming);
+  }
+
+  /** Runs {@code variant} in one JVM per core, all at once, each pinned to its own core. */
+  private List<Measurement> measureOnePerCore(Variant variant, Path dir, int images, int epochs)
+      throws IOException, InterruptedException {
+    prepare();
+    List<Process> processes = new ArrayList<>();
+    for (int core = 0; core < cores; core++) {
+      processes.add(start(List.of("taskset", "-c", String.valueOf(core)), variant, dir, images,
+          epochs, false, null));
+    }
+    List<Measurement> runs = new ArrayList<>();
+    for (int core = 0; core < cores; core++) {
+      Measurement m = result(variant, processes.get(core), 1);
+      report(m, false, ", core " + core + " of " + cores + " at once");
+      runs.add(m);
+    }
+    return runs;
+  }
+
+  /** Before each run: the memory primer, and the load average for the machine line. */
+  private void prepare() throws IOException, InterruptedException {
+    primer.prime();
+    machine = machine.withLoad(Machine.loadNow());
+  }
+
+  /** Starts a {@link VariantRun} of {@code variant}, under {@code pin} (a taskset, or nothing). */
+  private Process start(List<String> pin, Variant variant, Path dir, int images, int epochs,
+      boolean train, Environment environment) throws IOException {
+    List<String> command = new ArrayList<>(pin);
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), VariantRun.class.getName(), variant.id(),
         dir.toString(), String.valueOf(images), String.valueOf(epochs)));
@@ -218,9 +269,12 @@ public final class ImageBenchmark {
         }
       });
     }
-    primer.prime();
-    machine = machine.withLoad(Machine.loadNow());
-    Process process = builder.start();
+    return builder.start();
+  }
+
+  /** Waits for a run and reads its {@code RESULT} line. */
+  private Measurement result(Variant variant, Process process, int cores)
+      throws IOException, InterruptedException {
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (process.waitFor() != 0) {
       throw new IllegalStateException(variant.id() + " failed:\n" + out);
@@ -229,11 +283,14 @@ public final class ImageBenchmark {
         .orElseThrow(() -> new IllegalStateException(variant.id() + " printed no result:\n" + out));
     Measurement m = Measurement.parse(line, cores);
     primer.saw(m.peakRssMib());
-    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
-            + " first batch %.2f s, peak RSS %,.0f MiB%n", variant.id(), cores,
-        cores == 1 ? " " : "s", images + " photos", train ? " + model step" : "",
-        environment == null ? "" : ", " + environment.name(), m.firstEpoch(),
-        m.rates().length > 1 ? m.laterEpochs() : Double.NaN, m.firstBatchSeconds(), m.peakRssMib());
     return m;
+  }
+
+  private static void report(Measurement m, boolean train, String where) {
+    System.out.printf(Locale.ROOT, "  %-20s %d core%s %s%s%s: epoch 1 %,.0f img/s, later %,.0f img/s,"
+            + " first batch %.2f s, peak RSS %,.0f MiB%n", m.variant().id(), m.cores(),
+        m.cores() == 1 ? " " : "s", m.images() + " photos", train ? " + model step" : "", where,
+        m.firstEpoch(), m.rates().length > 1 ? m.laterEpochs() : Double.NaN,
+        m.firstBatchSeconds(), m.peakRssMib());
   }
 }

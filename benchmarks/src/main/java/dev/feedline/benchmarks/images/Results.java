@@ -12,7 +12,7 @@ import java.util.function.ToDoubleFunction;
 
 /** The measurements of one benchmark run, and the numbers derived from them. */
 record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measurement> table,
-    Measurement singleThread, Measurement streaming, List<Measurement> training,
+    CoreLimit coreLimit, List<Measurement> training,
     List<AllocatorRun> allocators, List<Measurement> epochOne, List<Measurement> scaling,
     List<Measurement> beyond, Startup startup, TextBatching textBatching, double seconds) {
 
@@ -52,11 +52,6 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     return training.stream().filter(m -> m.variant() == variant).findFirst().orElseThrow();
   }
 
-  /** The per-element work's single-thread rate: the sequential pipeline on one core. */
-  double singleThreadRate() {
-    return Arrays.stream(singleThread.rates()).average().orElseThrow();
-  }
-
   /**
    * The memory the example pipeline needs for its data: its cache, every decoded photo, and its
    * shuffle buffer, counted apart although its elements are the cache's own after the first epoch.
@@ -85,8 +80,10 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
         / median(Variant.NAIVE, Measurement::overall));
     summary.put("cached_vs_first_epoch", median(Variant.GENERATED, Measurement::laterEpochs)
         / median(Variant.GENERATED, Measurement::firstEpoch));
-    summary.put("parallel_efficiency",
-        Arrays.stream(streaming.rates()).average().orElseThrow() / (cores * singleThreadRate()));
+    summary.put("parallel_efficiency", coreLimit.efficiency());
+    // What the machine gives work that shares nothing, and the pipeline against that (CoreLimit).
+    summary.put("machine_scaling", coreLimit.machineScaling());
+    summary.put("parallel_efficiency_vs_machine", coreLimit.efficiencyOfMachine());
     summary.put("input_wait_fraction", training(Variant.GENERATED).steadyWait());
     summary.put("optimized_vs_handwritten", median(beyond, Variant.SCALED_DECODE)
         / median(beyond, Variant.HAND_WRITTEN_FULL_DECODE));
@@ -130,11 +127,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
           median(v, Measurement::overall), median(v, Measurement::firstBatchSeconds),
           median(v, Measurement::peakRssMib), 100 * median(v, Measurement::cpuUtilization)));
     }
-    md.append(String.format(Locale.ROOT, "%nParallel efficiency: the generated pipeline without cache"
-            + " ran %,.0f img/s on %d cores; the per-element work (parse, decode, resize) runs %,.0f"
-            + " img/s on one thread (the sequential pipeline on one core); efficiency %.2f.%n%n",
-        Arrays.stream(streaming.rates()).average().orElseThrow(), cores, singleThreadRate(),
-        summary().get("parallel_efficiency")));
+    md.append("\n").append(coreLimit.markdown());
     md.append("### Cached epochs over the runs: images/s after epoch 1, one value a run\n\n"
         + "| variant | min | median | max | max / min | runs |\n|---|---:|---:|---:|---:|---|\n");
     for (Variant v : List.of(Variant.GENERATED, Variant.HAND_WRITTEN)) {
@@ -242,8 +235,9 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     json.append("  \"runs\": [\n");
     List<String> runs = new ArrayList<>();
     addRuns(runs, "throughput", table);
-    addRuns(runs, "single-thread", List.of(singleThread));
-    addRuns(runs, "efficiency", List.of(streaming));
+    addRuns(runs, "single-thread", coreLimit.oneThread());
+    addRuns(runs, "one-per-core", coreLimit.onePerCore().stream().flatMap(List::stream).toList());
+    addRuns(runs, "efficiency", coreLimit.streaming());
     addRuns(runs, "training", training);
     addRuns(runs, "epoch-1-candidates", epochOne);
     for (AllocatorRun run : allocators) {

@@ -1,6 +1,7 @@
 package dev.feedline.benchmarks.images;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.benchmarks.startup.Startup;
@@ -40,6 +41,54 @@ class ResultsTest {
     assertEquals("GLIBC", m.allocator());
   }
 
+  /** A run of 1,024 images a epoch, with the CPU seconds each epoch took. */
+  private static Measurement cpuRun(Variant variant, int cores, String rates, String cpu) {
+    return Measurement.parse("RESULT variant=" + variant.id() + " images=1024 rates=" + rates
+        + " waits= cpu_s=" + cpu + " first_batch_s=1.0 cpu_utilization=0.850 peak_rss_mib=600.0"
+        + " wall_s=3.00", cores);
+  }
+
+  /**
+   * Three rounds: the sequential pipeline on one core (median 400 img/s, 1.0 ms of CPU an image),
+   * on both cores at once (median 780 together), the generated pipeline on both (median 720, 1.4
+   * ms an image).
+   */
+  private static final CoreLimit CORE_LIMIT = new CoreLimit(2,
+      List.of(cpuRun(Variant.NAIVE, 1, "380.0,380.0", "1.024,1.024"),
+          cpuRun(Variant.NAIVE, 1, "400.0,400.0", "1.024,1.024"),
+          cpuRun(Variant.NAIVE, 1, "420.0,420.0", "1.024,1.024")),
+      List.of(List.of(cpuRun(Variant.NAIVE, 1, "390.0,390.0", "1.024,1.024"),
+              cpuRun(Variant.NAIVE, 1, "390.0,390.0", "1.024,1.024")),
+          List.of(cpuRun(Variant.NAIVE, 1, "300.0,300.0", "1.024,1.024"),
+              cpuRun(Variant.NAIVE, 1, "420.0,420.0", "1.024,1.024")),
+          List.of(cpuRun(Variant.NAIVE, 1, "400.0,400.0", "1.024,1.024"),
+              cpuRun(Variant.NAIVE, 1, "400.0,400.0", "1.024,1.024"))),
+      List.of(cpuRun(Variant.STREAMING, 2, "700.0,700.0", "1.4336,1.4336"),
+          cpuRun(Variant.STREAMING, 2, "720.0,720.0", "1.4336,1.4336"),
+          cpuRun(Variant.STREAMING, 2, "900.0,600.0", "1.2288,1.6384")));
+
+  @Test
+  void parallelEfficiencyIsMeasuredAgainstTheLimitAndAgainstTheMachine() {
+    assertEquals(400, CORE_LIMIT.oneThreadRate(), 1e-9);
+    assertEquals(780, CORE_LIMIT.onePerCoreRate(), 1e-9, "the rounds' sums: 780, 720, 800");
+    assertEquals(720, CORE_LIMIT.streamingRate(), 1e-9, "900 and 600 over 2 epochs: 720");
+    assertEquals(0.9, CORE_LIMIT.efficiency(), 1e-9);
+    assertEquals(0.975, CORE_LIMIT.machineScaling(), 1e-9);
+    assertEquals(720 / 780.0, CORE_LIMIT.efficiencyOfMachine(), 1e-9);
+    assertEquals(1.4, CORE_LIMIT.cpuPerImageRatio(), 1e-9);
+    assertEquals("Parallel efficiency, 3 alternated rounds (medians): the per-element work (parse,"
+        + " decode, resize) ran 400 img/s on one thread (the sequential pipeline on one core), so"
+        + " the limit on 2 cores is 800; the generated pipeline without cache ran 720 img/s:"
+        + " efficiency 0.90. The sequential pipeline on every core at once, one process a core,"
+        + " ran 780 img/s: the machine gives 0.98 of the limit, and the generated pipeline reaches"
+        + " 0.92 of that. It took 1.40 times the CPU an image of the sequential pipeline and kept"
+        + " 85% of the cores busy.\n\n", CORE_LIMIT.markdown());
+    CoreLimit unpinned = new CoreLimit(2, CORE_LIMIT.oneThread(), List.of(),
+        CORE_LIMIT.streaming());
+    assertTrue(Double.isNaN(unpinned.machineScaling()), "no runs at once without taskset");
+    assertFalse(unpinned.markdown().contains("at once"), unpinned.markdown());
+  }
+
   @Test
   void theSummaryComparesMediansAndKeepsItsKeysInOrder() {
     List<Measurement> table = List.of(
@@ -51,8 +100,7 @@ class ResultsTest {
         run(Variant.HAND_WRITTEN, 2, "1000.0,10000.0", ""),
         run(Variant.FRAMEWORK, 2, "800.0,800.0", "", "1.200"),
         run(Variant.NAIVE, 2, "909.090909,909.090909", ""));
-    Results results = new Results(ImageBenchmark.Plan.QUICK, 2, MACHINE, table,
-        run(Variant.NAIVE, 1, "400.0,400.0", ""), run(Variant.STREAMING, 2, "720.0,720.0", ""),
+    Results results = new Results(ImageBenchmark.Plan.QUICK, 2, MACHINE, table, CORE_LIMIT,
         List.of(run(Variant.GENERATED, 2, "1000.0,10000.0,10000.0", "0.4,0.5,0.03")),
         List.of(new Results.AllocatorRun("oneDNN off, glibc malloc",
             run(Variant.GENERATED, 2, "700.0,1400.0", ""))),
@@ -71,6 +119,7 @@ class ResultsTest {
     // Working set: (1,024 photos cached + 1,000 in the shuffle buffer) × 150,544 B = 290.59 MiB.
     assertEquals("{\"generated_vs_handwritten\": 1.000, \"generated_vs_naive\": 2.000,"
         + " \"cached_vs_first_epoch\": 10.000, \"parallel_efficiency\": 0.900,"
+        + " \"machine_scaling\": 0.975, \"parallel_efficiency_vs_machine\": 0.923,"
         + " \"input_wait_fraction\": 0.030, \"optimized_vs_handwritten\": 1.200,"
         + " \"peak_rss_vs_working_set\": 3.441, \"cached_generated_vs_handwritten\": 1.000,"
         + " \"cached_spread\": 1.222, \"generated_vs_framework_epoch1\": 1.250,"

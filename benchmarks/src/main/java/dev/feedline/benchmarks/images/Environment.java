@@ -20,30 +20,32 @@ record Environment(String name, Map<String, String> changes) {
       "/usr/lib/x86_64-linux-gnu/libtcmalloc_minimal.so.4", "/usr/lib64/libtcmalloc_minimal.so.4",
       "/usr/lib/libtcmalloc_minimal.so.4", "/usr/local/lib/libtcmalloc_minimal.so.4");
   /** glibc's default malloc: what a JVM started without the launcher's settings has. */
-  private static final Map<String, String> GLIBC =
-      Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_", "", "GLIBC_TUNABLES", "");
+  private static final Map<String, String> GLIBC = Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_",
+      "", "MALLOC_TOP_PAD_", "", "MALLOC_ARENA_MAX", "", "GLIBC_TUNABLES", "");
+  private static final Map<String, String> ONEDNN_OFF =
+      with(GLIBC, "TF_ENABLE_ONEDNN_OPTS", "0");
+  private static final Map<String, String> FIXED_THRESHOLD =
+      with(ONEDNN_OFF, "MALLOC_MMAP_THRESHOLD_", "4194304");
 
   /**
    * The environments compared: glibc's malloc as a JVM has it by default, then, with oneDNN off
    * as TensorFlow leaves it on CPUs without AVX512_VNNI, AVX512_BF16, AVX_VNNI or AMX (AVX2
    * ones, such as AMD's Zen 1), glibc's malloc, glibc's with a fixed mmap threshold alone, with
    * the threshold and huge pages as the launcher sets them, and tcmalloc where it is installed.
+   * Each names every setting it has: the launcher's others are removed.
    */
   static List<Environment> compared() {
     List<Environment> environments = new ArrayList<>(List.of(
         new Environment("glibc malloc", GLIBC),
-        new Environment("oneDNN off, glibc malloc", with(GLIBC, "TF_ENABLE_ONEDNN_OPTS", "0")),
+        new Environment("oneDNN off, glibc malloc", ONEDNN_OFF),
         new Environment("oneDNN off, glibc malloc, MALLOC_MMAP_THRESHOLD_=4194304",
-            Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_", "4194304", "GLIBC_TUNABLES", "",
-                "TF_ENABLE_ONEDNN_OPTS", "0")),
+            FIXED_THRESHOLD),
         new Environment("oneDNN off, glibc malloc, MALLOC_MMAP_THRESHOLD_=4194304,"
-            + " glibc.malloc.hugetlb=1", Map.of("LD_PRELOAD", "", "MALLOC_MMAP_THRESHOLD_",
-                "4194304", "GLIBC_TUNABLES", "glibc.malloc.hugetlb=1",
-                "TF_ENABLE_ONEDNN_OPTS", "0"))));
+            + " glibc.malloc.hugetlb=1", with(FIXED_THRESHOLD, "GLIBC_TUNABLES",
+                "glibc.malloc.hugetlb=1"))));
     TCMALLOC.stream().filter(path -> Files.isRegularFile(Path.of(path))).findFirst()
         .ifPresent(tcmalloc -> environments.add(new Environment("oneDNN off, tcmalloc",
-            Map.of("LD_PRELOAD", tcmalloc, "MALLOC_MMAP_THRESHOLD_", "", "GLIBC_TUNABLES", "",
-                "TF_ENABLE_ONEDNN_OPTS", "0"))));
+            with(ONEDNN_OFF, "LD_PRELOAD", tcmalloc))));
     return environments;
   }
 

@@ -104,9 +104,19 @@ public record TensorAllocator(Kind kind, String description) {
           "glibc malloc with a fixed mmap threshold" + (hugePages(tunables)
               ? " and transparent huge pages (glibc.malloc.hugetlb)" : "")
               + (env.containsKey("MALLOC_TOP_PAD_")
-              ? " and a top pad of " + env.get("MALLOC_TOP_PAD_") + " bytes" : ""));
+              ? " and a top pad of " + env.get("MALLOC_TOP_PAD_") + " bytes" : "")
+              + arenas(env, " and"));
     }
-    return new TensorAllocator(Kind.GLIBC, "glibc malloc");
+    return new TensorAllocator(Kind.GLIBC, "glibc malloc" + arenas(env, " with"));
+  }
+
+  /**
+   * A limit on glibc's arenas, in words, or nothing: without one, each epoch's new tf.data threads
+   * may open arenas of their own while the last epoch's still hold theirs (docs/performance.md).
+   */
+  private static String arenas(Map<String, String> env, String joiner) {
+    String max = env.get("MALLOC_ARENA_MAX");
+    return max == null || max.isBlank() ? "" : joiner + " at most " + max.strip() + " arenas";
   }
 
   /** Whether {@code GLIBC_TUNABLES} sets {@code glibc.malloc.hugetlb} to 1 or 2: huge pages. */

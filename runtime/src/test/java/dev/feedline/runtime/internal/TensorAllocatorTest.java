@@ -95,10 +95,14 @@ class TensorAllocatorTest {
             "4194304", "GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), AVX2).description(),
         "the launcher's setting where tcmalloc is absent");
     assertEquals("TensorFlow's oneDNN pool (BFC) for tensors of 256 KiB and more, glibc malloc"
-        + " with a fixed mmap threshold and a top pad of 268435456 bytes for smaller ones",
-        TensorAllocator.of(GLIBC_MAPS, Map.of("MALLOC_MMAP_THRESHOLD_", "4194304",
-            "MALLOC_TOP_PAD_", "268435456"), AVX512_VNNI).description(),
-        "the launcher's setting where oneDNN is on");
+        + " with a fixed mmap threshold and a top pad of 268435456 bytes and at most 2 arenas for"
+        + " smaller ones", TensorAllocator.of(GLIBC_MAPS, Map.of("MALLOC_MMAP_THRESHOLD_", "4194304",
+            "MALLOC_TOP_PAD_", "268435456", "MALLOC_ARENA_MAX", "2"), AVX512_VNNI).description(),
+        "the launcher's setting where oneDNN is on, on 2 cores");
+    assertEquals("glibc malloc with at most 4 arenas", TensorAllocator.of(GLIBC_MAPS,
+        Map.of("MALLOC_ARENA_MAX", "4"), AVX2).description());
+    assertEquals(TensorAllocator.Kind.GLIBC, TensorAllocator.of(GLIBC_MAPS,
+        Map.of("MALLOC_ARENA_MAX", "4"), AVX2).kind(), "fewer arenas still fragment under a cache");
     assertEquals("glibc malloc with a fixed mmap threshold", TensorAllocator.of(GLIBC_MAPS,
         Map.of("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=4194304:glibc.malloc.hugetlb=0"),
         AVX2).description(), "hugetlb=0 asks for none");

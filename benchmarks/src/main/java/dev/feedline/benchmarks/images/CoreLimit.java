@@ -10,16 +10,18 @@ import java.util.Locale;
  * rate, whose multiple by the cores is the limit parallel efficiency is measured against); the same
  * on every core at once, one process pinned to each, which is what the machine gives for work that
  * shares nothing (the cores' clocks, caches and memory bandwidth, and on a virtual machine the
- * host's other guests, decide it); and the generated pipeline without its cache on every core.
+ * host's other guests, decide it); the generated pipeline without its cache on every core; and
+ * the hand-written pipeline without its cache beside it, which shows what raw tf.data reaches.
  *
  * @param cores the cores of the machine
  * @param oneThread each round's sequential pipeline on one core
  * @param onePerCore each round's sequential pipelines on every core at once; empty where taskset
  *     cannot pin them
  * @param streaming each round's generated pipeline without its cache, on every core
+ * @param handWritten each round's hand-written pipeline without its cache, on every core
  */
 record CoreLimit(int cores, List<Measurement> oneThread, List<List<Measurement>> onePerCore,
-    List<Measurement> streaming) {
+    List<Measurement> streaming, List<Measurement> handWritten) {
 
   /** The single-thread rate: images/s of the sequential pipeline on one core, median of rounds. */
   double oneThreadRate() {
@@ -42,6 +44,12 @@ record CoreLimit(int cores, List<Measurement> oneThread, List<List<Measurement>>
     return streamingRate() / (cores * oneThreadRate());
   }
 
+  /** The hand-written pipeline without its cache against the same limit. */
+  double handWrittenEfficiency() {
+    return Measurement.median(handWritten.stream().map(Measurement::overall).toList())
+        / (cores * oneThreadRate());
+  }
+
   /** What the machine itself gives: one process a core against the same limit. */
   double machineScaling() {
     return onePerCoreRate() / (cores * oneThreadRate());
@@ -52,15 +60,15 @@ record CoreLimit(int cores, List<Measurement> oneThread, List<List<Measurement>>
     return streamingRate() / onePerCoreRate();
   }
 
-  /** CPU time per image of the generated pipeline on every core, against the sequential one's. */
-  double cpuPerImageRatio() {
-    return Measurement.median(streaming.stream().map(CoreLimit::cpuMsPerImage).toList())
+  /** CPU time per image of a pipeline on every core ({@code runs}), against the sequential one's. */
+  double cpuPerImageRatio(List<Measurement> runs) {
+    return Measurement.median(runs.stream().map(CoreLimit::cpuMsPerImage).toList())
         / Measurement.median(oneThread.stream().map(CoreLimit::cpuMsPerImage).toList());
   }
 
-  /** The share of every core's time the generated pipeline kept busy, median of rounds. */
-  double streamingUtilization() {
-    return Measurement.median(streaming.stream().map(Measurement::cpuUtilization).toList());
+  /** The share of every core's time a pipeline ({@code runs}) kept busy, median of rounds. */
+  static double utilization(List<Measurement> runs) {
+    return Measurement.median(runs.stream().map(Measurement::cpuUtilization).toList());
   }
 
   private static double cpuMsPerImage(Measurement m) {
@@ -81,8 +89,10 @@ record CoreLimit(int cores, List<Measurement> oneThread, List<List<Measurement>>
           efficiencyOfMachine()));
     }
     md.append(String.format(Locale.ROOT, " It took %.2f times the CPU an image of the sequential"
-        + " pipeline and kept %.0f%% of the cores busy.%n%n", cpuPerImageRatio(),
-        100 * streamingUtilization()));
+        + " pipeline and kept %.0f%% of the cores busy. The hand-written pipeline without its"
+        + " cache: efficiency %.2f, %.2f times the CPU an image, %.0f%% of the cores busy.%n%n",
+        cpuPerImageRatio(streaming), 100 * utilization(streaming), handWrittenEfficiency(),
+        cpuPerImageRatio(handWritten), 100 * utilization(handWritten)));
     return md.toString();
   }
 }

@@ -208,20 +208,22 @@ public final class ImageBenchmark {
   /**
    * The per-element work against the cores, in alternated rounds ({@link CoreLimit}): the
    * sequential pipeline on one core, then one of it on each core at once where taskset can pin
-   * them, then the generated pipeline without its cache on every core.
+   * them, then the generated pipeline and the hand-written one without their caches on every core.
    */
   private CoreLimit coreLimit(Path dir, int images) throws IOException, InterruptedException {
     List<Measurement> oneThread = new ArrayList<>();
     List<List<Measurement>> onePerCore = new ArrayList<>();
     List<Measurement> streaming = new ArrayList<>();
+    List<Measurement> handWritten = new ArrayList<>();
     for (int r = 0; r < plan.repeats(); r++) {
       oneThread.add(measure(Variant.NAIVE, dir, images, 2, 1, false));
       if (taskset && cores > 1) {
         onePerCore.add(measureOnePerCore(Variant.NAIVE, dir, images, 2));
       }
       streaming.add(measure(Variant.STREAMING, dir, images, 2, cores, false));
+      handWritten.add(measure(Variant.HAND_WRITTEN_STREAMING, dir, images, 2, cores, false));
     }
-    return new CoreLimit(cores, oneThread, onePerCore, streaming);
+    return new CoreLimit(cores, oneThread, onePerCore, streaming, handWritten);
   }
 
   /** Runs {@code variant} in one JVM per core, all at once, each pinned to its own core. */

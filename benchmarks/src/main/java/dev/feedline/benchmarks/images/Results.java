@@ -84,6 +84,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     // What the machine gives work that shares nothing, and the pipeline against that (CoreLimit).
     summary.put("machine_scaling", coreLimit.machineScaling());
     summary.put("parallel_efficiency_vs_machine", coreLimit.efficiencyOfMachine());
+    summary.put("handwritten_parallel_efficiency", coreLimit.handWrittenEfficiency());
     summary.put("input_wait_fraction", training(Variant.GENERATED).steadyWait());
     summary.put("optimized_vs_handwritten", median(beyond, Variant.SCALED_DECODE)
         / median(beyond, Variant.HAND_WRITTEN_FULL_DECODE));
@@ -238,6 +239,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     addRuns(runs, "single-thread", coreLimit.oneThread());
     addRuns(runs, "one-per-core", coreLimit.onePerCore().stream().flatMap(List::stream).toList());
     addRuns(runs, "efficiency", coreLimit.streaming());
+    addRuns(runs, "efficiency, hand-written", coreLimit.handWritten());
     addRuns(runs, "training", training);
     addRuns(runs, "epoch-1-candidates", epochOne);
     for (AllocatorRun run : allocators) {

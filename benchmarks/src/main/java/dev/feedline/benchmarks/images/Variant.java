@@ -15,6 +15,7 @@ enum Variant {
   FRAMEWORK_FLOAT32("tf-framework-float32", "The same, handing out float32 values in [0, 1] instead of rounding to 8-bit pixels"),
   PLAIN_JAVA("plain-java", "ImageIO decode and Java2D resize on an executor, bounded prefetch queue, tensors per batch"),
   STREAMING("generated-streaming", "The generated pipeline without its cache: every epoch decodes again"),
+  HAND_WRITTEN_STREAMING("hand-written-streaming", "The expert's pipeline without its cache: every epoch decodes again"),
   SCALED_DECODE("generated-scaled-decode", "Large photos: the generated pipeline whose @DecodeJpeg decodes at 1/2 scale"),
   HAND_WRITTEN_FULL_DECODE("hand-written-full-decode", "Large photos: the expert's pipeline without cache, decoding in full"),
   CANDIDATE_SEPARATE("candidate-separate", "Epoch-1 control: the generated pipeline rebuilt by hand on the runtime", "separate"),
@@ -83,7 +84,7 @@ enum Variant {
       case GENERATED -> GeneratedLoader.cached(glob);
       case STREAMING -> GeneratedLoader.streaming(glob);
       case SCALED_DECODE -> GeneratedLoader.scaledDecode(glob);
-      case HAND_WRITTEN_FULL_DECODE ->
+      case HAND_WRITTEN_FULL_DECODE, HAND_WRITTEN_STREAMING ->
           new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT_WITHOUT_CACHE);
       case HAND_WRITTEN -> new HandWrittenPipeline(files, images, HandWrittenPipeline.EXPERT);
       case NAIVE -> new HandWrittenPipeline(files, images, HandWrittenPipeline.BEFORE);

@@ -9,14 +9,13 @@ import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.Input;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.RandomAccess;
+import dev.feedline.processor.model.ShuffledRecords;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StageKind;
 import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
-import dev.feedline.processor.model.kinds.DecodeJpegStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
 import dev.feedline.processor.model.kinds.InterleaveStage;
-import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
@@ -40,15 +39,15 @@ import java.util.Set;
  *     records or lines in batches
  * @param memoryGuard the caches and shuffle buffers the run-time memory guard checks, in order;
  *     empty where it checks none
- * @param firstEpochShuffle the shuffle after the memory cache whose first epoch shuffles the
- *     records as they are read instead ({@link #firstEpochShuffle(PipelineModel, int)}); empty
- *     where none
+ * @param recordShuffle the shuffle whose records are shuffled as they are read instead of its
+ *     elements: in the first epoch before a memory cache, or in every epoch of a pipeline without
+ *     a cache ({@link #recordShuffle(PipelineModel, int)}); empty where none
  * @param globalShuffles the {@code @Shuffle} stages that shuffle indices over random-access
  *     elements instead of filling a buffer ({@link RandomAccess})
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     List<Stage> vectorizedParses, List<Guarded> memoryGuard,
-    Optional<FirstEpochShuffle> firstEpochShuffle, List<Stage> globalShuffles) {
+    Optional<RecordShuffle> recordShuffle, List<Stage> globalShuffles) {
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
@@ -76,18 +75,15 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   public record Guarded(Stage stage, boolean seesEverySourceElement) {}
 
   /**
-   * A shuffle right after a memory cache whose first epoch shuffles the records as they are read.
+   * A shuffle whose records are shuffled as they are read, with its buffer and seeds.
    *
-   * @param shuffle the shuffle after the cache, which in the first epoch passes elements on as
-   *     they come
-   * @param read the stage after which the first epoch's records are shuffled, with the shuffle's
-   *     buffer and seeds
+   * @param shuffle the shuffle: after a memory cache, it passes the first epoch's elements on as
+   *     they come; without a cache, it builds nothing of its own
+   * @param read the stage after which the records are shuffled
+   * @param everyEpoch whether every epoch shuffles the records (a pipeline without a cache), or
+   *     only the first, which fills the cache
    */
-  public record FirstEpochShuffle(Stage shuffle, Stage read) {}
-
-  /** The stages between the records and the cache that map each record to one element. */
-  private static final Set<StageKind> ONE_FOR_ONE = Set.of(DecodeStage.KIND,
-      DecodeJpegStage.KIND, MapStage.KIND);
+  public record RecordShuffle(Stage shuffle, Stage read, boolean everyEpoch) {}
 
   public Plan {
     vectorizedParses = List.copyOf(vectorizedParses);
@@ -102,13 +98,15 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         .mapToInt(Stage::position).max().orElse(0);
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache),
         pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList(),
-        memoryGuard(pipeline), firstEpochShuffle(pipeline, lastCache), pipeline.stages().stream()
+        memoryGuard(pipeline), recordShuffle(pipeline, lastCache), pipeline.stages().stream()
             .filter(s -> RandomAccess.shufflesGlobally(pipeline, s)).toList());
   }
 
   /**
-   * Where the first epoch shuffles the records as they are read instead of the elements after the
-   * cache: a shuffle that reshuffles every epoch right after the last stage kept, a memory cache,
+   * Where a shuffle takes the records as they are read instead of the elements the stages before
+   * it make ({@link ShuffledRecords}): in every epoch of a pipeline without a cache, else in the
+   * first epoch before a memory cache, which shuffles the records instead of the elements after
+   * the cache: a shuffle that reshuffles every epoch right after the last stage kept, a memory cache,
    * whose stages from the files' reader to the cache each map one record to one element, without
    * randomness and unbatched. There the first epoch's order is the same either way (a shuffle
    * draws its positions from its seeds and its buffer's count alone, and the stages keep the
@@ -117,24 +115,25 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * epochs shuffle the cache as before. Not where the same order is meant every epoch (no
    * reshuffle): the cache would then hold an order that the later epochs shuffle again.
    */
-  private static Optional<FirstEpochShuffle> firstEpochShuffle(PipelineModel pipeline,
-      int lastCache) {
+  private static Optional<RecordShuffle> recordShuffle(PipelineModel pipeline, int lastCache) {
     List<Stage> host = pipeline.hostStages();
-    List<Stage> reads = pipeline.stagesOf(InterleaveStage.KIND);
-    if (lastCache == 0 || lastCache >= host.size() || reads.size() != 1
-        || !pipeline.stages().get(0).readsFiles()
+    if (lastCache == 0) {
+      return pipeline.stages().stream().filter(s -> s.definition() instanceof ShuffleStage)
+          .findFirst().flatMap(shuffle -> ShuffledRecords.everyEpoch(pipeline, shuffle)
+              .map(read -> new RecordShuffle(shuffle, read, true)));
+    }
+    Optional<Stage> reader = ShuffledRecords.reader(pipeline);
+    if (reader.isEmpty() || lastCache >= host.size()
         || !(pipeline.stages().get(lastCache - 1).definition() instanceof CacheStage cache)
         || cache.file().isPresent()
         || !(host.get(lastCache).definition() instanceof ShuffleStage shuffle)
         || !shuffle.reshuffleEachEpoch()) {
       return Optional.empty();
     }
-    Stage read = reads.get(0);
+    Stage read = reader.get();
     List<Stage> between = pipeline.stages().subList(read.position(), lastCache - 1);
-    boolean oneForOne = !between.isEmpty() && between.stream().allMatch(s ->
-        ONE_FOR_ONE.contains(s.kind()) && !s.isRandom() && !s.isSeeded() && s.outer().isEmpty());
-    return oneForOne ? Optional.of(new FirstEpochShuffle(host.get(lastCache), read))
-        : Optional.empty();
+    return ShuffledRecords.oneForOne(between)
+        ? Optional.of(new RecordShuffle(host.get(lastCache), read, false)) : Optional.empty();
   }
 
   /**
@@ -274,9 +273,12 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
             .map(s -> "`" + s.name() + "` (" + parseBatch(s)
                 + (s.definition() instanceof DecodeCsvStage
                 ? " lines" : " records") + " a parse)").toList()) + ".");
-    firstEpochShuffle.ifPresent(f -> lines.add("Epoch 1 shuffles the records after `"
-        + f.read().name() + "` with `" + f.shuffle().name() + "`'s buffer and seeds; its `"
-        + f.shuffle().name() + "` after the cache passes elements on as they come."));
+    recordShuffle.ifPresent(f -> lines.add(f.everyEpoch()
+        ? "Every epoch shuffles the records after `" + f.read().name() + "` with `"
+            + f.shuffle().name() + "`'s buffer and seeds, in place of `" + f.shuffle().name() + "`."
+        : "Epoch 1 shuffles the records after `" + f.read().name() + "` with `"
+            + f.shuffle().name() + "`'s buffer and seeds; its `" + f.shuffle().name()
+            + "` after the cache passes elements on as they come."));
     lines.add(memoryGuard.isEmpty() ? "Memory guard: checks nothing."
         : "Memory guard, before the first element: " + String.join(", ", memoryGuard.stream()
             .map(g -> "`" + g.stage().name() + "` (" + (g.seesEverySourceElement()

@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.RandomAccess;
+import dev.feedline.processor.model.ShuffledRecords;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import java.util.ArrayList;
@@ -75,7 +76,9 @@ final class MemoryRules {
     }
     List<Term> terms = new ArrayList<>();
     for (Stage stage : pipeline.stages()) {
-      Optional<Long> bytes = sizes.bytesPerElement(stage);
+      // A shuffle of the records as read holds records (ShuffledRecords).
+      Optional<Long> bytes = sizes.bytesPerElement(
+          ShuffledRecords.everyEpoch(pipeline, stage).orElse(stage));
       long held = held(pipeline, stage);
       SizeModel.Count count = sizes.count(stage);
       if (count.isFinite() && stage.kind() == ShuffleStage.KIND) {

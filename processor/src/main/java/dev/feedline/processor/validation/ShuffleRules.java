@@ -8,6 +8,7 @@ import dev.feedline.processor.model.DType;
 import dev.feedline.processor.model.kinds.*;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.RandomAccess;
+import dev.feedline.processor.model.ShuffledRecords;
 import dev.feedline.processor.model.SizeModel;
 import dev.feedline.processor.model.Stage;
 import java.util.Locale;
@@ -25,7 +26,8 @@ final class ShuffleRules {
         bufferSize(pipeline, stage, shuffle, report);
         if (!pipeline.betweenFileSourceAndReader(stage)
             && !RandomAccess.shufflesGlobally(pipeline, stage)) { // a global one holds no buffer
-          bufferMemory(stage, shuffle, sizes, report);
+          bufferMemory(stage, shuffle,
+              ShuffledRecords.everyEpoch(pipeline, stage).orElse(stage), sizes, report);
         }
       }
       if (definition instanceof TakeStage || definition instanceof SkipStage) {
@@ -88,19 +90,23 @@ final class ShuffleRules {
     }
   }
 
-  private static void bufferMemory(Stage stage, ShuffleStage shuffle, SizeModel sizes,
-      Report report) {
+  /**
+   * The buffer against the RAM budget, sized by the elements it holds: those of {@code holds}, the
+   * shuffle itself or the reader whose records it takes ({@link ShuffledRecords}).
+   */
+  private static void bufferMemory(Stage stage, ShuffleStage shuffle, Stage holds,
+      SizeModel sizes, Report report) {
     SizeModel.Count count = sizes.count(stage);
     long held = count.isFinite() ? Math.min(shuffle.buffer(), count.value()) : shuffle.buffer();
-    Optional<Long> bytes = sizes.bytesPerElement(stage);
+    Optional<Long> bytes = sizes.bytesPerElement(holds);
     if (bytes.isEmpty()) {
-      Component unsized = CacheRules.unsized(stage);
-      if (unsized.dtype() == DType.STRING && stage.shapeOf(unsized).isFullyKnown()) {
+      Component unsized = CacheRules.unsized(holds);
+      if (unsized.dtype() == DType.STRING && holds.shapeOf(unsized).isFullyKnown()) {
         report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_STRING_SIZE_UNKNOWN,
             stage.name(), unsized.name());
       } else {
         report.at(stage, ShuffleStage.BUFFER).report(Message.SHUFFLE_SHAPE_UNKNOWN,
-            stage.name(), unsized.name(), stage.shapeOf(unsized));
+            stage.name(), unsized.name(), holds.shapeOf(unsized));
       }
       return;
     }

@@ -55,11 +55,12 @@ final class DatasetWriter {
     this.plan = plan;
     this.names = names;
     pipeline.hostStages().forEach(stage -> code.put(stage, stageCode(stage)));
-    plan.firstEpochShuffle().ifPresent(first -> {
-      StageCode read = code.get(first.read());
-      StageCode records = firstEpochRecords(first);
-      code.put(first.read(), new StageCode(read.code().toBuilder().add(records.code()).build(),
-          concat(records.ops(), read.ops())));
+    plan.recordShuffle().ifPresent(shuffle -> {
+      StageCode read = code.get(shuffle.read());
+      StageCode records = shuffledRecords(shuffle);
+      // Every epoch's shuffle of the records is the shuffle stage's op; epoch 1's is the read's.
+      code.put(shuffle.read(), new StageCode(read.code().toBuilder().add(records.code()).build(),
+          shuffle.everyEpoch() ? read.ops() : concat(records.ops(), read.ops())));
     });
   }
 
@@ -810,6 +811,12 @@ final class DatasetWriter {
       CodeBlock shapes) {
     boolean perEpoch = stage.position() > lastCache();
     boolean reshuffle = shuffle.reshuffleEachEpoch();
+    Optional<Plan.RecordShuffle> records =
+        plan.recordShuffle().filter(f -> f.shuffle() == stage);
+    if (records.isPresent() && records.get().everyEpoch()) {
+      return new StageCode(CodeBlock.of("// Shuffled as read, after stage $L: there.\n",
+          records.get().read().position()), List.of(Names.SHUFFLE));
+    }
     CodeBlock.Builder code = CodeBlock.builder();
     CodeBlock seeds = seeds(code, shuffle, perEpoch, CodeBlock.of("epoch"));
     CodeBlock buffer = CodeBlock.of("tf.constant($LL) /* buffer */", shuffle.buffer());
@@ -836,12 +843,10 @@ final class DatasetWriter {
               + "// (docs/performance.md#global-shuffle).\n",
           blocking.get().name(), blocking.get().kind().annotation());
     }
-    Optional<Plan.FirstEpochShuffle> firstEpoch =
-        plan.firstEpochShuffle().filter(f -> f.shuffle() == stage);
-    if (firstEpoch.isPresent()) {
+    if (records.isPresent()) {
       code.add("// Epoch 1 (number 0) shuffled its records as they were read (stage $L): here a"
           + " buffer\n// of 1 passes its elements on as they come.\n",
-          firstEpoch.get().read().position());
+          records.get().read().position());
       buffer = CodeBlock.of("tf.select(tf.math.equal(epoch, tf.constant(0L)), tf.constant(1L),\n"
           + "tf.constant($LL)) /* buffer; 1 in epoch 1 */", shuffle.buffer());
     }
@@ -884,13 +889,30 @@ final class DatasetWriter {
   }
 
   /**
-   * Epoch 1's shuffle of the records as read ({@link Plan#firstEpochShuffle}), kept with the
-   * cached part: the buffer and seeds of the shuffle after the cache, with epoch number 0.
+   * The shuffle of the records as read ({@link Plan#recordShuffle}), with the shuffle stage's
+   * buffer and seeds: in every epoch of a pipeline without a cache, with the epoch's number, or
+   * in epoch 1 before a memory cache, kept with the cached part, with epoch number 0.
    */
-  private StageCode firstEpochRecords(Plan.FirstEpochShuffle first) {
-    Stage stage = first.shuffle();
+  private StageCode shuffledRecords(Plan.RecordShuffle records) {
+    Stage stage = records.shuffle();
     ShuffleStage shuffle = (ShuffleStage) stage.definition();
-    CodeBlock spec = names.elementSpec(first.read());
+    CodeBlock spec = names.elementSpec(records.read());
+    if (records.everyEpoch()) {
+      CodeBlock.Builder code = CodeBlock.builder()
+          .add("\n// Stage $L's shuffle ($L) of the records as read: the stages up to it map each"
+              + " record\n// to one element, in order, so the order is the one it gives after them,"
+              + " and its buffer\n// holds $L records instead of elements made from them, which it"
+              + " would write to memory\n// and read back"
+              + " (docs/performance.md#records-shuffled-as-read-every-epoch).\n",
+              stage.position(), stage.name(), shuffle.buffer());
+      CodeBlock seeds = seeds(code, shuffle, true, CodeBlock.of("epoch"));
+      code.addStatement(
+          "dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
+              + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(),"
+              + " $T.reshuffleEachIteration(false))",
+          shuffle.buffer(), seeds, spec, spec, Names.SHUFFLE);
+      return new StageCode(code.build(), List.of(Names.SHUFFLE));
+    }
     CodeBlock.Builder code = CodeBlock.builder()
         .add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to"
             + " the cache map\n// each record to one element, in order, so the order is the one a"

@@ -42,8 +42,9 @@ final class StagePlan {
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         plan.append(strategy(bucket));
       }
-      decided.firstEpochShuffle().filter(f -> f.shuffle() == stage).ifPresent(f ->
-          plan.append(", epoch 1: the records after stage ").append(f.read().position()));
+      decided.recordShuffle().filter(f -> f.shuffle() == stage).ifPresent(f ->
+          plan.append(f.everyEpoch() ? ", the records after stage " : ", epoch 1: the records"
+              + " after stage ").append(f.read().position()));
       plan.append('\n');
       if (previous == null || GeneratedNames.changesElement(previous, stage)) {
         plan.append(" ".repeat(nameWidth + 5)).append("-> ").append(element(stage)).append('\n');

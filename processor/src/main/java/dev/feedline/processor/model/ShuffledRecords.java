@@ -16,9 +16,11 @@ import java.util.Set;
  * stages after it make. Where each of those stages maps one record to one element, in order,
  * without randomness and unbatched, the order is the same either way: a shuffle draws the places
  * it takes elements from with its seeds and its buffer's count alone. Its buffer then holds
- * records, far smaller than decoded elements: the example's streaming pipeline held 0.64 of the
- * memory (docs/performance.md#records-shuffled-as-read-every-epoch). In a pipeline without a cache every epoch does so; before a memory cache only the first,
- * which fills it (the generator's {@code Plan}). The checker sizes such a buffer by its records.
+ * records, far smaller than decoded elements: the benchmarks' streaming photo pipeline held 0.64
+ * of the memory (docs/performance.md#records-shuffled-as-read-every-epoch). In a pipeline without
+ * a cache every epoch does so; before a memory cache only the first, which fills it (the
+ * generator's {@code Plan}). The checker and the run-time memory guard size such a buffer by its
+ * records.
  */
 public final class ShuffledRecords {
   private ShuffledRecords() {}

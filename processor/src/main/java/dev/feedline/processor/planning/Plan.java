@@ -106,8 +106,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * Where a shuffle takes the records as they are read instead of the elements the stages before
    * it make ({@link ShuffledRecords}): in every epoch of a pipeline without a cache; with one, in
    * the first epoch of a shuffle that reshuffles every epoch right after the last stage kept, a
-   * memory cache, whose stages from the files' reader to the cache each map one record to one element, without
-   * randomness and unbatched. There the first epoch's order is the same either way (a shuffle
+   * memory cache, whose stages from the files' reader to the cache each map one record to one
+   * element, without randomness and unbatched. There the first epoch's order is the same either way (a shuffle
    * draws its positions from its seeds and its buffer's count alone, and the stages keep the
    * records' order), but its first element no longer waits for a buffer of decoded elements:
    * records are read far faster than they are decoded (docs/performance.md#first-batch). Later

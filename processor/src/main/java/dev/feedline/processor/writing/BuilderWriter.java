@@ -750,8 +750,11 @@ final class BuilderWriter {
     for (Plan.Guarded guarded : plan.memoryGuard()) {
       Stage stage = guarded.stage();
       if (stage.definition() instanceof ShuffleStage shuffle) {
+        // A shuffle of the records as read every epoch holds records, not its own elements.
+        Stage holds = plan.recordShuffle().filter(r -> r.everyEpoch() && r.shuffle() == stage)
+            .map(Plan.RecordShuffle::read).orElse(stage);
         buffers.add(CodeBlock.of("$T.shuffle($S, $L, $LL /* buffer */, $L)", Names.MEMORY_GUARD,
-            stage.name(), names.elementSpec(stage), shuffle.buffer(),
+            stage.name(), names.elementSpec(holds), shuffle.buffer(),
             seesEvery(guarded.seesEverySourceElement())));
       } else {
         buffers.add(CodeBlock.of("$T.cache($S, $L, $L)", Names.MEMORY_GUARD, stage.name(),

@@ -897,30 +897,25 @@ final class DatasetWriter {
     Stage stage = records.shuffle();
     ShuffleStage shuffle = (ShuffleStage) stage.definition();
     CodeBlock spec = names.elementSpec(records.read());
+    CodeBlock.Builder code = CodeBlock.builder();
+    CodeBlock seeds;
     if (records.everyEpoch()) {
-      CodeBlock.Builder code = CodeBlock.builder()
-          .add("\n// Stage $L's shuffle ($L) of the records as read: the stages up to it map each"
+      code.add("\n// Stage $L's shuffle ($L) of the records as read: the stages up to it map each"
               + " record\n// to one element, in order, so the order is the one it gives after them,"
               + " and its buffer\n// holds $L records instead of elements made from them, which it"
               + " would write to memory\n// and read back"
               + " (docs/performance.md#records-shuffled-as-read-every-epoch).\n",
-              stage.position(), stage.name(), shuffle.buffer());
-      CodeBlock seeds = seeds(code, shuffle, true, CodeBlock.of("epoch"));
-      code.addStatement(
-          "dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
-              + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(),"
-              + " $T.reshuffleEachIteration(false))",
-          shuffle.buffer(), seeds, spec, spec, Names.SHUFFLE);
-      return new StageCode(code.build(), List.of(Names.SHUFFLE));
+          stage.position(), stage.name(), shuffle.buffer());
+      seeds = seeds(code, shuffle, true, CodeBlock.of("epoch"));
+    } else {
+      code.add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to"
+              + " the cache map\n// each record to one element, in order, so the order is the one a"
+              + " shuffle after the cache\n// gives, and the first element no longer waits for $L"
+              + " decoded ones to fill the buffer\n// (docs/performance.md#first-batch). Later"
+              + " epochs shuffle the cache.\n",
+          stage.position(), stage.name(), shuffle.buffer());
+      seeds = seeds(CodeBlock.builder(), shuffle, true, CodeBlock.of("tf.constant(0L)"));
     }
-    CodeBlock.Builder code = CodeBlock.builder()
-        .add("\n// Epoch 1's shuffle (stage $L, $L) of the records as read: the stages up to"
-            + " the cache map\n// each record to one element, in order, so the order is the one a"
-            + " shuffle after the cache\n// gives, and the first element no longer waits for $L"
-            + " decoded ones to fill the buffer\n// (docs/performance.md#first-batch). Later"
-            + " epochs shuffle the cache.\n",
-            stage.position(), stage.name(), shuffle.buffer());
-    CodeBlock seeds = seeds(CodeBlock.builder(), shuffle, true, CodeBlock.of("tf.constant(0L)"));
     code.addStatement(
         "dataset = tf.data.shuffleDataset(dataset, tf.constant($LL) /* buffer */,\n$L,\n"
             + "tf.random.dummySeedGenerator(), $L.types(), $L.shapes(),"

@@ -1,6 +1,7 @@
 package dev.feedline.doctor;
 
 import dev.feedline.Interleave;
+import dev.feedline.Shuffle;
 import dev.feedline.runtime.internal.DatasetIterator;
 import dev.feedline.runtime.PipelineInfo;
 import java.nio.ByteOrder;
@@ -92,6 +93,12 @@ public final class StageChain {
 
   private StageChain() {}
 
+  /** Whether {@code shuffle} takes the records the files' reader hands out. */
+  private static boolean readsRecords(GraphOperation shuffle) {
+    String input = ((GraphOperation) shuffle.input(0).op()).type();
+    return input.equals("ParallelInterleaveDatasetV4") || input.equals("InterleaveDataset");
+  }
+
   /**
    * @throws IllegalStateException when a stage's op is not where its annotation puts it
    */
@@ -121,6 +128,7 @@ public final class StageChain {
         continue;
       }
       String type = stage.ops().get(0); // the op that makes the stage's dataset
+      int from = at;
       while (at < chain.size() && !chain.get(at).type().equals(type)) {
         at++;
       }
@@ -130,6 +138,11 @@ public final class StageChain {
             + " in the graph");
       }
       links.add(Link.of(stage, s + 1, chain.get(at++)));
+      if (stage.is(Shuffle.class) && readsRecords(chain.get(at - 1))) {
+        // Without a cache, a shuffle takes the records as read: its op sits on the reader, below
+        // the ops of the stages between them, which are found above it.
+        at = from;
+      }
     }
     Collections.reverse(links);
     return links;

@@ -4,16 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.feedline.runtime.EpochIterator;
-import dev.feedline.tests.pipelines.FeedlineFirstEpochShufflePipelines_BehindPrefetch;
-import dev.feedline.tests.pipelines.FeedlineFirstEpochShufflePipelines_RightAfterCache;
+import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.tests.pipelines.FeedlineRecordShufflePipelines_AsRead;
 import dev.feedline.tests.pipelines.FeedlineRecordShufflePipelines_BehindPrefetch;
+import dev.feedline.tests.pipelines.FeedlineRecordShufflePipelines_CachedBehindPrefetch;
+import dev.feedline.tests.pipelines.FeedlineRecordShufflePipelines_RightAfterCache;
 import dev.feedline.tests.support.TestData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -59,11 +60,26 @@ class RecordShuffleTest {
     return shuffles;
   }
 
-  /** The rows' ids an epoch hands out, in order. */
-  private static <B extends AutoCloseable> List<Long> ids(EpochIterator<B> epoch,
+  /**
+   * Builds a pipeline in a graph of its own, checks its graph, and returns the rows' ids of each
+   * of {@code epochs} epochs, in order.
+   */
+  private static <B extends AutoCloseable> List<List<Long>> ids(
+      Function<Graph, BuiltPipeline<?, B>> build, Consumer<Graph> graphCheck, int epochs,
       Function<B, TInt64> id) {
-    List<Long> ids = new ArrayList<>();
-    epoch.forEach(batch -> id.apply(batch).scalars().forEach(v -> ids.add(v.getLong())));
+    List<List<Long>> ids = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        BuiltPipeline<?, B> pipeline = build.apply(graph)) {
+      graphCheck.accept(graph);
+      for (int epoch = 0; epoch < epochs; epoch++) {
+        List<Long> order = new ArrayList<>();
+        try (var batches = pipeline.epoch(session)) {
+          batches.forEach(batch -> id.apply(batch).scalars().forEach(v -> order.add(v.getLong())));
+        }
+        ids.add(order);
+      }
+    }
     return ids;
   }
 
@@ -71,30 +87,17 @@ class RecordShuffleTest {
   void epochOneIsTheOrderOfTheShuffleAfterTheCacheAndEveryEpochIsAPermutation()
       throws IOException {
     String files = files();
-    List<List<Long>> rewritten = new ArrayList<>();
-    List<List<Long>> behind = new ArrayList<>();
-    try (Graph graph = new Graph();
-        Session session = new Session(graph);
-        var pipeline = FeedlineFirstEpochShufflePipelines_RightAfterCache.builder().files(files)
-            .build(graph)) {
-      assertEquals(2, shuffles(graph).size(), "epoch 1's shuffle of the records, and the epoch's");
-      for (int epoch = 0; epoch < EPOCHS; epoch++) {
-        try (var batches = pipeline.epoch(session)) {
-          rewritten.add(ids(batches,
-              FeedlineFirstEpochShufflePipelines_RightAfterCache.RowTensors::id));
-        }
-      }
-    }
-    try (Graph graph = new Graph();
-        Session session = new Session(graph);
-        var pipeline = FeedlineFirstEpochShufflePipelines_BehindPrefetch.builder().files(files)
-            .build(graph)) {
-      assertEquals(1, shuffles(graph).size(), "only the epoch's shuffle, behind the prefetch");
-      try (var batches = pipeline.epoch(session)) {
-        behind.add(ids(batches,
-            FeedlineFirstEpochShufflePipelines_BehindPrefetch.RowTensors::id));
-      }
-    }
+    List<List<Long>> rewritten = ids(
+        graph -> FeedlineRecordShufflePipelines_RightAfterCache.builder().files(files).build(graph),
+        graph -> assertEquals(2, shuffles(graph).size(),
+            "epoch 1's shuffle of the records, and the epoch's"),
+        EPOCHS, FeedlineRecordShufflePipelines_RightAfterCache.RowTensors::id);
+    List<List<Long>> behind = ids(
+        graph -> FeedlineRecordShufflePipelines_CachedBehindPrefetch.builder().files(files)
+            .build(graph),
+        graph -> assertEquals(1, shuffles(graph).size(),
+            "only the epoch's shuffle, behind the prefetch"),
+        1, FeedlineRecordShufflePipelines_CachedBehindPrefetch.RowTensors::id);
     List<Long> all = LongStream.range(0, ROWS).boxed().toList();
     for (int epoch = 0; epoch < EPOCHS; epoch++) {
       assertEquals(all, rewritten.get(epoch).stream().sorted().toList(),
@@ -110,35 +113,22 @@ class RecordShuffleTest {
   void withoutACacheEveryEpochShufflesTheRecordsInTheOrderOfTheShuffleAfterTheParse()
       throws IOException {
     String files = files();
-    List<List<Long>> asRead = new ArrayList<>();
-    List<List<Long>> behind = new ArrayList<>();
-    try (Graph graph = new Graph();
-        Session session = new Session(graph);
-        var pipeline = FeedlineRecordShufflePipelines_AsRead.builder().files(files).build(graph)) {
-      List<GraphOperation> shuffles = shuffles(graph);
-      assertEquals(1, shuffles.size(), "one shuffle, in place of the declared one");
-      assertTrue(((GraphOperation) shuffles.get(0).input(0).op()).type()
-          .startsWith("ParallelInterleaveDataset"), "it takes the records as the reader hands"
-          + " them out, not the parsed rows");
-      for (int epoch = 0; epoch < EPOCHS; epoch++) {
-        try (var batches = pipeline.epoch(session)) {
-          asRead.add(ids(batches, FeedlineRecordShufflePipelines_AsRead.RowTensors::id));
-        }
-      }
-    }
-    try (Graph graph = new Graph();
-        Session session = new Session(graph);
-        var pipeline = FeedlineRecordShufflePipelines_BehindPrefetch.builder().files(files)
-            .build(graph)) {
-      assertEquals("PrefetchDataset",
-          ((GraphOperation) shuffles(graph).get(0).input(0).op()).type(),
-          "behind the prefetch, the shuffle takes the parsed rows");
-      for (int epoch = 0; epoch < EPOCHS; epoch++) {
-        try (var batches = pipeline.epoch(session)) {
-          behind.add(ids(batches, FeedlineRecordShufflePipelines_BehindPrefetch.RowTensors::id));
-        }
-      }
-    }
+    List<List<Long>> asRead = ids(
+        graph -> FeedlineRecordShufflePipelines_AsRead.builder().files(files).build(graph),
+        graph -> {
+          List<GraphOperation> shuffles = shuffles(graph);
+          assertEquals(1, shuffles.size(), "one shuffle, in place of the declared one");
+          assertTrue(((GraphOperation) shuffles.get(0).input(0).op()).type()
+              .startsWith("ParallelInterleaveDataset"), "it takes the records as the reader hands"
+              + " them out, not the parsed rows");
+        },
+        EPOCHS, FeedlineRecordShufflePipelines_AsRead.RowTensors::id);
+    List<List<Long>> behind = ids(
+        graph -> FeedlineRecordShufflePipelines_BehindPrefetch.builder().files(files).build(graph),
+        graph -> assertEquals("PrefetchDataset",
+            ((GraphOperation) shuffles(graph).get(0).input(0).op()).type(),
+            "behind the prefetch, the shuffle takes the parsed rows"),
+        EPOCHS, FeedlineRecordShufflePipelines_BehindPrefetch.RowTensors::id);
     List<Long> all = LongStream.range(0, ROWS).boxed().toList();
     for (int epoch = 0; epoch < EPOCHS; epoch++) {
       assertEquals(all, asRead.get(epoch).stream().sorted().toList(),

@@ -98,15 +98,8 @@ class RecordShuffleTest {
         graph -> assertEquals(1, shuffles(graph).size(),
             "only the epoch's shuffle, behind the prefetch"),
         1, FeedlineRecordShufflePipelines_CachedBehindPrefetch.RowTensors::id);
-    List<Long> all = LongStream.range(0, ROWS).boxed().toList();
-    for (int epoch = 0; epoch < EPOCHS; epoch++) {
-      assertEquals(all, rewritten.get(epoch).stream().sorted().toList(),
-          "epoch " + (epoch + 1) + ": every row once");
-    }
+    assertShuffledEpochs(rewritten);
     assertEquals(behind.get(0), rewritten.get(0), "epoch 1: the same order either way");
-    assertNotEquals(all, rewritten.get(0), "epoch 1 is shuffled");
-    assertNotEquals(rewritten.get(0), rewritten.get(1), "epoch 2 draws a new order");
-    assertNotEquals(rewritten.get(1), rewritten.get(2), "epoch 3 draws a new order");
   }
 
   @Test
@@ -129,15 +122,22 @@ class RecordShuffleTest {
             ((GraphOperation) shuffles(graph).get(0).input(0).op()).type(),
             "behind the prefetch, the shuffle takes the parsed rows"),
         EPOCHS, FeedlineRecordShufflePipelines_BehindPrefetch.RowTensors::id);
-    List<Long> all = LongStream.range(0, ROWS).boxed().toList();
+    assertShuffledEpochs(asRead);
     for (int epoch = 0; epoch < EPOCHS; epoch++) {
-      assertEquals(all, asRead.get(epoch).stream().sorted().toList(),
-          "epoch " + (epoch + 1) + ": every row once");
       assertEquals(behind.get(epoch), asRead.get(epoch),
           "epoch " + (epoch + 1) + ": the same order either way");
     }
-    assertNotEquals(all, asRead.get(0), "epoch 1 is shuffled");
-    assertNotEquals(asRead.get(0), asRead.get(1), "epoch 2 draws a new order");
-    assertNotEquals(asRead.get(1), asRead.get(2), "epoch 3 draws a new order");
+  }
+
+  /** Every epoch hands out every row once, epoch 1 shuffled, and each later one a new order. */
+  private static void assertShuffledEpochs(List<List<Long>> epochs) {
+    List<Long> all = LongStream.range(0, ROWS).boxed().toList();
+    for (int epoch = 0; epoch < EPOCHS; epoch++) {
+      assertEquals(all, epochs.get(epoch).stream().sorted().toList(),
+          "epoch " + (epoch + 1) + ": every row once");
+    }
+    assertNotEquals(all, epochs.get(0), "epoch 1 is shuffled");
+    assertNotEquals(epochs.get(0), epochs.get(1), "epoch 2 draws a new order");
+    assertNotEquals(epochs.get(1), epochs.get(2), "epoch 3 draws a new order");
   }
 }

@@ -140,4 +140,51 @@ class RecordShuffleTest {
     assertNotEquals(epochs.get(0), epochs.get(1), "epoch 2 draws a new order");
     assertNotEquals(epochs.get(1), epochs.get(2), "epoch 3 draws a new order");
   }
+
+  /** The ids of epoch 1's first {@code k} batches, then a checkpoint, in a graph of its own. */
+  private static List<Long> untilCheckpoint(String files, int k, Path checkpoint) {
+    List<Long> ids = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineRecordShufflePipelines_AsRead.builder().files(files).build(graph);
+        var batches = pipeline.epoch(session)) {
+      for (int i = 0; i < k; i++) {
+        batches.next().id().scalars().forEach(v -> ids.add(v.getLong()));
+      }
+      pipeline.checkpoint(session, checkpoint);
+    }
+    return ids;
+  }
+
+  /** The rest of epoch 1 from {@code checkpoint}, then epoch 2, in a fresh graph. */
+  private static List<Long> resumed(String files, Path checkpoint) {
+    List<Long> ids = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineRecordShufflePipelines_AsRead.builder().files(files).build(graph)) {
+      try (var rest = pipeline.resume(session, checkpoint)) {
+        rest.forEach(batch -> batch.id().scalars().forEach(v -> ids.add(v.getLong())));
+      }
+      try (var next = pipeline.epoch(session)) {
+        next.forEach(batch -> batch.id().scalars().forEach(v -> ids.add(v.getLong())));
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void aCheckpointOfTheRecordsBufferResumesTheSameOrder() throws IOException {
+    String files = files();
+    List<List<Long>> epochs = ids(
+        graph -> FeedlineRecordShufflePipelines_AsRead.builder().files(files).build(graph),
+        graph -> { }, 2, FeedlineRecordShufflePipelines_AsRead.RowTensors::id);
+    List<Long> uninterrupted = new ArrayList<>(epochs.get(0));
+    uninterrupted.addAll(epochs.get(1));
+    for (int k : new int[] {0, 7, 23}) { // before the first batch, mid-epoch, after the last
+      Path checkpoint = dir.resolve("records-" + k + ".ckpt");
+      List<Long> run = untilCheckpoint(files, k, checkpoint);
+      run.addAll(resumed(files, checkpoint));
+      assertEquals(uninterrupted, run, "stopped after " + k + " batches");
+    }
+  }
 }

@@ -124,7 +124,7 @@ class CheckpointTest {
       assertEquals(List.of(checkpoint), files.toList(), "no partial file left");
     }
     assertTrue(Files.readString(checkpoint, StandardCharsets.ISO_8859_1).startsWith(
-        "FEEDLINE CHECKPOINT 2\npipeline: dev.feedline.tests.pipelines.RowsPipeline\n"));
+        "FEEDLINE CHECKPOINT 3\npipeline: dev.feedline.tests.pipelines.RowsPipeline\n"));
   }
 
   @Test
@@ -245,10 +245,17 @@ class CheckpointTest {
         + " be 'file: ...', and is 'bytes: "));
 
     Files.write(checkpoint, bytes);
-    editHeader(checkpoint, "FEEDLINE CHECKPOINT 2\n", "FEEDLINE CHECKPOINT 1\n");
+    editHeader(checkpoint, "FEEDLINE CHECKPOINT 3\n", "FEEDLINE CHECKPOINT 1\n");
     assertEquals(refused + "it is of format 1, written by another version of Feedline, and this"
-        + " one reads format 2 (format 1 recorded neither the files read nor a checksum of its"
+        + " one reads format 3 (format 1 recorded neither the files read nor a checksum of its"
         + " header); start the epoch again", refusal(checkpoint));
+
+    Files.write(checkpoint, bytes);
+    editHeader(checkpoint, "FEEDLINE CHECKPOINT 3\n", "FEEDLINE CHECKPOINT 2\n");
+    assertEquals(refused + "it is of format 2, written by another version of Feedline, and this"
+        + " one reads format 3 (format 2 ran the epochs after the first without tf.data's"
+        + " rewrites, so its state names other datasets); start the epoch again",
+        refusal(checkpoint));
   }
 
   @Test

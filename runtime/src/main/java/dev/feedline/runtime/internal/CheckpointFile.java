@@ -35,7 +35,11 @@ import java.util.zip.CRC32C;
  */
 public final class CheckpointFile {
   private static final String MAGIC = "FEEDLINE CHECKPOINT ";
-  private static final String VERSION = "2";
+  /**
+   * 3: the epochs after the first carry tf.data's static rewrites ({@link TfDataFunction}), so
+   * their iterator state names other datasets than format 2's.
+   */
+  private static final String VERSION = "3";
   private static final String CRC_LINE = "crc32c: ";
   private static final String VALUES = "run-time values: ";
 
@@ -137,10 +141,16 @@ public final class CheckpointFile {
       throw refused(pipeline, file, "it is not a Feedline checkpoint");
     }
     if (!magic.equals(MAGIC + VERSION)) {
-      throw refused(pipeline, file, "it is of format " + magic.substring(MAGIC.length())
+      String format = magic.substring(MAGIC.length());
+      throw refused(pipeline, file, "it is of format " + format
           + ", written by another version of Feedline, and this one reads format " + VERSION
-          + (magic.equals(MAGIC + "1") ? " (format 1 recorded neither the files read nor a"
-              + " checksum of its header); start the epoch again" : ""));
+          + switch (format) {
+            case "1" -> " (format 1 recorded neither the files read nor a checksum of its header);"
+                + " start the epoch again";
+            case "2" -> " (format 2 ran the epochs after the first without tf.data's rewrites, so"
+                + " its state names other datasets); start the epoch again";
+            default -> "";
+          });
     }
     int end = indexOf(bytes, "\n\n", firstLine);
     int seal = end < 0 ? -1 : lastLineStart(bytes, end);

@@ -285,14 +285,16 @@ public final class DatasetIterator {
    * The epochs from the fed number on, one after another, each built on the kept part as {@code
    * perEpoch} builds it: a flat map over the epochs' numbers, whose function builds an epoch's
    * stages from its number and the cache, then a prefetch of its own where the epoch's stages
-   * end without one.
+   * end without one. The function is marked as tf.data's own, so that the static rewrites epoch 1
+   * gets at the top of the graph (parallel batch copies, map and batch fused, ...) reach the
+   * stages of the epochs after it too.
    */
   private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
       Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
     Operand<? extends TType> numbers = tf.data.rangeDataset(epoch, tf.constant(Long.MAX_VALUE),
         tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
     boolean[] prefetched = {false};
-    try (ConcreteFunction oneEpoch = ConcreteFunction.create(inner -> {
+    try (ConcreteFunction oneEpoch = TfDataFunction.mark(ConcreteFunction.create(inner -> {
       Placeholder<TInt64> number = inner.placeholder(TInt64.class,
           Placeholder.shape(Shape.scalar()));
       Placeholder<TVariant> cached = inner.placeholder(TVariant.class,
@@ -302,7 +304,7 @@ public final class DatasetIterator {
       prefetched[0] = endsInPrefetch(epochDataset);
       return Signature.builder().key("epoch").input("number", number).input("cached", cached)
           .output("dataset", epochDataset).build();
-    })) {
+    }))) {
       Operand<? extends TType> epochs = tf.withName("epochs_across").data.flatMapDataset(numbers,
           List.of(kept), oneEpoch, spec.types(), spec.shapes());
       // Where the epoch ends in a @Prefetch, its buffer already runs ahead on a thread of its

@@ -461,19 +461,7 @@ final class DatasetWriter {
 
     @Override
     public StageCode batch(BatchStage batch) {
-      CodeBlock.Builder code = CodeBlock.builder();
-      if (stage.position() > lastCache() && runsEpochsAcrossOneIterator()) {
-        return new StageCode(code
-            .add("// Copies into the batch in parallel: tf.data's parallel_batch rewrite does so"
-                + " where it\n"
-                + "// sees the batch, but not inside the function that runs epochs one after"
-                    + " another.\n")
-            .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
-                + "tf.constant($L) /* dropRemainder */, $L, $L, $T.parallelCopy(true))",
-                batch.size(), batch.dropRemainder(), types, shapes, Names.dataOp("BatchDataset"))
-            .build(), List.of(Names.dataOp("BatchDataset")));
-      }
-      return new StageCode(code
+      return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
               + "tf.constant($L) /* dropRemainder */, $L, $L)",
               batch.size(), batch.dropRemainder(), types, shapes)

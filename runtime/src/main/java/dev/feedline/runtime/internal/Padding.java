@@ -9,7 +9,6 @@ import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.data.PaddedBatchDataset;
 import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -92,10 +91,8 @@ public record Padding(List<Pad> pads) {
     for (ElementSpec.Component component : input.components()) {
       paddedShapes.add(tf.constant(paddedShape(component)));
     }
-    // Copies into the batch in parallel, as tf.data's parallel_batch rewrite would where it sees
-    // the batch: it does not inside the function that runs epochs one after another.
     return tf.data.paddedBatchDataset(truncated, tf.constant(size), paddedShapes, values(tf, input),
-        tf.constant(dropRemainder), output.shapes(), PaddedBatchDataset.parallelCopy(true));
+        tf.constant(dropRemainder), output.shapes());
   }
 
   /** A component's padded shape: its own, with its pad's length first when it has one. */

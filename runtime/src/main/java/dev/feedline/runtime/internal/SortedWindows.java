@@ -9,7 +9,6 @@ import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.data.MapDataset;
-import org.tensorflow.op.data.PaddedBatchDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -63,7 +62,7 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
       values.add(tf.constant(0L));
     }
     out = tf.data.paddedBatchDataset(out, tf.constant(batchSize * windowBatches), paddedShapes,
-        values, tf.constant(false), windowSpec.shapes(), PaddedBatchDataset.parallelCopy(true));
+        values, tf.constant(false), windowSpec.shapes());
     // The window sorted and cut at once, [batches, batchSize, ...]: the unbatch after it hands
     // out 16 batches, not 1,024 words for a batch to copy again.
     ElementSpec cutSpec = cutSpec(input, measured);

@@ -1,6 +1,7 @@
 package dev.feedline.runtime.internal;
 
 import dev.feedline.runtime.internal.files.DataSource;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -12,8 +13,8 @@ import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
-import org.tensorflow.op.data.Iterator;
 import org.tensorflow.op.data.IteratorFromStringHandle;
+import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
@@ -43,6 +44,12 @@ import org.tensorflow.types.family.TType;
  * an iterator over a {@code repeat} does. No epoch on it starts cold: its threads and its autotune
  * model carry on from the last epoch. Its stages are made when it reaches an epoch's first element,
  * so it can be made ahead while the cache is still being filled.
+ *
+ * <p>A session builds and optimizes an executor for every set of fed, fetched and run ops it has
+ * not run before: 7 to 13 ms of TensorFlow's graph rewrites each on the example pipeline, measured
+ * at the start of its first cached epoch. So the ops that act on a slot are one op of each kind,
+ * fed the slot's number, not one per slot; and the switch to another slot is run once ahead, on
+ * the slot that already runs, where an epoch is made ahead.
  */
 final class EpochIterators {
   private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
@@ -55,17 +62,28 @@ final class EpochIterators {
   private final DataSource data;
   /** 3, or 4 with an iterator across epochs. */
   private final int slots;
-  private final Iterator[] iterators;
-  /** Slot 0 runs the first epoch; slots 1 and 2, the later ones; slot 3, epochs one after another. */
-  private final Op[] starts;
-  /** Makes a slot's iterator without switching the consumer to it. */
-  private final Op[] makes;
-  /** Switches the consumer to a slot's iterator. */
-  private final Op[] uses;
-  private final Op[] free;
+  /** The slot the ops below act on, fed to every run of one; slot 0's first start excepted. */
+  private final Placeholder<TInt32> slot;
+  /** Switches the consumer to slot 0's iterator and makes it over an epoch's dataset. */
+  private final Op startFirst;
+  /** Switches the consumer to the fed slot's iterator and makes it over an epoch's dataset. */
+  private final Op start;
+  /** The same over the epochs one after another, for slot 3. */
+  private final Op startAcross;
+  /** Makes the fed slot's iterator over an epoch's dataset without switching the consumer to it. */
+  private final Op make;
+  /** The same over the epochs one after another. */
+  private final Op makeAcross;
+  /** Switches the consumer to the fed slot's iterator. */
+  private final Op use;
+  /** Frees what the fed slot's iterator holds. */
+  private final Op free;
+  private final Operand<? extends TType> firstIterator;
   private final Thread[] freeing;
   private final boolean[] inUse;
   private final Operand<? extends TType> current;
+  /** The slot the open epoch runs on. */
+  private int running;
   /** The epoch made ahead, if any. */
   private Prepared prepared;
   /** Epochs started on an iterator made ahead, for tests. */
@@ -86,35 +104,64 @@ final class EpochIterators {
     this.epoch = epoch;
     this.data = data;
     this.slots = across == null ? ACROSS : ACROSS + 1;
-    this.iterators = new Iterator[slots];
-    this.starts = new Op[slots];
-    this.makes = new Op[slots];
-    this.uses = new Op[slots];
-    this.free = new Op[slots];
     this.freeing = new Thread[slots];
     this.inUse = new boolean[slots];
     // A resource variable needs a name of its own: with none, all of a session's variables are one.
     VarHandleOp handle = tf.withName("current_iterator").varHandleOp(TString.class, Shape.scalar(),
         VarHandleOp.sharedName(tf.scope().makeOpName("current_iterator_variable")));
-    // An empty dataset in an iterator frees what the last epoch left there.
-    Operand<? extends TType> empty = tf.data.takeDataset(dataset, tf.constant(0L),
-        spec.types(), spec.shapes());
+    List<Operand<? extends TType>> iterators = new ArrayList<>();
+    List<Operand<TString>> handles = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
-      Operand<? extends TType> made = i == ACROSS ? across : dataset;
-      iterators[i] = tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
-          spec.shapes());
-      Op use = tf.assignVariableOp(handle, tf.data.iteratorToStringHandle(iterators[i]));
-      starts[i] = tf.withName(i == 0 ? "start_first_epoch"
-              : i == ACROSS ? "start_epochs_across" : "start_later_epoch_" + i)
-          .withControlDependencies(List.of(use)).data.makeIterator(made, iterators[i]);
-      makes[i] = tf.withName("make_epoch_iterator_" + i).data.makeIterator(made, iterators[i]);
-      uses[i] = tf.withName("use_epoch_iterator_" + i).assignVariableOp(handle,
-          tf.data.iteratorToStringHandle(iterators[i]));
-      free[i] = tf.withName("free_epoch_iterator_" + i).data.makeIterator(empty, iterators[i]);
+      iterators.add(tf.withName("epoch_iterator_" + i).data.iterator("", "", spec.types(),
+          spec.shapes()));
+      handles.add(tf.data.iteratorToStringHandle(iterators.get(i)));
     }
+    this.firstIterator = iterators.get(0);
+    this.slot = tf.withName("epoch_iterator_slot").placeholder(TInt32.class,
+        Placeholder.shape(Shape.scalar()));
+    Operand<TString> chosen = tf.gather(tf.stack(handles), slot, tf.constant(0));
+    Operand<? extends TType> iterator = tf.data.iteratorFromStringHandle(chosen, spec.types(),
+        IteratorFromStringHandle.outputShapes(spec.shapes()));
+    Op useFirst = tf.assignVariableOp(handle, handles.get(0));
+    this.startFirst = tf.withName("start_first_epoch").withControlDependencies(List.of(useFirst))
+        .data.makeIterator(dataset, firstIterator);
+    this.use = tf.withName("use_epoch_iterator").assignVariableOp(handle, chosen);
+    this.start = tf.withName("start_later_epoch").withControlDependencies(List.of(use))
+        .data.makeIterator(dataset, iterator);
+    this.make = tf.withName("make_epoch_iterator").data.makeIterator(dataset, iterator);
+    this.startAcross = across == null ? null : tf.withName("start_epochs_across")
+        .withControlDependencies(List.of(use)).data.makeIterator(across, iterator);
+    this.makeAcross = across == null ? null
+        : tf.withName("make_epochs_across").data.makeIterator(across, iterator);
+    // An empty dataset in an iterator frees what the last epoch left there.
+    this.free = tf.withName("free_epoch_iterator").data.makeIterator(empty(tf, spec, dataset),
+        iterator);
     this.current = tf.withName("iterator").data.iteratorFromStringHandle(
         tf.readVariableOp(handle, TString.class), spec.types(),
         IteratorFromStringHandle.outputShapes(spec.shapes()));
+  }
+
+  /**
+   * A dataset of no elements of {@code spec}'s types and shapes, sliced from empty tensors: freeing
+   * an iterator with it runs none of the pipeline's graph, whose executor would cost the session
+   * TensorFlow's rewrites of every stage. An element of unknown rank or of variants takes none of
+   * {@code dataset}'s elements instead.
+   */
+  private static Operand<? extends TType> empty(Ops tf, ElementSpec spec,
+      Operand<? extends TType> dataset) {
+    List<Operand<?>> none = new ArrayList<>();
+    for (ElementSpec.Component component : spec.components()) {
+      Shape shape = component.shape();
+      if (shape.isUnknown() || component.type() == TVariant.class) {
+        return tf.data.takeDataset(dataset, tf.constant(0L), spec.types(), spec.shapes());
+      }
+      int[] dims = new int[shape.numDimensions() + 1]; // no slices of an element's shape
+      for (int i = 0; i < shape.numDimensions(); i++) {
+        dims[i + 1] = (int) Math.max(0, shape.get(i));
+      }
+      none.add(tf.empty(tf.constant(dims), component.type()));
+    }
+    return tf.data.tensorSliceDataset(none, spec.shapes());
   }
 
   /** Whether there is an iterator across epochs. */
@@ -129,12 +176,12 @@ final class EpochIterators {
 
   /** The first epoch's {@code MakeIterator}, on the whole host dataset. */
   GraphOperation startFirst() {
-    return (GraphOperation) starts[0].op();
+    return (GraphOperation) startFirst.op();
   }
 
   /** The first epoch's iterator, the one that runs the autotune model. */
   Operand<? extends TType> first() {
-    return iterators[0];
+    return firstIterator;
   }
 
   /**
@@ -168,11 +215,11 @@ final class EpochIterators {
       }
     }
     if (useAhead) {
-      session.run(uses[slot]);
+      run(session, 0, use, slot);
       preparedStarts++;
     } else {
       awaitFreeing(slot);
-      make(session, number, starts[slot]);
+      run(session, number, slot == 0 ? startFirst : slot == ACROSS ? startAcross : start, slot);
     }
     for (int other = 0; other < slots; other++) {
       if (other != slot && inUse[other]) {
@@ -180,6 +227,7 @@ final class EpochIterators {
       }
     }
     inUse[slot] = true;
+    running = slot;
   }
 
   /**
@@ -209,11 +257,16 @@ final class EpochIterators {
   private void prepare(Session session, long number, int slot) {
     Thread freeing = this.freeing[slot]; // the prepare thread waits for it instead
     this.freeing[slot] = null;
+    int runs = running;
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     Thread thread = new Thread(() -> {
       join(freeing);
       try {
-        make(session, number, makes[slot]);
+        run(session, number, slot == ACROSS ? makeAcross : make, slot);
+        // The switch the next start runs, run once ahead on the slot that runs already: the
+        // consumer reads the same iterator, and the session keeps the executor. No other thread
+        // switches before this one ends: every start joins it first.
+        run(session, 0, use, runs);
       } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
         failure.set(e);
         LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
@@ -229,10 +282,11 @@ final class EpochIterators {
     return preparedStarts;
   }
 
-  /** Runs {@code target}, which makes an iterator of epoch {@code number}'s dataset. */
-  private void make(Session session, long number, Op target) {
-    try (TInt64 epochNumber = TInt64.scalarOf(number)) {
-      data.run(session.runner().feed(epoch, epochNumber).addTarget(target));
+  /** Runs {@code target} on {@code slot}, making an iterator of epoch {@code number}'s dataset. */
+  private void run(Session session, long number, Op target, int slot) {
+    try (TInt64 epochNumber = TInt64.scalarOf(number); TInt32 slotNumber = TInt32.scalarOf(slot)) {
+      data.run(session.runner().feed(epoch, epochNumber).feed(this.slot, slotNumber)
+          .addTarget(target));
     }
   }
 
@@ -262,7 +316,7 @@ final class EpochIterators {
       if (inUse[slot]) {
         inUse[slot] = false;
         try {
-          make(session, 0, free[slot]);
+          run(session, 0, free, slot);
         } catch (RuntimeException e) {
           LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
         }
@@ -287,7 +341,7 @@ final class EpochIterators {
     inUse[slot] = false;
     freeing[slot] = new Thread(() -> {
       try {
-        make(session, 0, free[slot]);
+        run(session, 0, free, slot);
       } catch (RuntimeException e) {
         LOG.log(System.Logger.Level.DEBUG, "freeing an epoch's iterator", e);
       }

@@ -46,10 +46,11 @@ import org.tensorflow.types.family.TType;
  * so it can be made ahead while the cache is still being filled.
  *
  * <p>A session builds and optimizes an executor for every set of fed, fetched and run ops it has
- * not run before: 7 to 13 ms of TensorFlow's graph rewrites each on the example pipeline, measured
- * at the start of its first cached epoch. So the ops that act on a slot are one op of each kind,
- * fed the slot's number, not one per slot; and the switch to another slot is run once ahead, on
- * the slot that already runs, where an epoch is made ahead.
+ * not run before: 5 to 13 ms of TensorFlow's graph rewrites each on the example pipeline, measured
+ * at the start of its first cached epoch, on the consumer's thread for the switch and beside it
+ * for the free, on 2 cores that the next batch needs. So the ops that act on a slot are one op of
+ * each kind, fed the slot's number, not one per slot; and where an epoch is made ahead, the switch
+ * and the free are run once ahead too, on slots where they change nothing.
  */
 final class EpochIterators {
   private static final System.Logger LOG = System.getLogger(EpochIterators.class.getName());
@@ -84,6 +85,8 @@ final class EpochIterators {
   private final Operand<? extends TType> current;
   /** The slot the open epoch runs on. */
   private int running;
+  /** The session that has run the switch and the free once, made ahead ({@link #prepare}). */
+  private volatile Session warmed;
   /** The epoch made ahead, if any. */
   private Prepared prepared;
   /** Epochs started on an iterator made ahead, for tests. */
@@ -258,15 +261,25 @@ final class EpochIterators {
     Thread freeing = this.freeing[slot]; // the prepare thread waits for it instead
     this.freeing[slot] = null;
     int runs = running;
+    boolean warm = warmed != session;
+    int idle = warm ? idleSlot(slot) : -1;
     AtomicReference<RuntimeException> failure = new AtomicReference<>();
     Thread thread = new Thread(() -> {
       join(freeing);
       try {
         run(session, number, slot == ACROSS ? makeAcross : make, slot);
-        // The switch the next start runs, run once ahead on the slot that runs already: the
-        // consumer reads the same iterator, and the session keeps the executor. No other thread
-        // switches before this one ends: every start joins it first.
-        run(session, 0, use, runs);
+        if (warm) {
+          // The switch and the free that the next start runs, run once ahead, so that the session
+          // has their executors before that start waits for them: the switch on the slot that
+          // runs already (the consumer reads the same iterator), the free on a slot that holds
+          // nothing. No other thread switches or makes an iterator before this one ends: every
+          // start joins it first.
+          run(session, 0, use, runs);
+          if (idle >= 0) {
+            run(session, 0, free, idle);
+          }
+          warmed = session;
+        }
       } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
         failure.set(e);
         LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
@@ -275,6 +288,16 @@ final class EpochIterators {
     thread.setDaemon(true);
     thread.start();
     prepared = new Prepared(session, number, slot, thread, failure);
+  }
+
+  /** A slot of one epoch that holds nothing and is not {@code taken}; -1 if none. */
+  private int idleSlot(int taken) {
+    for (int slot = 1; slot < ACROSS; slot++) {
+      if (slot != taken && slot != running && !inUse[slot] && freeing[slot] == null) {
+        return slot;
+      }
+    }
+    return -1;
   }
 
   /** Epochs started so far on an iterator made ahead. */

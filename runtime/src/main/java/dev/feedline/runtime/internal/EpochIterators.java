@@ -268,26 +268,37 @@ final class EpochIterators {
       join(freeing);
       try {
         run(session, number, slot == ACROSS ? makeAcross : make, slot);
-        if (warm) {
-          // The switch and the free that the next start runs, run once ahead, so that the session
-          // has their executors before that start waits for them: the switch on the slot that
-          // runs already (the consumer reads the same iterator), the free on a slot that holds
-          // nothing. No other thread switches or makes an iterator before this one ends: every
-          // start joins it first.
-          run(session, 0, use, runs);
-          if (idle >= 0) {
-            run(session, 0, free, idle);
-          }
-          warmed = session;
-        }
       } catch (RuntimeException e) { // the epoch's own start makes it again, and reports its error
         failure.set(e);
         LOG.log(System.Logger.Level.DEBUG, "making an epoch's iterator ahead", e);
+        return;
+      }
+      if (warm) {
+        warmUp(session, runs, idle);
       }
     }, "feedline-prepare-epoch-iterator");
     thread.setDaemon(true);
     thread.start();
     prepared = new Prepared(session, number, slot, thread, failure);
+  }
+
+  /**
+   * Runs the switch and the free that the next start runs once ahead, so that the session has
+   * their executors before that start waits for them: the switch on the slot that runs already
+   * (the consumer reads the same iterator), the free on a slot that holds nothing, where there is
+   * one. No other thread switches or makes an iterator meanwhile: every start joins the thread
+   * that calls this first. A failure here costs only the time it would have saved.
+   */
+  private void warmUp(Session session, int running, int idle) {
+    try {
+      run(session, 0, use, running);
+      if (idle >= 0) {
+        run(session, 0, free, idle);
+      }
+      warmed = session;
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.DEBUG, "running an epoch's switch and free ahead", e);
+    }
   }
 
   /** A slot of one epoch that holds nothing and is not {@code taken}; -1 if none. */

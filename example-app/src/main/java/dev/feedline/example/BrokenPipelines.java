@@ -94,21 +94,30 @@ public final class BrokenPipelines {
 
   /**
    * The slow fetch of {@link SlowSource}: each record passes a sequential {@code fetch} that
-   * stands in for remote storage, where 1 read in 16, at random, stalls — it hashes the record
-   * 4,000 times over — and the others return at once. A stall is CPU work, so that the doctor can
-   * tell it on CPU time however busy the machine: 180 ms of it on an AMD EPYC at a load of 20 to
-   * 30 on 2 cores, where 1,500 copies took 80 ms and, on less contended cores, came near the 30 ms
-   * line that tells a stall from the JVM's 10 ms clock ticks (docs/doctor.md).
+   * stands in for remote storage, where 1 read in 12, at random, stalls and the others return at
+   * once. A stall is CPU work, so that the doctor can tell it on CPU time however busy the machine:
+   * it hashes a 64 KiB block made from the record 1,000 times over (64 MiB), 80 to 140 ms on an
+   * AMD EPYC, the same for every record. Hashing the record itself, as before, made a stall's cost
+   * follow the record's size, 5 to 330 ms, and a pass whose few stalls fell on small records
+   * stayed under the 30 ms line that tells a stall from the JVM's 10 ms clock ticks
+   * (docs/doctor.md). At 1 in 12, a pass of 127 timed reads holds fewer than the 2 stalls its p99
+   * needs about once in 5,000 passes, and the 25 or more that would make a stall no spike (5
+   * times the mean) about once in 22,000.
    */
   @StageGroup
   public interface SlowFetch {
     @Map(random = true)
     static Operand<TString> fetch(Ops tf, Operand<TString> record) {
       Operand<TBool> stall = tf.math.less(
-          tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class), tf.constant(1f / 16));
-      Operand<TInt32> copies = tf.select(stall, tf.constant(4000), tf.constant(1));
+          tf.random.randomUniform(tf.constant(new int[0]), TFloat32.class), tf.constant(1f / 12));
+      Operand<TInt32> copies = tf.select(stall, tf.constant(1000), tf.constant(1));
+      Operand<TString> block = tf.strings.substr(
+          tf.strings.join(List.of(record, tf.strings.reduceJoin(
+              tf.fill(tf.constant(new int[] {4096}), tf.constant("0123456789abcdef")),
+              tf.constant(0)))),
+          tf.constant(0), tf.constant(64 * 1024));
       Operand<TString> repeated = tf.strings.reduceJoin(
-          tf.fill(tf.reshape(copies, tf.constant(new int[] {1})), record), tf.constant(0));
+          tf.fill(tf.reshape(copies, tf.constant(new int[] {1})), block), tf.constant(0));
       Operand<TInt64> hash = tf.strings.toHashBucketStrong(repeated, 1L, List.of(1L, 2L));
       // The record, made to depend on the hash so that the stall cannot be skipped.
       return tf.strings.join(List.of(record,

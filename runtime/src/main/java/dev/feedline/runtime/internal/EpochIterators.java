@@ -14,6 +14,7 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.VarHandleOp;
 import org.tensorflow.op.data.IteratorFromStringHandle;
+import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -57,6 +58,17 @@ final class EpochIterators {
 
   /** Slots 0 to 2 run one epoch each; slot 3, when there is one, runs epochs one after another. */
   private static final int ACROSS = 3;
+
+  /**
+   * The free's options: no static rewrites and no autotune model, so that its {@code MakeIterator}
+   * hands the empty dataset over as it is. With tf.data's defaults it serialized and rewrote even
+   * that dataset, about 2 ms of grappler's and MLIR's passes at the start of the first cached epoch.
+   */
+  private static final DatasetOptions.Options AS_IT_IS = DatasetOptions.Options.newBuilder()
+      .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(false))
+      .setOptimizationOptions(
+          DatasetOptions.OptimizationOptions.newBuilder().setApplyDefaultOptimizations(false))
+      .build();
 
   private final Placeholder<TInt64> epoch;
   /** Feeds the files' record counts to every run that makes an iterator, where the graph needs them. */
@@ -137,8 +149,8 @@ final class EpochIterators {
     this.makeAcross = across == null ? null
         : tf.withName("make_epochs_across").data.makeIterator(across, iterator);
     // An empty dataset in an iterator frees what the last epoch left there.
-    this.free = tf.withName("free_epoch_iterator").data.makeIterator(empty(tf, spec, dataset),
-        iterator);
+    this.free = tf.withName("free_epoch_iterator").data.makeIterator(
+        DatasetOps.withOptions(tf, empty(tf, spec, dataset), spec, AS_IT_IS), iterator);
     this.current = tf.withName("iterator").data.iteratorFromStringHandle(
         tf.readVariableOp(handle, TString.class), spec.types(),
         IteratorFromStringHandle.outputShapes(spec.shapes()));

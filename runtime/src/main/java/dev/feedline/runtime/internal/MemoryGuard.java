@@ -103,10 +103,10 @@ public final class MemoryGuard {
         + " and TensorFlow takes its tensors from glibc''s malloc in this process (oneDNN off, and"
         + " no tcmalloc or jemalloc loaded), whose arenas grow under a cache to several"
         + " times its size and slow every cached epoch. Start the JVM with"
-        + " LD_PRELOAD=libtcmalloc_minimal.so.4 (Debian and Ubuntu: libtcmalloc-minimal4), as"
-        + " ./feedline does, or with MALLOC_MMAP_THRESHOLD_=4194304 and"
-        + " GLIBC_TUNABLES=glibc.malloc.hugetlb=1; docs/performance.md#memory"
-        + " has the measurements.", pipeline.simpleName(), stage, bytes(bytes));
+        + " TF_ENABLE_ONEDNN_OPTS=1, as ./feedline does, which gives the large tensors oneDNN''s"
+        + " pool, or with LD_PRELOAD=libtcmalloc_minimal.so.4 (Debian and Ubuntu:"
+        + " libtcmalloc-minimal4); docs/performance.md#memory has the measurements.",
+        pipeline.simpleName(), stage, bytes(bytes));
   }
 
   private static long halfOfMemory() {

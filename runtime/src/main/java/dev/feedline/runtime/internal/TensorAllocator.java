@@ -22,7 +22,11 @@ import java.util.Set;
  * freed holes it can neither reuse for the next batch nor return: docs/performance.md measured
  * resident memory growing with every cached epoch, to 2.6 to 3.4 times the cache, and cached
  * epochs at a tenth of their speed. A preloaded tcmalloc or jemalloc, or glibc with a fixed mmap
- * threshold, does not.
+ * threshold, does not; nor does oneDNN's pool where {@code TF_ENABLE_ONEDNN_OPTS=1} turns it on,
+ * as {@code ./feedline} does on AVX2 CPUs. {@code TF_CPU_ALLOCATOR_USE_BFC=true} gives every tensor
+ * another pool of TensorFlow's ({@code ProcessState::GetCPUAllocator} in
+ * {@code tensorflow/core/common_runtime/process_state.cc}), even where oneDNN is on; Feedline does
+ * not set it (docs/performance.md says why), but names it where it is set.
  *
  * @param kind who allocates the large tensors
  * @param description the allocator in words, for reports
@@ -30,7 +34,7 @@ import java.util.Set;
 public record TensorAllocator(Kind kind, String description) {
   /** Who allocates TensorFlow's large CPU tensors. */
   public enum Kind {
-    /** TensorFlow's own pool, with oneDNN on. */
+    /** TensorFlow's own pool: oneDNN's, or the one {@code TF_CPU_ALLOCATOR_USE_BFC} turns on. */
     TENSORFLOW_POOL,
     /** A preloaded tcmalloc. */
     TCMALLOC,
@@ -83,11 +87,26 @@ public record TensorAllocator(Kind kind, String description) {
    */
   static TensorAllocator of(String maps, Map<String, String> env, Set<String> cpuFlags) {
     TensorAllocator malloc = malloc(maps, env);
+    // The switch replaces the allocator oneDNN registers too: ProcessState falls back to the
+    // registered ones only without it.
+    if (bfcPoolOn(env.get("TF_CPU_ALLOCATOR_USE_BFC"))) {
+      return new TensorAllocator(Kind.TENSORFLOW_POOL, "TensorFlow's pool (BFC,"
+          + " TF_CPU_ALLOCATOR_USE_BFC) for every tensor, its regions from " + malloc.description());
+    }
     if (oneDnnOn(env.get("TF_ENABLE_ONEDNN_OPTS"), cpuFlags)) {
       return new TensorAllocator(Kind.TENSORFLOW_POOL, "TensorFlow's oneDNN pool (BFC) for"
           + " tensors of 256 KiB and more, " + malloc.description() + " for smaller ones");
     }
     return malloc;
+  }
+
+  /**
+   * Whether {@code TF_CPU_ALLOCATOR_USE_BFC} turns TensorFlow's CPU pool on, read as TensorFlow's
+   * {@code ReadBoolFromEnvVar} reads it: "1" or "true" in any case; anything else leaves it off.
+   */
+  static boolean bfcPoolOn(String setting) {
+    String value = setting == null ? "" : setting.toLowerCase(Locale.ROOT);
+    return value.equals("1") || value.equals("true");
   }
 
   /** The process's malloc: a preloaded one, or glibc's. */

@@ -99,6 +99,12 @@ class TensorAllocatorTest {
         + " smaller ones", TensorAllocator.of(GLIBC_MAPS, Map.of("MALLOC_MMAP_THRESHOLD_", "4194304",
             "MALLOC_TOP_PAD_", "268435456", "MALLOC_ARENA_MAX", "2"), AVX512_VNNI).description(),
         "the launcher's setting where oneDNN is on, on 2 cores");
+    assertEquals("TensorFlow's oneDNN pool (BFC) for tensors of 256 KiB and more, glibc malloc"
+        + " with a fixed mmap threshold and a top pad of 268435456 bytes and at most 2 arenas for"
+        + " smaller ones", TensorAllocator.of(GLIBC_MAPS, Map.of("TF_ENABLE_ONEDNN_OPTS", "1",
+            "MALLOC_MMAP_THRESHOLD_", "4194304", "MALLOC_TOP_PAD_", "268435456",
+            "MALLOC_ARENA_MAX", "2"), AVX2).description(),
+        "the launcher's setting on an AVX2 CPU, on 2 cores: oneDNN turned on");
     assertEquals("glibc malloc with at most 4 arenas", TensorAllocator.of(GLIBC_MAPS,
         Map.of("MALLOC_ARENA_MAX", "4"), AVX2).description());
     assertEquals(TensorAllocator.Kind.GLIBC, TensorAllocator.of(GLIBC_MAPS,
@@ -111,6 +117,36 @@ class TensorAllocatorTest {
     assertTrue(glibc.fragmentsUnderCache());
     assertEquals(TensorAllocator.Kind.GLIBC,
         TensorAllocator.of(GLIBC_MAPS, Map.of("TF_ENABLE_ONEDNN_OPTS", "0"), AVX512_VNNI).kind());
+  }
+
+  @Test
+  void tensorFlowsCpuPoolIsReadAsTensorFlowReadsItsSwitch() {
+    TensorAllocator pool = TensorAllocator.of(GLIBC_MAPS, Map.of("TF_CPU_ALLOCATOR_USE_BFC", "true",
+        "MALLOC_MMAP_THRESHOLD_", "4194304"), AVX2);
+    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL, pool.kind(), "a pool the user turned on");
+    assertEquals("TensorFlow's pool (BFC, TF_CPU_ALLOCATOR_USE_BFC) for every tensor, its regions"
+        + " from glibc malloc with a fixed mmap threshold", pool.description());
+    assertFalse(pool.fragmentsUnderCache());
+    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL, TensorAllocator.of(GLIBC_MAPS,
+        Map.of("TF_CPU_ALLOCATOR_USE_BFC", "1"), AVX2).kind());
+    assertEquals(TensorAllocator.Kind.TENSORFLOW_POOL, TensorAllocator.of(GLIBC_MAPS,
+        Map.of("TF_CPU_ALLOCATOR_USE_BFC", "TRUE"), AVX2).kind());
+    for (String off : List.of("0", "false", "", " true", "yes")) {
+      assertEquals(TensorAllocator.Kind.GLIBC, TensorAllocator.of(GLIBC_MAPS,
+          Map.of("TF_CPU_ALLOCATOR_USE_BFC", off), AVX2).kind(),
+          "'" + off + "': TensorFlow reads it as off or rejects it and keeps malloc");
+    }
+    assertEquals("TensorFlow's pool (BFC, TF_CPU_ALLOCATOR_USE_BFC) for every tensor, its regions"
+        + " from tcmalloc (preloaded)", TensorAllocator.of(TCMALLOC_MAPS,
+            Map.of("TF_CPU_ALLOCATOR_USE_BFC", "true"), AVX512_VNNI).description(),
+        "the switch replaces oneDNN's allocator as well");
+  }
+
+  @Test
+  void noWarningUnderTensorFlowsCpuPool() {
+    MemoryGuard.check(PIPELINE, 8L << 30, 4096, List.of(MemoryGuard.cache("cache", PHOTO, true)),
+        TensorAllocator.of(GLIBC_MAPS, Map.of("TF_CPU_ALLOCATOR_USE_BFC", "true"), AVX2));
+    assertTrue(logged.isEmpty(), () -> logged.get(0).getMessage());
   }
 
   @Test
@@ -135,7 +171,9 @@ class TensorAllocatorTest {
     String message = MessageFormat.format(logged.get(0).getMessage(), logged.get(0).getParameters());
     assertTrue(message.startsWith("Pipeline Photos, stage 'cache' (@Cache) keeps 2.30 GiB in memory,"
         + " and TensorFlow takes its tensors from glibc's malloc in this process"), message);
-    assertTrue(message.contains("LD_PRELOAD=libtcmalloc_minimal.so.4"), message);
+    assertTrue(message.contains("Start the JVM with TF_ENABLE_ONEDNN_OPTS=1, as ./feedline does,"
+        + " which gives the large tensors oneDNN's pool, or with"
+        + " LD_PRELOAD=libtcmalloc_minimal.so.4"), message);
   }
 
   @Test

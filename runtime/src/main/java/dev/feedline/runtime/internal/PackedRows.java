@@ -1,0 +1,168 @@
+package dev.feedline.runtime.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Operand;
+import org.tensorflow.Signature;
+import org.tensorflow.internal.types.registry.TensorTypeRegistry;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.types.family.TType;
+
+/**
+ * A row of many small tensors carried as one tensor per dtype from a vectorized parse to the
+ * training batch: a table's 13 float32 columns become one float32[13]. Unbatch, cache, shuffle and
+ * batch each do their work per tensor of an element, so they do a thirteenth of it; the memory
+ * cache keeps one tensor a row instead of 13 (docs/performance.md#packed-rows measures both).
+ *
+ * <p>The layout: components grouped by dtype, in the order their dtypes first appear; within a
+ * group, components in element order, each flattened. {@link #pack} maps batches of rows into it;
+ * {@link #unpack} maps batches of packed rows back, bit for bit, in the row spec's components.
+ *
+ * @param row the element as the stages declare it, every shape fully known
+ * @param packed the same element packed: one rank-1 component per dtype
+ */
+public record PackedRows(ElementSpec row, ElementSpec packed) {
+
+  public PackedRows {
+    if (packed.size() >= row.size()) {
+      throw new IllegalArgumentException("packing " + row + " saves no tensor");
+    }
+  }
+
+  /** The packing of {@code row}, whose every shape is fully known. */
+  public static PackedRows of(ElementSpec row) {
+    Map<Class<? extends TType>, Long> sizes = new LinkedHashMap<>();
+    for (ElementSpec.Component c : row.components()) {
+      if (c.shape().isUnknown() || c.shape().hasUnknownDimension()) {
+        throw new IllegalArgumentException("a packed component needs a fully known shape: "
+            + c.name() + " " + c.shape());
+      }
+      sizes.merge(c.type(), c.shape().size(), Long::sum);
+    }
+    List<ElementSpec.Component> packed = new ArrayList<>();
+    sizes.forEach((type, size) -> packed.add(ElementSpec.component(
+        dtypeName(type) + "_values", type, Shape.of(size))));
+    return new PackedRows(row, new ElementSpec(packed));
+  }
+
+  /** Packed rows, as the stages between the parse and the batch hold them. */
+  public ElementSpec rows() {
+    return packed;
+  }
+
+  /** Packed batches with the outer dimension of {@code batched}, a batch of rows. */
+  public ElementSpec batches(ElementSpec batched) {
+    long outer = outer(batched);
+    return new ElementSpec(packed.components().stream()
+        .map(c -> ElementSpec.component(c.name(), c.type(), Shape.of(outer, c.shape().size(0))))
+        .toList());
+  }
+
+  /** Maps each batch of rows, as {@code batched} declares them, to a batch of packed rows. */
+  public Operand<? extends TType> pack(Ops tf, Operand<? extends TType> dataset,
+      ElementSpec batched) {
+    return map(tf, dataset, "pack", batched, batches(batched), this::packFunction);
+  }
+
+  /** Maps each batch of packed rows back to a batch of rows, as {@code batched} declares them. */
+  public Operand<? extends TType> unpack(Ops tf, Operand<? extends TType> dataset,
+      ElementSpec batched) {
+    return map(tf, dataset, "unpack", batches(batched), batched, this::unpackFunction);
+  }
+
+  private interface Body {
+    List<Operand<?>> apply(Ops tf, List<Operand<?>> in, ElementSpec out);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Operand<? extends TType> map(Ops tf, Operand<? extends TType> dataset, String key,
+      ElementSpec in, ElementSpec out, Body body) {
+    TVariant.register();
+    try (ConcreteFunction function = ConcreteFunction.create(f -> {
+      Signature.Builder signature = Signature.builder().key(key);
+      List<Operand<?>> inputs = new ArrayList<>();
+      for (ElementSpec.Component c : in.components()) {
+        Placeholder<?> placeholder = f.placeholder((Class) c.type(),
+            Placeholder.shape(c.shape()));
+        signature.input("in_" + c.name(), placeholder);
+        inputs.add(placeholder);
+      }
+      List<Operand<?>> outputs = body.apply(f, inputs, out);
+      for (int i = 0; i < outputs.size(); i++) {
+        signature.output(out.components().get(i).name(), outputs.get(i));
+      }
+      return signature.build();
+    })) {
+      return tf.data.mapDataset(dataset, List.of(), function, out.types(), out.shapes());
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private List<Operand<?>> packFunction(Ops tf, List<Operand<?>> in, ElementSpec out) {
+    List<Operand<?>> outputs = new ArrayList<>();
+    for (ElementSpec.Component group : packed.components()) {
+      List<Operand> members = new ArrayList<>();
+      for (int i = 0; i < row.size(); i++) {
+        ElementSpec.Component c = row.components().get(i);
+        if (c.type() == group.type()) {
+          members.add(tf.reshape((Operand) in.get(i),
+              tf.constant(new long[] {-1, c.shape().size()})));
+        }
+      }
+      outputs.add(members.size() == 1 ? members.get(0)
+          : tf.concat((List) members, tf.constant(1)));
+    }
+    return outputs;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private List<Operand<?>> unpackFunction(Ops tf, List<Operand<?>> in, ElementSpec out) {
+    Operand<?>[] outputs = new Operand<?>[row.size()];
+    for (int g = 0; g < packed.size(); g++) {
+      ElementSpec.Component group = packed.components().get(g);
+      List<Integer> members = new ArrayList<>();
+      List<Long> sizes = new ArrayList<>();
+      for (int i = 0; i < row.size(); i++) {
+        if (row.components().get(i).type() == group.type()) {
+          members.add(i);
+          sizes.add(row.components().get(i).shape().size());
+        }
+      }
+      List<Operand<?>> parts = members.size() == 1 ? List.of(in.get(g))
+          : List.copyOf(tf.splitV((Operand) in.get(g),
+              tf.constant(sizes.stream().mapToLong(Long::longValue).toArray()),
+              tf.constant(1), (long) members.size()).output());
+      for (int k = 0; k < members.size(); k++) {
+        int i = members.get(k);
+        Shape shape = out.components().get(i).shape();
+        long[] dims = new long[shape.numDimensions()];
+        dims[0] = -1; // the batch's length, known per batch
+        for (int d = 1; d < dims.length; d++) {
+          dims[d] = shape.size(d);
+        }
+        outputs[i] = tf.reshape((Operand) parts.get(k), tf.constant(dims));
+      }
+    }
+    return List.of(outputs);
+  }
+
+  /** {@code float}, {@code int64}, {@code string}: TensorFlow's name of the dtype. */
+  private static String dtypeName(Class<? extends TType> type) {
+    return TensorTypeRegistry.find(type).dataType().name().substring("DT_".length())
+        .toLowerCase(Locale.ROOT);
+  }
+
+  private static long outer(ElementSpec batched) {
+    Shape first = batched.components().get(0).shape();
+    if (first.isUnknown() || first.numDimensions() == 0) {
+      throw new IllegalArgumentException("not a batch: " + batched);
+    }
+    return first.size(0);
+  }
+}

@@ -1,0 +1,159 @@
+package dev.feedline.runtime.internal;
+
+import static dev.feedline.runtime.internal.ElementSpec.component;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+import org.tensorflow.ConcreteFunction;
+import org.tensorflow.Graph;
+import org.tensorflow.Operand;
+import org.tensorflow.Output;
+import org.tensorflow.Result;
+import org.tensorflow.Session;
+import org.tensorflow.Signature;
+import org.tensorflow.Tensor;
+import org.tensorflow.exceptions.TFOutOfRangeException;
+import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TString;
+import org.tensorflow.types.family.TType;
+
+/**
+ * Rows packed between a vectorized parse and the batch come out of the batch as the rows batched
+ * directly would: the same components, shapes and bits, NaN and -0.0 included, for a table's
+ * scalars, a fixed-shape matrix, an int64 and a string beside them.
+ */
+class PackedRowsTest {
+  private static final ElementSpec ROW = ElementSpec.of(
+      component("x", TFloat32.class, Shape.scalar()),
+      component("id", TInt64.class, Shape.scalar()),
+      component("m", TFloat32.class, Shape.of(2, 2)),
+      component("tag", TString.class, Shape.scalar()),
+      component("y", TFloat32.class, Shape.scalar()));
+
+  private static ElementSpec batched(long outer) {
+    return new ElementSpec(ROW.components().stream().map(c -> component(c.name(), c.type(),
+        c.shape().numDimensions() == 0 ? Shape.of(outer)
+            : Shape.of(outer, c.shape().size(0), c.shape().size(1)))).toList());
+  }
+
+  /** Row n of 0..9: x = n / 2 (NaN in row 3, -0.0 in row 4), id, a 2x2 matrix, a tag, y = -n. */
+  private static Signature row(Ops tf) {
+    Placeholder<TInt64> n = tf.placeholder(TInt64.class, Placeholder.shape(Shape.scalar()));
+    Operand<TFloat32> f = tf.dtypes.cast(n, TFloat32.class);
+    Operand<TFloat32> x = tf.select(tf.math.equal(n, tf.constant(3L)), tf.constant(Float.NaN),
+        tf.select(tf.math.equal(n, tf.constant(4L)), tf.constant(-0.0f),
+            tf.math.div(f, tf.constant(2f))));
+    Operand<TFloat32> m = tf.math.add(tf.constant(new float[][] {{0f, 0.25f}, {0.5f, 0.75f}}), f);
+    return Signature.builder().key("row").input("n", n)
+        .output("x", x)
+        .output("id", tf.math.mul(n, tf.constant(1000L)))
+        .output("m", m)
+        .output("tag", tf.strings.join(List.of(tf.constant("r"), tf.dtypes.asString(n))))
+        .output("y", tf.math.neg(f))
+        .build();
+  }
+
+  /** The batches, each component as text: numbers by their bits, strings as they are. */
+  private static List<String> read(
+      BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out) {
+    TVariant.register();
+    List<String> batches = new ArrayList<>();
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph);
+      Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(10L),
+          tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
+      try (ConcreteFunction function = ConcreteFunction.create(PackedRowsTest::row)) {
+        dataset = tf.data.mapDataset(dataset, List.of(), function, ROW.types(), ROW.shapes());
+      }
+      dataset = stages.apply(tf, dataset);
+      var iterator = tf.data.iterator("", "", out.types(), out.shapes());
+      var make = tf.data.makeIterator(dataset, iterator);
+      List<Output<?>> next = List.copyOf(
+          tf.data.iteratorGetNext(iterator, out.types(), out.shapes()).components());
+      session.run(make);
+      while (true) {
+        Session.Runner runner = session.runner();
+        next.forEach(runner::fetch);
+        try (Result result = runner.run()) {
+          StringBuilder text = new StringBuilder();
+          for (int i = 0; i < next.size(); i++) {
+            text.append(describe(result.get(i))).append(' ');
+          }
+          batches.add(text.toString());
+        } catch (TFOutOfRangeException end) {
+          return batches;
+        }
+      }
+    }
+  }
+
+  private static String describe(Tensor tensor) {
+    StringBuilder text = new StringBuilder(tensor.shape().toString());
+    if (tensor instanceof TString strings) {
+      strings.scalars().forEach(s -> text.append(',').append(s.getObject()));
+    } else {
+      byte[] bytes = new byte[(int) tensor.numBytes()];
+      tensor.asRawTensor().data().read(bytes);
+      text.append(Arrays.toString(bytes));
+    }
+    return text.toString();
+  }
+
+  private static Operand<? extends TType> batch(Ops tf, Operand<? extends TType> dataset,
+      long size, boolean dropRemainder, ElementSpec spec) {
+    return tf.data.batchDataset(dataset, tf.constant(size), tf.constant(dropRemainder),
+        spec.types(), spec.shapes());
+  }
+
+  @Test
+  void packsOneTensorPerDtypeInTheOrderTheyFirstAppear() {
+    PackedRows packing = PackedRows.of(ROW);
+    assertEquals(List.of("float_values", "int64_values", "string_values"),
+        packing.rows().components().stream().map(ElementSpec.Component::name).toList());
+    assertEquals(List.of(Shape.of(6), Shape.of(1), Shape.of(1)), packing.rows().shapes());
+    assertEquals(List.of(Shape.of(4, 6), Shape.of(4, 1), Shape.of(4, 1)),
+        packing.batches(batched(4)).shapes());
+  }
+
+  @Test
+  void batchesOfPackedRowsUnpackToTheRowsBatchedDirectly() {
+    PackedRows packing = PackedRows.of(ROW);
+    for (boolean dropRemainder : new boolean[] {false, true}) {
+      ElementSpec out = batched(dropRemainder ? 4 : -1);
+      List<String> direct = read((tf, d) -> batch(tf, d, 4, dropRemainder, out), out);
+      // As the generated code runs it: parsed in batches of 3, unbatched, cached, batched by 4.
+      List<String> packed = read((tf, d) -> {
+        Operand<? extends TType> parsed = packing.pack(tf, batch(tf, d, 3, false, batched(-1)),
+            batched(-1));
+        Operand<? extends TType> rows = tf.data.unbatchDataset(parsed, packing.rows().types(),
+            packing.rows().shapes());
+        rows = tf.data.cacheDataset(rows, tf.constant(""), tf.dummyMemoryCache(),
+            packing.rows().types(), packing.rows().shapes());
+        ElementSpec packedBatches = packing.batches(out);
+        return packing.unpack(tf, batch(tf, rows, 4, dropRemainder, packedBatches), out);
+      }, out);
+      assertEquals(dropRemainder ? 2 : 3, direct.size());
+      assertEquals(direct, packed);
+    }
+  }
+
+  @Test
+  void refusesARowItCannotPackOrWhosePackingSavesNothing() {
+    IllegalArgumentException open = assertThrows(IllegalArgumentException.class,
+        () -> PackedRows.of(ElementSpec.of(component("a", TFloat32.class, Shape.of(-1)),
+            component("b", TFloat32.class, Shape.scalar()))));
+    assertEquals("a packed component needs a fully known shape: a [-1]", open.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> PackedRows.of(ElementSpec.of(component("a", TFloat32.class, Shape.scalar()),
+            component("b", TInt64.class, Shape.scalar()))));
+  }
+}

@@ -11,6 +11,7 @@ import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Failing;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Packed;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PerLine;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Skipping;
 import java.io.IOException;
@@ -37,7 +38,9 @@ import org.tensorflow.types.TFloat32;
  * {@code DecodeCSV}, docs/performance.md#tables-and-text): on a real table, the Boston house
  * prices in two files with a bad row in the first, it gives exactly the elements, in order, that
  * one parse a line gives; the bad row is left out under {@code badRecords = SKIP} and named, by
- * file, line, column and value, at build otherwise, as before.
+ * file, line, column and value, at build otherwise, as before. Packed through a cache and a
+ * shuffle to the batch (docs/performance.md#packed-rows), every row comes out once an epoch,
+ * bit for bit, in a new order each epoch.
  */
 class VectorizedCsvTest {
   /** The bad row: line 301 of the first file (its row 300), whose 'rm' field is "n/a". */
@@ -172,6 +175,34 @@ class VectorizedCsvTest {
       for (int i = 0; i < rows.size(); i++) {
         assertEquals(bits(lines, i + 1), rows.get(i), "row " + (i + 1));
       }
+    }
+  }
+
+  @Test
+  void packedRowsThroughACacheAndAShuffleComeOutEveryRowOnceAnEpochBitForBit() throws Exception {
+    List<String> lines = HousingDataset.lines();
+    List<String> written = new ArrayList<>();
+    for (int i = 1; i <= HousingDataset.ROWS; i++) {
+      written.add(bits(lines, i));
+    }
+    List<String> expected = new ArrayList<>(written);
+    expected.sort(null);
+    assertEquals("PackedRows", FeedlineHousingPipelines_Packed.class
+        .getDeclaredField("PARSE_PACKED").getType().getSimpleName(), "the rows travel packed");
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_Packed.builder().files(second.toString())
+            .build(graph)) {
+      List<List<String>> epochs = new ArrayList<>();
+      for (int epoch = 0; epoch < 3; epoch++) {
+        epochs.add(rows(pipeline, session));
+        List<String> sorted = new ArrayList<>(epochs.get(epoch));
+        sorted.sort(null);
+        assertEquals(expected, sorted, "epoch " + (epoch + 1) + ": every row once, as written");
+      }
+      assertTrue(!epochs.get(0).equals(epochs.get(1)) && !epochs.get(1).equals(epochs.get(2)),
+          "a new order every epoch");
+      assertTrue(!epochs.get(0).equals(written), "shuffled");
     }
   }
 }

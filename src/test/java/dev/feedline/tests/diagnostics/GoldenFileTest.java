@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and training pipeline (device stages), and, from
  * the end-to-end tests' pipelines, an in-memory source with a filter and a repeat, a pipeline
  * without cache, a JPEG decode, a padded batch, a shard with a file cache, a seeded shuffle with
- * bad records skipped, names that clash with generated members, a seeded mix of two pipelines,
+ * bad records skipped, a table's rows packed through a cache and a shuffle, names that clash with generated members, a seeded mix of two pipelines,
  * a train pipeline whose stages come from groups, one whose strings hold line ends, format
  * characters and a comment's end, {@code @Serving} pipelines with their serving functions (of
  * records; with a vocabulary; of CSV lines, a method of the built pipeline), statistics named
@@ -95,6 +95,7 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineWordsPipeline",
       "dev.feedline.tests.pipelines.FeedlineWorkerCachedRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineShuffledSkippingRowsPipeline",
+      "dev.feedline.tests.pipelines.FeedlineHousingPipelines_Packed",
       "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_SortedReviews",

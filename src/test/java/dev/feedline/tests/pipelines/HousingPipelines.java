@@ -4,9 +4,11 @@ import static dev.feedline.Feedline.AUTO;
 
 import dev.feedline.BadRecords;
 import dev.feedline.Batch;
+import dev.feedline.Cache;
 import dev.feedline.DecodeCsv;
 import dev.feedline.Filter;
 import dev.feedline.Pipeline;
+import dev.feedline.Shuffle;
 import dev.feedline.StageGroup;
 import dev.feedline.TextLineSource;
 import dev.feedline.example.House;
@@ -17,7 +19,8 @@ import org.tensorflow.types.TString;
 
 /**
  * The Boston house-price table parsed by {@code @DecodeCsv}: vectorized where the decode reads
- * the lines as they are read (every row checked at build), one line a parse after a filter.
+ * the lines as they are read (every row checked at build), one line a parse after a filter; its
+ * rows packed where only a cache and a shuffle come between the parse and the batch.
  */
 public final class HousingPipelines {
   private HousingPipelines() {}
@@ -42,6 +45,25 @@ public final class HousingPipelines {
   /** Rows checked at build, a bad one an error; parsed 256 lines a DecodeCSV. */
   @Pipeline
   public interface Failing extends Parsed {}
+
+  /**
+   * Rows checked at build, parsed 256 lines a DecodeCSV, cached and shuffled packed: each row's
+   * 13 floats one tensor from the parse to the batch, which unpacks them.
+   */
+  @Pipeline
+  public interface Packed extends CsvLines {
+    @DecodeCsv(parallel = AUTO)
+    House parse(Operand<TString> line);
+
+    @Cache
+    House cache(House house);
+
+    @Shuffle(buffer = 300, seed = 11)
+    House shuffle(House house);
+
+    @Batch(size = 100)
+    House batch(House house);
+  }
 
   /**
    * The per-line parse: a filter between the lines and the decode, which drops lines holding

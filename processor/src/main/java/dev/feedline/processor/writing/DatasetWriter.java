@@ -274,7 +274,8 @@ final class DatasetWriter {
 
     Coder(Stage stage) {
       this.stage = stage;
-      this.spec = names.elementSpec(stage);
+      this.spec = plan.packedRows().filter(p -> p.holds(stage)).isPresent()
+          ? CodeBlock.of("$N.rows()", names.packedRowsConstant()) : names.elementSpec(stage);
       this.types = CodeBlock.of("$L.types()", spec);
       this.shapes = CodeBlock.of("$L.shapes()", spec);
     }
@@ -461,6 +462,13 @@ final class DatasetWriter {
 
     @Override
     public StageCode batch(BatchStage batch) {
+      if (plan.packedRows().filter(p -> p.batch() == stage).isPresent()) {
+        return new StageCode(CodeBlock.builder()
+            .add("// Unpacked: each batch of packed rows back into the element's components.\n")
+            .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,"
+                + "\n$L)", names.packedRowsConstant(), batch.size(), batch.dropRemainder(), spec)
+            .build(), List.of(Names.dataOp("MapDataset"), Names.dataOp("BatchDataset")));
+      }
       return new StageCode(CodeBlock.builder()
           .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* size */,\n"
               + "tf.constant($L) /* dropRemainder */, $L, $L)",
@@ -726,15 +734,23 @@ final class DatasetWriter {
     String batches = names.parsedBatchConstant(stage);
     StageCode parse = map(stage, CodeBlock.of("$N.types()", batches),
         CodeBlock.of("$N.shapes()", batches));
-    CodeBlock code = CodeBlock.builder()
+    CodeBlock.Builder code = CodeBlock.builder()
         .add(VectorizedParse.comment(stage))
         .addStatement("dataset = tf.data.batchDataset(dataset, tf.constant($LL) /* $L */,\n"
                 + "tf.constant(false) /* dropRemainder */, $N.types(), $N.shapes())",
             VectorizedParse.batch(stage), VectorizedParse.unit(stage), records, records)
-        .add(parse.code())
-        .addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes)
-        .build();
-    return new StageCode(code, concat(concat(List.of(Names.dataOp("UnbatchDataset")), parse.ops()),
+        .add(parse.code());
+    List<ClassName> unbatch = List.of(Names.dataOp("UnbatchDataset"));
+    Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.parse() == stage);
+    if (packed.isPresent()) {
+      code.add(VectorizedParse.packedComment(packed.get()))
+          .addStatement("dataset = $N.unbatch(tf, dataset, $N)", names.packedRowsConstant(),
+              batches);
+      unbatch = List.of(Names.dataOp("UnbatchDataset"), Names.dataOp("MapDataset"));
+    } else {
+      code.addStatement("dataset = tf.data.unbatchDataset(dataset, $L, $L)", types, shapes);
+    }
+    return new StageCode(code.build(), concat(concat(unbatch, parse.ops()),
         List.of(Names.dataOp("BatchDataset"))));
   }
 

@@ -5,6 +5,7 @@ import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.StaticShape;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
+import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.writing.spec.CodeBlock;
 import dev.feedline.processor.writing.spec.FieldSpec;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import javax.lang.model.element.Modifier;
 final class ElementSpecs {
   private ElementSpecs() {}
 
-  static List<FieldSpec> fields(PipelineModel pipeline, GeneratedNames names) {
+  static List<FieldSpec> fields(Plan plan, GeneratedNames names) {
+    PipelineModel pipeline = plan.pipeline();
     List<FieldSpec> fields = new ArrayList<>();
     for (Stage stage : pipeline.hostStages()) { // device stages work on graph outputs, not specs
       if (names.introducesElement(stage)) {
@@ -29,8 +31,26 @@ final class ElementSpecs {
       if (names.recordBatchConstant(stage) != null) {
         fields.addAll(vectorizedParse(stage, names));
       }
+      plan.packedRows().filter(p -> p.parse() == stage)
+          .ifPresent(p -> fields.add(packedRows(p, names)));
     }
     return fields;
+  }
+
+  /** How the parse packs its rows for the stages up to the batch, which unpacks them. */
+  private static FieldSpec packedRows(Plan.PackedRows packed, GeneratedNames names) {
+    Stage parse = packed.parse();
+    String dtypes = parse.output().components().stream().map(c -> c.dtype().tfName())
+        .distinct().collect(Collectors.joining(", "));
+    return FieldSpec.builder(Names.PACKED_ROWS, names.packedRowsConstant(), Modifier.PRIVATE,
+            Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The rows of stage $L, $L, packed into one tensor per dtype ($L) from the parse\n"
+                + "to stage $L, $L, which unpacks its batches: $L components a row become $L.\n",
+            parse.position(), parse.name(), dtypes, packed.batch().position(),
+            packed.batch().name(), parse.output().components().size(),
+            parse.output().components().stream().map(c -> c.dtype()).distinct().count())
+        .initializer("$T.of($L)", Names.PACKED_ROWS, names.elementSpec(parse))
+        .build();
   }
 
   /** The batches a vectorized parse takes and gives: its input's and output's specs, batched. */

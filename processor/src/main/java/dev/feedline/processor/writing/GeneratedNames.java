@@ -99,6 +99,8 @@ public final class GeneratedNames {
   /** The specs of a vectorized parse's batches: of records in, of parsed values out. */
   private final Map<Stage, String> recordBatchConstants = new HashMap<>();
   private final Map<Stage, String> parsedBatchConstants = new HashMap<>();
+  /** The {@code PackedRows} constant of the rows a parse packs; null where none are packed. */
+  private String packedRows;
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
@@ -153,6 +155,9 @@ public final class GeneratedNames {
         recordBatchConstants.put(stage, members.newName(upperSnake(stage.name())
             + (stage.kind() == DecodeCsvStage.KIND ? "_LINES" : "_RECORDS")));
         parsedBatchConstants.put(stage, members.newName(upperSnake(stage.name()) + "_BATCH"));
+      }
+      if (plan.packedRows().filter(p -> p.parse() == stage).isPresent()) {
+        packedRows = members.newName(upperSnake(stage.name()) + "_PACKED");
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
@@ -282,6 +287,11 @@ public final class GeneratedNames {
    */
   String parsedBatchConstant(Stage decode) {
     return parsedBatchConstants.get(decode);
+  }
+
+  /** The {@code PackedRows} constant of the plan's packed rows ({@link Plan#packedRows}). */
+  String packedRowsConstant() {
+    return packedRows;
   }
 
   /** The run-time value holding the fields a {@code @DecodeCsv} stage takes, from the header. */

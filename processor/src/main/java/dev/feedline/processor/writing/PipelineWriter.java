@@ -58,7 +58,7 @@ public final class PipelineWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(Names.BUILT_PIPELINE, output, tensors))
         .addField(pipelineInfo(plan, stagePlan, dataset))
-        .addFields(ElementSpecs.fields(pipeline, names))
+        .addFields(ElementSpecs.fields(plan, names))
         .addFields(StageConstants.fields(pipeline, names))
         .addFields(ServingWriter.fields(pipeline, names))
         .addMethod(constructor(last.output(), tensors, ServingWriter.keptColumns(pipeline), names))

@@ -25,9 +25,10 @@ final class StagePlan {
       // No locale and '\n': the plan is hashed into the checkpoint fingerprint, which must not
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
-      // plan. So do a vectorized parse's checkpoints, which hold batches of records, and those
-      // of an epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets
-      // differ by strategy, which a later processor may choose otherwise for the same annotation.
+      // plan. So do a vectorized parse's checkpoints, which hold batches of records, those of
+      // packed rows, and those of an epoch 1 that shuffles its records as read; so do a
+      // bucketing's, whose datasets differ by strategy, which a later processor may choose
+      // otherwise for the same annotation.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
@@ -39,6 +40,8 @@ final class StagePlan {
         plan.append(", vectorized: ").append(VectorizedParse.batch(stage)).append(' ')
             .append(VectorizedParse.unit(stage)).append(" a parse");
       }
+      decided.packedRows().filter(p -> p.parse() == stage).ifPresent(p -> plan
+          .append(", packed to stage ").append(p.batch().position()));
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         plan.append(strategy(bucket));
       }

@@ -1,9 +1,11 @@
 package dev.feedline.processor.writing;
 
+import dev.feedline.processor.model.Component;
 import dev.feedline.processor.model.Stage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.planning.Plan;
 import dev.feedline.processor.writing.spec.CodeBlock;
+import java.util.List;
 
 /**
  * Whether a {@code @Decode} or {@code @DecodeCsv} stage parses its input {@link #batch} at a time,
@@ -28,6 +30,19 @@ final class VectorizedParse {
   /** What the batches hold: "lines" or "records". */
   static String unit(Stage stage) {
     return stage.kind() == DecodeCsvStage.KIND ? "lines" : "records";
+  }
+
+  /** Why the parse packs its rows until the batch, for the reviewer. */
+  static CodeBlock packedComment(Plan.PackedRows packed) {
+    List<Component> components = packed.parse().output().components();
+    long tensors = components.stream().map(Component::dtype).distinct().count();
+    return CodeBlock.of(
+        "// Packed: a row's $L components travel as $L, one per dtype, to stage $L, $L, which\n"
+            + "// unpacks each batch; the unbatch, cache, shuffle and batch between work per"
+            + " tensor\n"
+            + "// (docs/performance.md#packed-rows measures it).\n",
+        components.size(), tensors == 1 ? "1 tensor" : tensors + " tensors",
+        packed.batch().position(), packed.batch().name());
   }
 
   /** Why the generated code batches the records, for the reviewer. */

@@ -21,8 +21,9 @@ import org.tensorflow.types.family.TType;
  * cache keeps one tensor a row instead of 13 (docs/performance.md#packed-rows measures both).
  *
  * <p>The layout: components grouped by dtype, in the order their dtypes first appear; within a
- * group, components in element order, each flattened. {@link #pack} maps batches of rows into it;
- * {@link #unpack} maps batches of packed rows back, bit for bit, in the row spec's components.
+ * group, components in element order, each flattened. {@link #unbatch} packs the parse's batches
+ * before unbatching them; {@link #batch} unpacks each batch it makes, bit for bit, into the
+ * row spec's components.
  *
  * @param row the element as the stages declare it, every shape fully known
  * @param packed the same element packed: one rank-1 component per dtype
@@ -64,16 +65,27 @@ public record PackedRows(ElementSpec row, ElementSpec packed) {
         .toList());
   }
 
-  /** Maps each batch of rows, as {@code batched} declares them, to a batch of packed rows. */
-  public Operand<? extends TType> pack(Ops tf, Operand<? extends TType> dataset,
+  /**
+   * Packs each batch of rows that a vectorized parse gives, as {@code batched} declares them, and
+   * unbatches the packed rows: what the stages up to the batch hold ({@link #rows}).
+   */
+  public Operand<? extends TType> unbatch(Ops tf, Operand<? extends TType> dataset,
       ElementSpec batched) {
-    return map(tf, dataset, "pack", batched, batches(batched), this::packFunction);
+    Operand<? extends TType> packedBatches =
+        map(tf, dataset, "pack", batched, batches(batched), this::packFunction);
+    return tf.data.unbatchDataset(packedBatches, packed.types(), packed.shapes());
   }
 
-  /** Maps each batch of packed rows back to a batch of rows, as {@code batched} declares them. */
-  public Operand<? extends TType> unpack(Ops tf, Operand<? extends TType> dataset,
-      ElementSpec batched) {
-    return map(tf, dataset, "unpack", batches(batched), batched, this::unpackFunction);
+  /**
+   * Batches packed rows by {@code size} and unpacks each batch into the components {@code batched}
+   * declares: what the batch stage gives.
+   */
+  public Operand<? extends TType> batch(Ops tf, Operand<? extends TType> dataset, long size,
+      boolean dropRemainder, ElementSpec batched) {
+    ElementSpec packedBatches = batches(batched);
+    Operand<? extends TType> batches = tf.data.batchDataset(dataset, tf.constant(size),
+        tf.constant(dropRemainder), packedBatches.types(), packedBatches.shapes());
+    return map(tf, batches, "unpack", packedBatches, batched, this::unpackFunction);
   }
 
   private interface Body {

@@ -132,14 +132,11 @@ class PackedRowsTest {
       List<String> direct = read((tf, d) -> batch(tf, d, 4, dropRemainder, out), out);
       // As the generated code runs it: parsed in batches of 3, unbatched, cached, batched by 4.
       List<String> packed = read((tf, d) -> {
-        Operand<? extends TType> parsed = packing.pack(tf, batch(tf, d, 3, false, batched(-1)),
-            batched(-1));
-        Operand<? extends TType> rows = tf.data.unbatchDataset(parsed, packing.rows().types(),
-            packing.rows().shapes());
+        Operand<? extends TType> rows =
+            packing.unbatch(tf, batch(tf, d, 3, false, batched(-1)), batched(-1));
         rows = tf.data.cacheDataset(rows, tf.constant(""), tf.dummyMemoryCache(),
             packing.rows().types(), packing.rows().shapes());
-        ElementSpec packedBatches = packing.batches(out);
-        return packing.unpack(tf, batch(tf, rows, 4, dropRemainder, packedBatches), out);
+        return packing.batch(tf, rows, 4, dropRemainder, out);
       }, out);
       assertEquals(dropRemainder ? 2 : 3, direct.size());
       assertEquals(direct, packed);

@@ -1,0 +1,64 @@
+package dev.feedline.tests.diagnostics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.feedline.tests.support.Sources;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where the plan packs a vectorized parse's rows until the batch (docs/performance.md#packed-rows):
+ * only where packing at least halves the tensors a row, and only through stages that pass elements
+ * on whole up to a {@code @Batch}. The review report says so.
+ */
+class PackedRowsPlanTest {
+  private static final String PACKED = "- Packed rows: `parse` packs each row into one tensor per"
+      + " dtype, `batch` unpacks the batches.";
+  private static final String NONE = "- No packed rows.";
+
+  @TempDir Path dir;
+
+  /** The parse of {@code element}, then {@code between}, then a batch: the plan's line on it. */
+  private String plan(String name, String element, String... between) throws IOException {
+    List<String> stages = new ArrayList<>(List.of(
+        "  @TFRecordSource(records = 1000) Operand<TString> files();",
+        "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
+        "  @Decode(parallel = AUTO) " + element + " parse(Operand<TString> record);"));
+    stages.addAll(List.of(between));
+    stages.add("  @Batch(size = 4) " + element + " batch(" + element + " row);");
+    stages.add("  @Prefetch(AUTO) " + element + " prefetch(" + element + " batch);");
+    Sources.compile(List.of("-Afeedline.report=" + dir), Sources.pipeline(name, stages));
+    return Files.readAllLines(dir.resolve("test." + name + ".md")).stream()
+        .filter(line -> line.equals(PACKED) || line.equals(NONE)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void fourComponentsOfTwoDtypesTravelPackedThroughACacheAndAShuffle() throws IOException {
+    assertEquals(PACKED, plan("Cached", "ImageSample", "  @Cache ImageSample cache(ImageSample s);",
+        "  @Shuffle(buffer = 100) ImageSample shuffle(ImageSample s);"));
+    assertEquals(PACKED, plan("Direct", "ImageSample"));
+  }
+
+  @Test
+  void notWherePackingSavesLessThanHalfOrAStageBetweenLooksIntoTheRow() throws IOException {
+    List<String> packed = new ArrayList<>();
+    if (plan("TwoDtypes", "Sample").equals(PACKED)) {
+      packed.add("two components of two dtypes");
+    }
+    if (plan("Mapped", "ImageSample", "  @Map static ImageSample same(Ops tf, ImageSample s) {",
+        "    return s;", "  }").equals(PACKED)) {
+      packed.add("a map between the parse and the batch");
+    }
+    if (plan("Filtered", "ImageSample",
+        "  @Filter static Operand<TBool> keep(Ops tf, ImageSample s) {",
+        "    return tf.math.greater(s.label(), tf.constant(0L));", "  }").equals(PACKED)) {
+      packed.add("a filter between the parse and the batch");
+    }
+    assertEquals(List.of(), packed);
+  }
+}

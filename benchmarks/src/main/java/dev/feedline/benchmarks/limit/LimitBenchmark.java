@@ -59,7 +59,7 @@ public final class LimitBenchmark {
           + " table (%d rows, 13 float columns taken by header name), %d times in each of %d CSV"
           + " files: %,d rows an epoch", HousingDataset.ROWS, plan.tableCopies(), LimitData.FILES,
           rows), dir, rows, Variant.TABLE_GENERATED, Variant.TABLE_HAND_WRITTEN,
-          Variant.TABLE_PER_LINE, summary));
+          List.of(Variant.TABLE_HAND_WRITTEN_PACKED), Variant.TABLE_PER_LINE, summary));
     }
     if (text) {
       Path dir = scratch.resolve("text");
@@ -68,7 +68,8 @@ public final class LimitBenchmark {
           + " Dictionary subset (%,d lines), %d times in each of %d files: %,d lines an epoch,"
           + " cached, shuffled, batched by %d, tokenized into letter ids", LimitData.WORDS,
           plan.textCopies(), LimitData.FILES, rows, HandWrittenText.BATCH), dir, rows,
-          Variant.TEXT_GENERATED, Variant.TEXT_HAND_WRITTEN, Variant.TEXT_PER_LINE, summary));
+          Variant.TEXT_GENERATED, Variant.TEXT_HAND_WRITTEN, List.of(), Variant.TEXT_PER_LINE,
+          summary));
     }
     report.append("\nMachine: ").append(machine.line()).append('\n');
     Files.createDirectories(OUT);
@@ -83,16 +84,22 @@ public final class LimitBenchmark {
   }
 
   /**
-   * Rounds of the three variants on every core, then the generated and hand-written ones on one;
-   * returns the Markdown of what they measured and adds the ratios to {@code summary}.
+   * Rounds of the generated, the hand-written and any further reference alternated on every core,
+   * one run of {@code other}, then the generated and hand-written ones on one core; returns the
+   * Markdown of what they measured and adds the ratios to {@code summary}.
+   *
+   * @param further hand-written variants that do more than the issue's reference, each compared
+   *     with the generated one too
    */
   private String compare(String kind, String title, Path dir, long rows, Variant generated,
-      Variant handWritten, Variant other, Map<String, Double> summary)
+      Variant handWritten, List<Variant> further, Variant other, Map<String, Double> summary)
       throws IOException, InterruptedException {
     System.out.println(title);
+    List<Variant> alternated = new ArrayList<>(List.of(generated, handWritten));
+    alternated.addAll(further);
     List<LimitResult> all = new ArrayList<>();
     for (int r = 0; r < plan.rounds(); r++) {
-      for (Variant variant : List.of(generated, handWritten)) {
+      for (Variant variant : alternated) {
         all.add(measure(variant, dir, rows, plan.epochs(), cores));
       }
     }
@@ -105,13 +112,16 @@ public final class LimitBenchmark {
     }
     StringBuilder md = new StringBuilder("\n## ").append(title).append("\n\n")
         .append(String.format(Locale.ROOT, "%d epochs a run (epoch 1 reads, parses and fills the"
-            + " cache); generated and hand-written in %d round%s alternated, medians of the rounds;"
-            + " %s once; then both on 1 core.%n%n", plan.epochs(), plan.rounds(),
+            + " cache); %s in %d round%s alternated, medians of the rounds; %s once; then"
+            + " generated and hand-written on 1 core.%n%n", plan.epochs(), String.join(", ",
+            alternated.stream().map(v -> v.id).toList()), plan.rounds(),
             plan.rounds() == 1 ? "" : "s", other.id))
         .append("| variant | cores | epoch 1 rows/s | cached epochs rows/s | epoch 1 CPU µs a row"
             + " | of which the JIT's | the kernel's | start and build s |\n"
             + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (Variant variant : List.of(generated, handWritten, other)) {
+    List<Variant> rowsOf = new ArrayList<>(alternated);
+    rowsOf.add(other);
+    for (Variant variant : rowsOf) {
       md.append(row(variant, cores, all));
     }
     for (LimitResult one : single) {
@@ -124,6 +134,17 @@ public final class LimitBenchmark {
         + " epochs %.2fx (target 0.97x or more)%n", first, cached));
     summary.put(kind + "_generated_vs_handwritten", first);
     summary.put(kind + "_generated_vs_handwritten_cached", cached);
+    for (Variant reference : further) {
+      double againstFirst = ratio(all, generated, reference, LimitResult::firstEpoch);
+      double againstCached = ratio(all, generated, reference, LimitResult::cachedEpochs);
+      md.append(String.format(Locale.ROOT, "- Generated against %s: epoch 1 %.2fx, cached epochs"
+          + " %.2fx; CPU a row in epoch 1 %.2fx%n", reference.id, againstFirst, againstCached,
+          ratio(all, generated, reference, LimitResult::firstEpochCpuMicros)));
+      String key = kind + "_generated_vs_" + reference.id.substring(kind.length() + 1)
+          .replace("-", "");
+      summary.put(key, againstFirst);
+      summary.put(key + "_cached", againstCached);
+    }
     double cpu = ratio(all, generated, handWritten, LimitResult::firstEpochCpuMicros);
     md.append(String.format(Locale.ROOT, "- Epoch 1 CPU a row, generated against hand-written:"
         + " %.2fx (what load from other work changes least)%n", cpu));
@@ -176,9 +197,8 @@ public final class LimitBenchmark {
       summary.put(kind + "_" + who + "_of_core_limit", reached);
       summary.put(kind + "_" + who + "_of_core_limit_cached", cachedReached);
     }
-    md.append(String.format(Locale.ROOT, "- Variants: %s = %s; %s = %s; %s = %s%n",
-        generated.id, generated.description, handWritten.id, handWritten.description, other.id,
-        other.description));
+    md.append("- Variants: ").append(String.join("; ", rowsOf.stream()
+        .map(v -> v.id + " = " + v.description).toList())).append('\n');
     md.append("- Load average (1 minute) before the runs: ").append(machine.loadRange())
         .append('\n');
     return md.toString();

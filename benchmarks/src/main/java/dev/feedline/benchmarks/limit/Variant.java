@@ -16,6 +16,9 @@ import dev.feedline.runtime.EpochIterator;
 enum Variant {
   TABLE_GENERATED("table-generated", "generated: @DecodeCsv, 256 lines a DecodeCSV (vectorized)"),
   TABLE_HAND_WRITTEN("table-hand-written", "hand-written: batch 256 lines, one DecodeCSV, unbatch"),
+  TABLE_HAND_WRITTEN_PACKED("table-hand-written-packed", "hand-written: as table-hand-written,"
+      + " each row's 13 floats stacked into one tensor from the parse to the batch, as the"
+      + " generated code packs them"),
   TABLE_PER_LINE("table-per-line", "hand-written, one DecodeCSV a line (the generated code before)"),
   TEXT_GENERATED("text-generated", "generated: @Batch, then @Map(vectorized = true) tokenizes"),
   TEXT_HAND_WRITTEN("text-hand-written", "hand-written: batch 64 lines, tokenize and look up once"),
@@ -44,8 +47,12 @@ enum Variant {
     return switch (this) {
       case TABLE_GENERATED -> generated(graph -> FeedlineHousingPipeline.builder().files(files)
           .build(graph), batch -> batch.crim().shape().get(0));
-      case TABLE_HAND_WRITTEN -> new HandWrittenCsv(files, header(files.get(0)), rows, 256);
-      case TABLE_PER_LINE -> new HandWrittenCsv(files, header(files.get(0)), rows, 0);
+      case TABLE_HAND_WRITTEN -> new HandWrittenCsv(files, header(files.get(0)), rows,
+          HandWrittenCsv.Parse.BATCHED);
+      case TABLE_HAND_WRITTEN_PACKED -> new HandWrittenCsv(files, header(files.get(0)), rows,
+          HandWrittenCsv.Parse.PACKED);
+      case TABLE_PER_LINE -> new HandWrittenCsv(files, header(files.get(0)), rows,
+          HandWrittenCsv.Parse.PER_LINE);
       case TEXT_GENERATED -> generated(graph -> FeedlineWordPipelines_Vectorized.builder()
           .letters(dir.resolve(LimitData.VOCABULARY)).files(files).build(graph),
           batch -> batch.label().shape().get(0));

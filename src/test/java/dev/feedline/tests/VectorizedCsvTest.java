@@ -1,9 +1,11 @@
 package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.feedline.doctor.StageChain;
 import dev.feedline.example.House;
 import dev.feedline.example.HousingDataset;
 import dev.feedline.runtime.BuiltPipeline;
@@ -63,21 +65,11 @@ class VectorizedCsvTest {
   /** Every row the epoch hands out, its 13 values as float bits joined, in order. */
   private static <T extends AutoCloseable> List<String> rows(BuiltPipeline<?, T> pipeline,
       Session session) {
-    List<String> rows = new ArrayList<>();
-    try (EpochIterator<T> batches = pipeline.epoch(session)) {
-      for (T batch : batches) {
-        List<TFloat32> columns = columns(batch);
-        for (int i = 0; i < columns.get(0).shape().get(0); i++) {
-          StringBuilder row = new StringBuilder();
-          for (TFloat32 column : columns) {
-            row.append(Integer.toHexString(Float.floatToRawIntBits(column.getFloat(i))))
-                .append(' ');
-          }
-          rows.add(row.toString());
-        }
-      }
+    List<List<String>> batches = new ArrayList<>();
+    try (EpochIterator<T> epoch = pipeline.epoch(session)) {
+      take(epoch, Integer.MAX_VALUE, batches);
     }
-    return rows;
+    return batches.stream().flatMap(List::stream).toList();
   }
 
   /** The batch's components, in record order: the 13 columns of {@link House}. */
@@ -203,6 +195,80 @@ class VectorizedCsvTest {
       assertTrue(!epochs.get(0).equals(epochs.get(1)) && !epochs.get(1).equals(epochs.get(2)),
           "a new order every epoch");
       assertTrue(!epochs.get(0).equals(written), "shuffled");
+      // The doctor finds the parse under its unbatch and the batch under the unpacking map.
+      Map<String, StageChain.Link> links = new java.util.HashMap<>();
+      StageChain.find(pipeline.iterator()).forEach(link -> links.put(link.name(), link));
+      assertEquals("UnbatchDataset", links.get("parse").type());
+      assertFalse(links.get("parse").sequential(), "@DecodeCsv(parallel = AUTO)");
+      assertEquals(100L, links.get("batch").size(), "@Batch(size = 100)");
+      assertFalse(links.get("batch").sequential());
+    }
+  }
+
+  /** The next {@code count} batches at most, each as its rows' 13 values as float bits joined. */
+  private static <T extends AutoCloseable> void take(EpochIterator<T> epoch, int count,
+      List<List<String>> into) {
+    for (int i = 0; i < count && epoch.hasNext(); i++) {
+      T batch = epoch.next();
+      List<TFloat32> columns = columns(batch);
+      List<String> rows = new ArrayList<>();
+      for (int r = 0; r < columns.get(0).shape().get(0); r++) {
+        StringBuilder row = new StringBuilder();
+        for (TFloat32 column : columns) {
+          row.append(Integer.toHexString(Float.floatToRawIntBits(column.getFloat(r)))).append(' ');
+        }
+        rows.add(row.toString());
+      }
+      into.add(rows);
+    }
+  }
+
+  @Test
+  void aCheckpointOfPackedRowsResumesTheBatchesOfTheUninterruptedRun() {
+    List<List<String>> expected = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_Packed.builder().files(second.toString())
+            .build(graph)) {
+      for (int epoch = 0; epoch < 2; epoch++) {
+        try (var batches = pipeline.epoch(session)) {
+          take(batches, Integer.MAX_VALUE, expected);
+        }
+      }
+    }
+    assertEquals(12, expected.size(), "2 epochs of ceil(506 / 100) batches");
+    // Stopped in epoch 1, which fills the cache, and in epoch 2, whose shuffle holds packed rows.
+    for (int k : new int[] {3, 8}) {
+      Path checkpoint = dir.resolve("packed-" + k);
+      List<List<String>> run = new ArrayList<>();
+      try (Graph graph = new Graph();
+          Session session = new Session(graph);
+          var pipeline = FeedlineHousingPipelines_Packed.builder().files(second.toString())
+              .build(graph)) {
+        if (k > 6) {
+          try (var first = pipeline.epoch(session)) {
+            take(first, Integer.MAX_VALUE, run);
+          }
+        }
+        try (var batches = pipeline.epoch(session)) {
+          take(batches, k % 6, run);
+          pipeline.checkpoint(session, checkpoint);
+        }
+      }
+      try (Graph graph = new Graph();
+          Session session = new Session(graph);
+          var pipeline = FeedlineHousingPipelines_Packed.builder().files(second.toString())
+              .build(graph)) {
+        try (var rest = pipeline.resume(session, checkpoint)) {
+          take(rest, Integer.MAX_VALUE, run);
+        }
+        if (k < 6) {
+          try (var next = pipeline.epoch(session)) {
+            take(next, Integer.MAX_VALUE, run);
+          }
+        }
+      }
+      assertEquals(expected, run, "stopped after " + k + " batches");
     }
   }
 }

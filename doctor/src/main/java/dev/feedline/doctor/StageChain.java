@@ -33,11 +33,20 @@ public final class StageChain {
   public record Link(PipelineInfo.Stage stage, int position, GraphOperation op, String type,
       boolean sequential, Long size) {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
-      // A parse the plan made vectorized ends with an unbatch: its parse is the map under it.
-      // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle.
-      GraphOperation work = stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)
-          || stage.is(Interleave.class) && op.type().equals("ShuffleDatasetV3")
-          ? (GraphOperation) op.input(0).op() : op;
+      // A parse the plan made vectorized ends with an unbatch: its parse is the map on the batch
+      // of records under it (past the map that packs its rows, where the plan packs them).
+      // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle. A batch of
+      // packed rows ends with the map that unpacks them: its batch is the op under it.
+      GraphOperation work = op;
+      if (stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)) {
+        work = under(op);
+        if (!under(work).type().equals("BatchDatasetV2")) {
+          work = under(work);
+        }
+      } else if (stage.is(Interleave.class) && op.type().equals("ShuffleDatasetV3")
+          || stage.has(PipelineInfo.Trait.BATCHING) && op.type().equals("MapDataset")) {
+        work = under(op);
+      }
       boolean sequential = switch (work.type()) {
         case "MapDataset", "InterleaveDataset" -> true;
         case "ParallelMapDatasetV2" ->
@@ -46,9 +55,10 @@ public final class StageChain {
             Long.valueOf(1).equals(constant(work, afterArguments(work, 4)));
         default -> false;
       };
-      Long size = switch (op.type()) {
-        case "ShuffleDatasetV3" -> shuffleBuffer(op);
-        case "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" -> constant(op, 1);
+      GraphOperation sized = stage.has(PipelineInfo.Trait.BATCHING) ? work : op;
+      Long size = switch (sized.type()) {
+        case "ShuffleDatasetV3" -> shuffleBuffer(sized);
+        case "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" -> constant(sized, 1);
         default -> null;
       };
       // The read's prefix ends at the interleave: epoch 1's shuffle of the records is not the
@@ -59,6 +69,11 @@ public final class StageChain {
 
     public String name() {
       return stage.method();
+    }
+
+    /** The dataset {@code op} takes. */
+    private static GraphOperation under(GraphOperation op) {
+      return (GraphOperation) op.input(0).op();
     }
 
     /** The input after the op's {@code other_arguments} list, counted from 0. */

@@ -141,7 +141,7 @@ public final class LimitBenchmark {
           + " %.2fx; CPU a row in epoch 1 %.2fx%n", reference.id, againstFirst, againstCached,
           ratio(all, generated, reference, LimitResult::firstEpochCpuMicros)));
       String key = kind + "_generated_vs_" + reference.id.substring(kind.length() + 1)
-          .replace("-", "");
+          .replace("hand-written", "handwritten").replace('-', '_');
       summary.put(key, againstFirst);
       summary.put(key + "_cached", againstCached);
     }

@@ -40,15 +40,14 @@ final class ElementSpecs {
   /** How the parse packs its rows for the stages up to the batch, which unpacks them. */
   private static FieldSpec packedRows(Plan.PackedRows packed, GeneratedNames names) {
     Stage parse = packed.parse();
-    String dtypes = parse.output().components().stream().map(c -> c.dtype().tfName())
-        .distinct().collect(Collectors.joining(", "));
+    List<String> dtypes = parse.output().components().stream().map(c -> c.dtype().tfName())
+        .distinct().toList();
     return FieldSpec.builder(Names.PACKED_ROWS, names.packedRowsConstant(), Modifier.PRIVATE,
             Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The rows of stage $L, $L, packed into one tensor per dtype ($L) from the parse\n"
                 + "to stage $L, $L, which unpacks its batches: $L components a row become $L.\n",
-            parse.position(), parse.name(), dtypes, packed.batch().position(),
-            packed.batch().name(), parse.output().components().size(),
-            parse.output().components().stream().map(c -> c.dtype()).distinct().count())
+            parse.position(), parse.name(), String.join(", ", dtypes), packed.batch().position(),
+            packed.batch().name(), parse.output().components().size(), dtypes.size())
         .initializer("$T.of($L)", Names.PACKED_ROWS, names.elementSpec(parse))
         .build();
   }

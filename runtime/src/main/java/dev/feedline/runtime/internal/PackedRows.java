@@ -23,23 +23,24 @@ import org.tensorflow.types.family.TType;
  * <p>The layout: components grouped by dtype, in the order their dtypes first appear; within a
  * group, components in element order, each flattened. {@link #unbatch} packs the parse's batches
  * before unbatching them; {@link #batch} unpacks each batch it makes, bit for bit, into the
- * row spec's components.
+ * element's components.
  *
- * @param row the element as the stages declare it, every shape fully known
- * @param packed the same element packed: one rank-1 component per dtype
+ * @param element the element as the stages declare it, every shape fully known
+ * @param rows the same element packed, as the stages between the parse and the batch hold it:
+ *     one rank-1 component per dtype
  */
-public record PackedRows(ElementSpec row, ElementSpec packed) {
+public record PackedRows(ElementSpec element, ElementSpec rows) {
 
   public PackedRows {
-    if (packed.size() >= row.size()) {
-      throw new IllegalArgumentException("packing " + row + " saves no tensor");
+    if (rows.size() >= element.size()) {
+      throw new IllegalArgumentException("packing " + element + " saves no tensor");
     }
   }
 
-  /** The packing of {@code row}, whose every shape is fully known. */
-  public static PackedRows of(ElementSpec row) {
+  /** The packing of {@code element}, whose every shape is fully known. */
+  public static PackedRows of(ElementSpec element) {
     Map<Class<? extends TType>, Long> sizes = new LinkedHashMap<>();
-    for (ElementSpec.Component c : row.components()) {
+    for (ElementSpec.Component c : element.components()) {
       if (c.shape().isUnknown() || c.shape().hasUnknownDimension()) {
         throw new IllegalArgumentException("a packed component needs a fully known shape: "
             + c.name() + " " + c.shape());
@@ -49,18 +50,13 @@ public record PackedRows(ElementSpec row, ElementSpec packed) {
     List<ElementSpec.Component> packed = new ArrayList<>();
     sizes.forEach((type, size) -> packed.add(ElementSpec.component(
         dtypeName(type) + "_values", type, Shape.of(size))));
-    return new PackedRows(row, new ElementSpec(packed));
-  }
-
-  /** Packed rows, as the stages between the parse and the batch hold them. */
-  public ElementSpec rows() {
-    return packed;
+    return new PackedRows(element, new ElementSpec(packed));
   }
 
   /** Packed batches with the outer dimension of {@code batched}, a batch of rows. */
   public ElementSpec batches(ElementSpec batched) {
     long outer = outer(batched);
-    return new ElementSpec(packed.components().stream()
+    return new ElementSpec(rows.components().stream()
         .map(c -> ElementSpec.component(c.name(), c.type(), Shape.of(outer, c.shape().size(0))))
         .toList());
   }
@@ -73,7 +69,7 @@ public record PackedRows(ElementSpec row, ElementSpec packed) {
       ElementSpec batched) {
     Operand<? extends TType> packedBatches =
         map(tf, dataset, "pack", batched, batches(batched), this::packFunction);
-    return tf.data.unbatchDataset(packedBatches, packed.types(), packed.shapes());
+    return tf.data.unbatchDataset(packedBatches, rows.types(), rows.shapes());
   }
 
   /**
@@ -118,10 +114,10 @@ public record PackedRows(ElementSpec row, ElementSpec packed) {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private List<Operand<?>> packFunction(Ops tf, List<Operand<?>> in, ElementSpec out) {
     List<Operand<?>> outputs = new ArrayList<>();
-    for (ElementSpec.Component group : packed.components()) {
+    for (ElementSpec.Component group : rows.components()) {
       List<Operand> members = new ArrayList<>();
-      for (int i = 0; i < row.size(); i++) {
-        ElementSpec.Component c = row.components().get(i);
+      for (int i = 0; i < element.size(); i++) {
+        ElementSpec.Component c = element.components().get(i);
         if (c.type() == group.type()) {
           members.add(tf.reshape((Operand) in.get(i),
               tf.constant(new long[] {-1, c.shape().size()})));
@@ -135,15 +131,15 @@ public record PackedRows(ElementSpec row, ElementSpec packed) {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private List<Operand<?>> unpackFunction(Ops tf, List<Operand<?>> in, ElementSpec out) {
-    Operand<?>[] outputs = new Operand<?>[row.size()];
-    for (int g = 0; g < packed.size(); g++) {
-      ElementSpec.Component group = packed.components().get(g);
+    Operand<?>[] outputs = new Operand<?>[element.size()];
+    for (int g = 0; g < rows.size(); g++) {
+      ElementSpec.Component group = rows.components().get(g);
       List<Integer> members = new ArrayList<>();
       List<Long> sizes = new ArrayList<>();
-      for (int i = 0; i < row.size(); i++) {
-        if (row.components().get(i).type() == group.type()) {
+      for (int i = 0; i < element.size(); i++) {
+        if (element.components().get(i).type() == group.type()) {
           members.add(i);
-          sizes.add(row.components().get(i).shape().size());
+          sizes.add(element.components().get(i).shape().size());
         }
       }
       List<Operand<?>> parts = members.size() == 1 ? List.of(in.get(g))

@@ -12,8 +12,10 @@ import dev.feedline.runtime.BuiltPipeline;
 import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
+import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Failing;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Packed;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PackedFileCached;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PerLine;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Skipping;
 import java.io.IOException;
@@ -270,5 +272,27 @@ class VectorizedCsvTest {
       }
       assertEquals(expected, run, "stopped after " + k + " batches");
     }
+  }
+
+  @Test
+  void packedRowsInAFileCacheAreReadBackByALaterRunBitForBit() throws Exception {
+    assertEquals("PackedRows", FeedlineHousingPipelines_PackedFileCached.class
+        .getDeclaredField("PARSE_PACKED").getType().getSimpleName(), "the rows travel packed");
+    Path folder = dir.resolve("cache");
+    List<String> lines = HousingDataset.lines();
+    List<String> written = new ArrayList<>();
+    for (int i = 1; i <= HousingDataset.ROWS; i++) {
+      written.add(bits(lines, i));
+    }
+    for (String run : List.of("writes the cache", "reads it")) {
+      try (Graph graph = new Graph();
+          Session session = new Session(graph);
+          var pipeline = FeedlineHousingPipelines_PackedFileCached.builder()
+              .files(second.toString()).cacheFile(folder.toString()).build(graph)) {
+        assertEquals(written, rows(pipeline, session), "the run that " + run);
+      }
+    }
+    assertEquals(1, CacheFolder.list(folder).stream()
+        .filter(e -> e.state() == CacheFolder.State.COMPLETE).count(), "one key, written once");
   }
 }

@@ -65,6 +65,19 @@ public final class HousingPipelines {
     House batch(House house);
   }
 
+  /** The same rows packed through a file cache, which a later run reads instead of the files. */
+  @Pipeline
+  public interface PackedFileCached extends CsvLines {
+    @DecodeCsv(parallel = AUTO)
+    House parse(Operand<TString> line);
+
+    @Cache(file = "target/feedline-tests/housing-cache")
+    House cache(House house);
+
+    @Batch(size = 100)
+    House batch(House house);
+  }
+
   /**
    * The per-line parse: a filter between the lines and the decode, which drops lines holding
    * "n/a", so the rows are not checked at build and the decode parses one line a call.

@@ -2,6 +2,7 @@ package dev.feedline.tests.diagnostics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.testing.compile.Compilation;
 import dev.feedline.tests.support.Sources;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Where the plan packs a vectorized parse's rows until the batch (docs/performance.md#packed-rows):
  * only where packing at least halves the tensors a row, and only through stages that pass elements
- * on whole up to a {@code @Batch}. The review report says so.
+ * on whole up to a {@code @Batch}. The review report says so, and the generated class compiles.
  */
 class PackedRowsPlanTest {
   private static final String PACKED = "- Packed rows: `parse` packs each row into one tensor per"
@@ -25,6 +26,15 @@ class PackedRowsPlanTest {
 
   /** The parse of {@code element}, then {@code between}, then a batch: the plan's line on it. */
   private String plan(String name, String element, String... between) throws IOException {
+    Compilation compilation = Sources.compile(List.of("-Afeedline.report=" + dir),
+        Sources.pipeline(name, stages(element, between)));
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+        compilation.diagnostics().toString());
+    return Files.readAllLines(dir.resolve("test." + name + ".md")).stream()
+        .filter(line -> line.equals(PACKED) || line.equals(NONE)).findFirst().orElseThrow();
+  }
+
+  private static List<String> stages(String element, String... between) {
     List<String> stages = new ArrayList<>(List.of(
         "  @TFRecordSource(records = 1000) Operand<TString> files();",
         "  @Interleave(parallel = AUTO) Operand<TString> read(Operand<TString> file);",
@@ -32,9 +42,7 @@ class PackedRowsPlanTest {
     stages.addAll(List.of(between));
     stages.add("  @Batch(size = 4) " + element + " batch(" + element + " row);");
     stages.add("  @Prefetch(AUTO) " + element + " prefetch(" + element + " batch);");
-    Sources.compile(List.of("-Afeedline.report=" + dir), Sources.pipeline(name, stages));
-    return Files.readAllLines(dir.resolve("test." + name + ".md")).stream()
-        .filter(line -> line.equals(PACKED) || line.equals(NONE)).findFirst().orElseThrow();
+    return stages;
   }
 
   @Test

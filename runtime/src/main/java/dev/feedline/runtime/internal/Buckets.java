@@ -43,18 +43,9 @@ public record Buckets(int component, long[] boundaries, long[] batchSizes, boole
   }
 
   /** The bucket of an element: how many boundaries its length reaches. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private Signature keyFunction(Ops tf, ElementSpec input) {
     Signature.Builder signature = Signature.builder().key("bucket_of");
-    Operand<?> sequence = null;
-    for (int i = 0; i < input.size(); i++) {
-      ElementSpec.Component c = input.components().get(i);
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
-      if (i == component) {
-        sequence = in;
-      }
-    }
+    Operand<?> sequence = input.inputs(tf, signature).get(component);
     Operand<TInt64> length = tf.dtypes.cast(
         tf.gather(tf.shape(sequence), tf.constant(0), tf.constant(0)), TInt64.class);
     Operand<TInt64> bucket = tf.reduceSum(tf.dtypes.cast(

@@ -1,8 +1,13 @@
 package dev.feedline.runtime.internal;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.tensorflow.Operand;
+import org.tensorflow.Signature;
 import org.tensorflow.internal.types.registry.TensorTypeRegistry;
 import org.tensorflow.ndarray.Shape;
+import org.tensorflow.op.Ops;
+import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.family.TType;
 
 /**
@@ -54,6 +59,21 @@ public record ElementSpec(List<Component> components) {
       total += size * component.shape().size();
     }
     return total;
+  }
+
+  /**
+   * Declares one placeholder per component as a tf.data function's inputs, named
+   * {@code in_<component>} in the signature, and returns them in component order.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public List<Operand<?>> inputs(Ops tf, Signature.Builder signature) {
+    List<Operand<?>> inputs = new ArrayList<>();
+    for (Component c : components) {
+      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
+      signature.input("in_" + c.name(), in);
+      inputs.add(in);
+    }
+    return inputs;
   }
 
   /** Number of components. */

@@ -11,7 +11,6 @@ import org.tensorflow.Signature;
 import org.tensorflow.internal.types.registry.TensorTypeRegistry;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.family.TType;
 
 /**
@@ -88,20 +87,12 @@ public record PackedRows(ElementSpec element, ElementSpec rows) {
     List<Operand<?>> apply(Ops tf, List<Operand<?>> in, ElementSpec out);
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private static Operand<? extends TType> map(Ops tf, Operand<? extends TType> dataset, String key,
       ElementSpec in, ElementSpec out, Body body) {
     TVariant.register();
     try (ConcreteFunction function = ConcreteFunction.create(f -> {
       Signature.Builder signature = Signature.builder().key(key);
-      List<Operand<?>> inputs = new ArrayList<>();
-      for (ElementSpec.Component c : in.components()) {
-        Placeholder<?> placeholder = f.placeholder((Class) c.type(),
-            Placeholder.shape(c.shape()));
-        signature.input("in_" + c.name(), placeholder);
-        inputs.add(placeholder);
-      }
-      List<Operand<?>> outputs = body.apply(f, inputs, out);
+      List<Operand<?>> outputs = body.apply(f, in.inputs(f, signature), out);
       for (int i = 0; i < outputs.size(); i++) {
         signature.output(out.components().get(i).name(), outputs.get(i));
       }

@@ -8,7 +8,6 @@ import org.tensorflow.Operand;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -138,13 +137,7 @@ public record Padding(List<Pad> pads) {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private Signature cutFunction(Ops tf, ElementSpec spec) {
     Signature.Builder signature = Signature.builder().key("truncate");
-    List<Operand<?>> inputs = new ArrayList<>();
-    for (ElementSpec.Component component : spec.components()) {
-      Placeholder<?> in = tf.placeholder((Class) component.type(),
-          Placeholder.shape(component.shape()));
-      signature.input("in_" + component.name(), in);
-      inputs.add(in);
-    }
+    List<Operand<?>> inputs = spec.inputs(tf, signature);
     for (int i = 0; i < inputs.size(); i++) {
       ElementSpec.Component component = spec.components().get(i);
       Operand<?> out = inputs.get(i);

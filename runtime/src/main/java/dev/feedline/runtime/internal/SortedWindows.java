@@ -7,7 +7,6 @@ import org.tensorflow.Operand;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.data.MapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.types.TInt32;
@@ -120,10 +119,10 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     Signature.Builder signature = Signature.builder().key("measure_lengths");
     List<Operand<?>> shapes = new ArrayList<>();
     boolean[] trimmed = trimmed(input);
+    List<Operand<?>> ins = input.inputs(tf, signature);
     for (int i = 0; i < input.size(); i++) {
       ElementSpec.Component c = input.components().get(i);
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
+      Operand<?> in = ins.get(i);
       signature.output(c.name(), tf.identity((Operand) in));
       if (trimmed[i] || i == component) {
         shapes.add(tf.shape(in, TInt64.class));
@@ -173,12 +172,7 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
   @SuppressWarnings({"unchecked", "rawtypes"})
   private Signature sortFunction(Ops tf, ElementSpec input, ElementSpec window, ElementSpec cut) {
     Signature.Builder signature = Signature.builder().key("sort_window");
-    List<Placeholder<?>> ins = new ArrayList<>();
-    for (ElementSpec.Component c : window.components()) {
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
-      ins.add(in);
-    }
+    List<Operand<?>> ins = window.inputs(tf, signature);
     Operand<TInt64> lengths = tf.gather((Operand<TInt64>) ins.get(shapeIndex(window, component)),
         tf.constant(0), tf.constant(1));
     Operand<TInt32> n = tf.size(lengths);
@@ -221,10 +215,9 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
   private Signature trimFunction(Ops tf, ElementSpec input, ElementSpec batch) {
     Signature.Builder signature = Signature.builder().key("trim_batch");
     java.util.Map<String, Operand<?>> ins = new java.util.HashMap<>();
-    for (ElementSpec.Component c : batch.components()) {
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
-      ins.put(c.name(), in);
+    List<Operand<?>> inputs = batch.inputs(tf, signature);
+    for (int i = 0; i < batch.size(); i++) {
+      ins.put(batch.components().get(i).name(), inputs.get(i));
     }
     Operand<TInt64> rows = tf.reshape((Operand<TInt64>) ins.get("rows"),
         tf.constant(new long[] {1}));

@@ -6,7 +6,6 @@ import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Operand;
 import org.tensorflow.Signature;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -55,7 +54,7 @@ public record Splits(int key, long evalPercent, long seed, boolean evaluation) {
   /** Whether an element's key falls on this side. */
   private Signature predicate(Ops tf, ElementSpec spec, int component) {
     Signature.Builder signature = Signature.builder().key("split_side");
-    List<Operand<?>> inputs = inputs(tf, spec, signature);
+    List<Operand<?>> inputs = spec.inputs(tf, signature);
     Operand<?> value = inputs.get(component);
     @SuppressWarnings("unchecked")
     Operand<TString> text = value.type() == TString.class ? (Operand<TString>) value
@@ -68,21 +67,11 @@ public record Splits(int key, long evalPercent, long seed, boolean evaluation) {
   /** The element without the position the split counted. */
   private static Signature dropLast(Ops tf, ElementSpec counted) {
     Signature.Builder signature = Signature.builder().key("split_drop_position");
-    List<Operand<?>> inputs = inputs(tf, counted, signature);
+    List<Operand<?>> inputs = counted.inputs(tf, signature);
     for (int i = 0; i < inputs.size() - 1; i++) {
       signature.output("out_" + counted.components().get(i).name(), tf.identity(inputs.get(i)));
     }
     return signature.build();
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static List<Operand<?>> inputs(Ops tf, ElementSpec spec, Signature.Builder signature) {
-    List<Operand<?>> inputs = new ArrayList<>();
-    for (ElementSpec.Component c : spec.components()) {
-      Placeholder<?> in = tf.placeholder((Class) c.type(), Placeholder.shape(c.shape()));
-      signature.input("in_" + c.name(), in);
-      inputs.add(in);
-    }
-    return inputs;
-  }
 }

@@ -14,6 +14,8 @@ import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.runtime.internal.cache.CacheFolder;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Failing;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_InterleavedByTwoThreads;
+import dev.feedline.tests.pipelines.FeedlineHousingPipelines_InterleavedInOneThread;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_Packed;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PackedFileCached;
 import dev.feedline.tests.pipelines.FeedlineHousingPipelines_PerLine;
@@ -44,7 +46,8 @@ import org.tensorflow.types.TFloat32;
  * one parse a line gives; the bad row is left out under {@code badRecords = SKIP} and named, by
  * file, line, column and value, at build otherwise, as before. Packed through a cache and a
  * shuffle to the batch (docs/performance.md#packed-rows), every row comes out once an epoch,
- * bit for bit, in a new order each epoch.
+ * bit for bit, in a new order each epoch. Files interleaved with their lines read in one thread
+ * (docs/performance.md#lines-in-one-thread) give the rows in the order reader threads give them.
  */
 class VectorizedCsvTest {
   /** The bad row: line 301 of the first file (its row 300), whose 'rm' field is "n/a". */
@@ -133,6 +136,49 @@ class VectorizedCsvTest {
     assertEquals(bits(lines, 1), vectorized.get(0));
     assertEquals(bits(lines, BAD_LINE), vectorized.get(BAD_LINE - 2), "the row after the bad one");
     assertEquals(bits(lines, HousingDataset.ROWS), vectorized.get(vectorized.size() - 1));
+  }
+
+  @Test
+  void linesReadInOneThreadComeInTheOrderThatReaderThreadsGiveThem() throws IOException {
+    // Four cuts of the table, of 506, 200, 37 and 206 rows: three files at a time, the third
+    // ends first and the fourth takes its place while the first two go on.
+    List<String> lines = HousingDataset.lines();
+    int[][] cuts = {{1, 507}, {101, 301}, {201, 238}, {301, 507}};
+    List<String> files = new ArrayList<>();
+    List<String> written = new ArrayList<>();
+    for (int f = 0; f < cuts.length; f++) {
+      List<String> file = new ArrayList<>(List.of(lines.get(0)));
+      file.addAll(lines.subList(cuts[f][0], cuts[f][1]));
+      files.add(Files.write(dir.resolve("cut-" + f + ".csv"), file).toString());
+      for (int i = cuts[f][0]; i < cuts[f][1]; i++) {
+        written.add(bits(lines, i));
+      }
+    }
+    List<String> oneThread;
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_InterleavedInOneThread.builder().files(files)
+            .build(graph)) {
+      Set<String> ops = opTypes(graph);
+      assertTrue(ops.contains("InterleaveDataset") && !ops.contains("ParallelInterleaveDatasetV4"),
+          "read in one thread: " + ops);
+      oneThread = rows(pipeline, session);
+    }
+    List<String> readerThreads;
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_InterleavedByTwoThreads.builder().files(files)
+            .build(graph)) {
+      assertTrue(opTypes(graph).contains("ParallelInterleaveDatasetV4"), "read by two threads");
+      readerThreads = rows(pipeline, session);
+    }
+    assertEquals(readerThreads, oneThread);
+    assertEquals(List.of(bits(lines, 1), bits(lines, 101), bits(lines, 201), bits(lines, 2)),
+        oneThread.subList(0, 4), "a line from each of three files in turn");
+    List<String> sorted = new ArrayList<>(oneThread);
+    sorted.sort(null);
+    written.sort(null);
+    assertEquals(written, sorted, "every row of the four files once");
   }
 
   /** The 13 columns of line {@code index + 1} of the table, parsed in Java, as {@link #rows} joins them. */

@@ -184,8 +184,7 @@ final class Diagnoser {
                 + " ms, p99 %.0f ms, max %.0f ms (its latency: median %.2f ms, p99 %.1f ms)",
             s.stage(), s.cpu().meanMs(), s.cpu().p99Ms(), s.cpu().maxMs(),
             s.latency().medianMs(), s.latency().p99Ms()), rule(s),
-            "read in parallel, so slow reads overlap: `parallel ="
-                + " AUTO` on @" + s.annotation() + " '" + s.stage() + "'"
+            "read in parallel, so slow reads overlap: " + parallel(s)
                 + (s.info().is(Interleave.class) ? "" : " and on the @Interleave")));
       }
     }
@@ -223,8 +222,19 @@ final class Diagnoser {
         "'%s' runs one element at a time and takes %.0f%% of its prefix's %s per example"
             + " (%.3f of %.3f ms); its latency is %s (median %.2f ms, p99 %.2f ms)", s.stage(),
         100 * c.share(), measure(), c.addedMs(), c.prefixMs(), s.latency().shape(),
-        s.latency().medianMs(), s.latency().p99Ms()), rule(s),
-        "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'");
+        s.latency().medianMs(), s.latency().p99Ms()), rule(s), parallel(s));
+  }
+
+  /**
+   * The annotation value that runs {@code s} in parallel: {@code parallel = AUTO}, or a fixed
+   * count where the plan reads lines in one thread under AUTO, which measured faster
+   * (docs/performance.md#lines-in-one-thread) but is not what this run's time says.
+   */
+  private static String parallel(StageLatency s) {
+    return s.info().has(Trait.LINES_IN_ONE_THREAD)
+        ? "a fixed count, such as `parallel = 2`, on @" + s.annotation() + " '" + s.stage()
+            + "' (under `parallel = AUTO` the plan reads uncompressed lines in one thread)"
+        : "`parallel = AUTO` on @" + s.annotation() + " '" + s.stage() + "'";
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.feedline.doctor;
 
 import static dev.feedline.runtime.PipelineInfo.batching;
 import static dev.feedline.runtime.PipelineInfo.elementWork;
+import static dev.feedline.runtime.PipelineInfo.linesInOneThread;
 import static dev.feedline.runtime.PipelineInfo.source;
 import static dev.feedline.runtime.PipelineInfo.stage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,6 +16,7 @@ import dev.feedline.Map;
 import dev.feedline.Prefetch;
 import dev.feedline.Shuffle;
 import dev.feedline.TFRecordSource;
+import dev.feedline.TextLineSource;
 import dev.feedline.runtime.PipelineInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +120,31 @@ class DiagnoserTest {
     assertEquals("map-not-parallel", f.rule());
     assertEquals(Diagnoser.FEW_CORES, f.symptom());
     assertEquals("`parallel = AUTO` on @Map 'decodeAndResize'", f.fix());
+  }
+
+  @Test
+  void linesThePlanReadsInOneThreadAreToldAFixedCountNotTheAutoTheyHave() {
+    List<StageChain.Link> links = List.of(
+        link(1, source("files", TextLineSource.class, "TensorSliceDataset"), false, null),
+        link(2, linesInOneThread("lines", Interleave.class, "InterleaveDataset",
+            "TextLineDataset"), true, null),
+        link(3, batching("batch", Batch.class, "BatchDatasetV2"), false, 32L));
+    // The lines' prefix adds 3 ms a line to the source's 0.2, evenly: expensive, no stall.
+    double[] ms = {0.2, 3.2, 3.2 * 32};
+    List<StageLatency> latencies = new ArrayList<>();
+    for (int i = 0; i < links.size(); i++) {
+      StageChain.Link l = links.get(i);
+      double p99 = i == 1 ? 4 : ms[i] * 1.5;
+      latencies.add(new StageLatency(l.stage(), l.position(), 5,
+          new LatencyStats(100, ms[i], ms[i], ms[i], p99, p99),
+          new LatencyStats(100, ms[i], ms[i], ms[i], p99, p99), i == 0 ? 0 : i == 1 ? 1 : 32,
+          l.sequential()));
+    }
+    Finding f = diagnoser(latencies, CACHED_EPOCHS, WAITS, links, List.of()).findings().get(0);
+    assertEquals("lines", f.stage());
+    assertEquals(Diagnoser.FEW_CORES, f.symptom());
+    assertEquals("a fixed count, such as `parallel = 2`, on @Interleave 'lines' (under `parallel"
+        + " = AUTO` the plan reads uncompressed lines in one thread)", f.fix());
   }
 
   @Test

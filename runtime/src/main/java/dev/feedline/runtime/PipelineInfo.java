@@ -37,6 +37,12 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
      * processor's plan decided: its dataset op is the unbatch, the parse is the map under it.
      */
     VECTORIZED_PARSE,
+    /**
+     * Reads a text source's lines in the thread that asks for them, though its annotation lets
+     * it read them in parallel, as the processor's plan decided: its dataset op is a sequential
+     * interleave.
+     */
+    LINES_IN_ONE_THREAD,
     /** Stacks elements into batches. */
     BATCHING,
     /** Runs after the iterator, on the training device, in the consumer's graph. */
@@ -112,6 +118,16 @@ public record PipelineInfo(String name, String definition, long ramBudget, List<
   public static Stage vectorizedParse(
       String method, Class<? extends Annotation> annotation, String... ops) {
     return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK, Trait.VECTORIZED_PARSE),
+        List.of(ops));
+  }
+
+  /**
+   * An interleave of a text source's lines that the plan reads in one thread, though its
+   * annotation lets it read them in parallel.
+   */
+  public static Stage linesInOneThread(
+      String method, Class<? extends Annotation> annotation, String... ops) {
+    return new Stage(method, annotation, Set.of(Trait.ELEMENT_WORK, Trait.LINES_IN_ONE_THREAD),
         List.of(ops));
   }
 

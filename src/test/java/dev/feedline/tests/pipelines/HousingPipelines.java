@@ -7,6 +7,7 @@ import dev.feedline.Batch;
 import dev.feedline.Cache;
 import dev.feedline.DecodeCsv;
 import dev.feedline.Filter;
+import dev.feedline.Interleave;
 import dev.feedline.Pipeline;
 import dev.feedline.Shuffle;
 import dev.feedline.StageGroup;
@@ -20,7 +21,8 @@ import org.tensorflow.types.TString;
 /**
  * The Boston house-price table parsed by {@code @DecodeCsv}: vectorized where the decode reads
  * the lines as they are read (every row checked at build), one line a parse after a filter; its
- * rows packed where only a cache and a shuffle come between the parse and the batch.
+ * rows packed where only a cache and a shuffle come between the parse and the batch; three files
+ * interleaved, their lines read in one thread or by reader threads of their own.
  */
 public final class HousingPipelines {
   private HousingPipelines() {}
@@ -88,6 +90,41 @@ public final class HousingPipelines {
     static Operand<TBool> withValues(Ops tf, Operand<TString> line) {
       return tf.math.logicalNot(tf.strings.regexFullMatch(line, tf.constant(".*n/a.*")));
     }
+
+    @DecodeCsv(parallel = AUTO)
+    House parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    House batch(House house);
+  }
+
+  /**
+   * Three files at a time, a line from each in turn, parsed 256 lines a DecodeCSV: with
+   * {@code parallel = AUTO} over uncompressed files, the plan reads the lines in one thread.
+   */
+  @Pipeline
+  public interface InterleavedInOneThread {
+    @TextLineSource(header = true)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 3, parallel = AUTO)
+    Operand<TString> lines(Operand<TString> file);
+
+    @DecodeCsv(parallel = AUTO)
+    House parse(Operand<TString> line);
+
+    @Batch(size = 100)
+    House batch(House house);
+  }
+
+  /** The same, the lines read by two reader threads: a parallelism the user fixed is kept. */
+  @Pipeline
+  public interface InterleavedByTwoThreads {
+    @TextLineSource(header = true)
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 3, parallel = 2)
+    Operand<TString> lines(Operand<TString> file);
 
     @DecodeCsv(parallel = AUTO)
     House parse(Operand<TString> line);

@@ -21,6 +21,7 @@ import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
 import dev.feedline.processor.model.kinds.ShuffleStage;
 import dev.feedline.processor.model.kinds.SnapshotStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,11 +47,14 @@ import java.util.Set;
  * @param globalShuffles the {@code @Shuffle} stages that shuffle indices over random-access
  *     elements instead of filling a buffer ({@link RandomAccess})
  * @param packedRows where a vectorized parse's rows travel packed to the batch; empty where none
+ * @param linesInOneThread the {@code @Interleave} that reads a text source's lines in the thread
+ *     that asks for them, though it may run in parallel ({@link #linesInOneThread(PipelineModel)});
+ *     empty where none
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     List<Stage> vectorizedParses, List<Guarded> memoryGuard,
     Optional<RecordShuffle> recordShuffle, List<Stage> globalShuffles,
-    Optional<PackedRows> packedRows) {
+    Optional<PackedRows> packedRows, Optional<Stage> linesInOneThread) {
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
@@ -127,7 +131,28 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache), vectorized,
         memoryGuard(pipeline), recordShuffle(pipeline, lastCache), pipeline.stages().stream()
             .filter(s -> RandomAccess.shufflesGlobally(pipeline, s)).toList(),
-        vectorized.stream().flatMap(parse -> packedRows(pipeline, parse).stream()).findFirst());
+        vectorized.stream().flatMap(parse -> packedRows(pipeline, parse).stream()).findFirst(),
+        linesInOneThread(pipeline));
+  }
+
+  /**
+   * The {@code @Interleave(parallel = AUTO)} over a text source's uncompressed files, which reads
+   * their lines in the thread that asks for them instead of in reader threads of its own. Each of
+   * its elements is one line (or one delimited record), which costs less to read from a file the
+   * build has just read whole than a parallel interleave spends handing it from a reader thread
+   * to the stage after it, through a buffer and a condition variable, line by line. Measured on
+   * the tables and text benchmarks: 1.2 to 1.6 times the rows a second in epoch 1, on a third less
+   * CPU (docs/performance.md#lines-in-one-thread). The order is the same: a deterministic parallel
+   * interleave hands its elements out in the sequential one's order. Not for compressed files,
+   * whose decompression is work worth threads of its own, nor for a parallelism the user fixed.
+   */
+  private static Optional<Stage> linesInOneThread(PipelineModel pipeline) {
+    if (!(pipeline.stages().get(0).definition() instanceof TextLineSourceStage text)
+        || !text.linesCheaperInOneThread()) {
+      return Optional.empty();
+    }
+    return pipeline.stagesOf(InterleaveStage.KIND).stream().filter(s -> s.isParallel()
+        && s.as(InterleaveStage.class).orElseThrow().parallel().isAuto()).findFirst();
   }
 
   /**
@@ -343,6 +368,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     lines.add(packedRows.map(p -> "Packed rows: `" + p.parse().name() + "` packs each row into one"
         + " tensor per dtype, `" + p.batch().name() + "` unpacks the batches.")
         .orElse("No packed rows."));
+    lines.add(linesInOneThread.map(s -> "Lines read in one thread: `" + s.name() + "` reads the"
+        + " files' lines in the thread that asks for them, not in reader threads.")
+        .orElse("No lines read in one thread."));
     lines.add(globalShuffles.isEmpty() ? "No global shuffle."
         : "Global shuffle, no buffer: " + String.join(", ", globalShuffles.stream()
             .map(s -> "`" + s.name() + "`").toList()) + ".");

@@ -6,6 +6,7 @@ import dev.feedline.processor.base.Saturating;
 import dev.feedline.processor.model.Member;
 import dev.feedline.processor.model.kinds.InterleaveStage;
 import dev.feedline.processor.model.kinds.ShardStage;
+import dev.feedline.processor.model.kinds.TextLineSourceStage;
 import dev.feedline.processor.model.kinds.StageDefinition;
 import dev.feedline.processor.model.PipelineModel;
 import dev.feedline.processor.model.Stage;
@@ -38,7 +39,10 @@ final class ParallelismRules {
 
   private static void checkInterleave(PipelineModel pipeline, Stage stage,
       InterleaveStage interleave, Report report) {
-    if (!stage.isParallel()) {
+    // Uncompressed lines are read in one thread anyway: parallel = AUTO would change nothing.
+    boolean linesInOneThread = pipeline.stages().get(0).definition()
+        instanceof TextLineSourceStage text && text.linesCheaperInOneThread();
+    if (!stage.isParallel() && !linesInOneThread) {
       report.at(stage, InterleaveStage.PARALLEL).report(Message.FILE_READ_SEQUENTIAL,
           stage.name());
     } else if (interleave.cycleLength().fixed().isPresent()

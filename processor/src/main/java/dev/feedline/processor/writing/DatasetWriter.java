@@ -666,9 +666,17 @@ final class DatasetWriter {
           : CodeBlock.of("$T.tfRecordReader($L)", Names.DATASET_OPS, compression);
       readerOp = Names.dataOp("TfRecordDataset");
     }
-    CodeBlock.Builder code = CodeBlock.builder()
-        .beginControlFlow("try ($T readFile = $L)", Names.CONCRETE_FUNCTION, reader);
-    if (stage.isParallel()) {
+    CodeBlock.Builder code = CodeBlock.builder();
+    boolean inOneThread = plan.linesInOneThread().filter(s -> s == stage).isPresent();
+    if (inOneThread) {
+      code.add("// In one thread: a line costs less to read than to hand from a reader thread to"
+          + " the next\n"
+          + "// stage, one at a time (docs/performance.md#lines-in-one-thread); the order is the"
+          + " same.\n");
+    }
+    code.beginControlFlow("try ($T readFile = $L)", Names.CONCRETE_FUNCTION, reader);
+    boolean parallel = stage.isParallel() && !inOneThread;
+    if (parallel) {
       code.addStatement("dataset = tf.data.parallelInterleaveDataset(dataset, $T.of(),\n"
               + "$L, tf.constant($LL) /* blockLength */,\n"
               + "tf.constant($LL) /* bufferOutputElements: AUTOTUNE */,"
@@ -685,7 +693,7 @@ final class DatasetWriter {
           types, shapes);
     }
     return new StageCode(code.endControlFlow().build(),
-        List.of(stage.isParallel() ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE, readerOp));
+        List.of(parallel ? Names.PARALLEL_INTERLEAVE : Names.INTERLEAVE, readerOp));
   }
 
   private StageCode map(Stage stage, CodeBlock types, CodeBlock shapes) {

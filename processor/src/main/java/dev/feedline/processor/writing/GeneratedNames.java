@@ -49,8 +49,8 @@ public final class GeneratedNames {
   private static final List<String> CLASS_SCOPE = List.of(PIPELINE, "builder", "dataset",
       "cachedDataset", "onDevice", "output", "epoch", "steps", "checkpoint", "resume",
       "resumeSteps", "inputWait", "skippedRecords", "iterator", "seed", "close", "Builder",
-      "component", "source", "elementWork", "vectorizedParse", "randomWork", "seededWork",
-      "batching", "stage", "deviceStage");
+      "component", "source", "elementWork", "vectorizedParse", "linesInOneThread", "randomWork",
+      "seededWork", "batching", "stage", "deviceStage");
 
   /**
    * The builder's fields and methods, the locals of {@code build}, the parameters and locals

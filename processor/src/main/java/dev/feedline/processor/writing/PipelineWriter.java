@@ -159,7 +159,8 @@ public final class PipelineWriter {
 
   /**
    * The {@code PipelineInfo} factory, statically imported, that describes {@code stage}: what
-   * the plan decided for it too, so that the doctor reads a vectorized parse rather than guess it.
+   * the plan decided for it too, so that the doctor reads a vectorized parse, or lines read in one
+   * thread, rather than guess them.
    */
   private static String stageFactory(Plan plan, Stage stage) {
     if (stage.isOnDevice()) {
@@ -170,6 +171,9 @@ public final class PipelineWriter {
     }
     if (plan.parsesVectorized(stage)) {
       return "vectorizedParse";
+    }
+    if (plan.linesInOneThread().filter(s -> s == stage).isPresent()) {
+      return "linesInOneThread";
     }
     if (stage.is(StageKind.Trait.RUNS_FUNCTION)) {
       return stage.isSeeded() ? "seededWork" : stage.isRandom() ? "randomWork" : "elementWork";

@@ -26,9 +26,9 @@ final class StagePlan {
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, those of
-      // packed rows, and those of an epoch 1 that shuffles its records as read; so do a
-      // bucketing's, whose datasets differ by strategy, which a later processor may choose
-      // otherwise for the same annotation.
+      // packed rows, those of an interleave that reads lines in one thread, and those of an
+      // epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets differ by
+      // strategy, which a later processor may choose otherwise for the same annotation.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
@@ -42,6 +42,9 @@ final class StagePlan {
       }
       decided.packedRows().filter(p -> p.parse() == stage).ifPresent(p -> plan
           .append(", packed to stage ").append(p.batch().position()));
+      if (decided.linesInOneThread().filter(s -> s == stage).isPresent()) {
+        plan.append(", lines read in one thread");
+      }
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         plan.append(strategy(bucket));
       }

@@ -50,6 +50,15 @@ public record TextLineSourceStage(boolean header, Compression compression, Optio
         v.recordDelimiter(RECORD_DELIMITER));
   }
 
+  /**
+   * Whether its files' lines are read most cheaply in one thread: uncompressed, a line costs less
+   * to read than a parallel interleave spends handing it from a reader thread to the next stage
+   * (docs/performance.md#lines-in-one-thread).
+   */
+  public boolean linesCheaperInOneThread() {
+    return compression == Compression.NONE;
+  }
+
   @Override
   public StageKind kind() {
     return KIND;

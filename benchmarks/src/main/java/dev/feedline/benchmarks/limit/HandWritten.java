@@ -4,14 +4,18 @@ import dev.feedline.runtime.internal.DatasetOps;
 import dev.feedline.runtime.internal.ElementSpec;
 import dev.feedline.runtime.internal.TVariant;
 import java.util.List;
+import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Output;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
+import org.tensorflow.op.data.ParallelInterleaveDataset;
 import org.tensorflow.proto.data.DatasetOptions;
+import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TType;
 
 /**
@@ -32,6 +36,28 @@ abstract class HandWritten implements RowSource {
   HandWritten(long rowsPerEpoch) {
     this.rowsPerEpoch = rowsPerEpoch;
     TVariant.register();
+  }
+
+  /**
+   * The files' lines, {@code CYCLE} files at a time, a line from each in turn: read by a parallel
+   * interleave's threads, or in the thread that asks for them ({@code oneThread}), as the generated
+   * code reads an uncompressed text source's lines (docs/performance.md#lines-in-one-thread).
+   *
+   * @param read a function from a file name to its lines
+   */
+  final Operand<? extends TType> lines(List<String> files, ConcreteFunction read,
+      ElementSpec line, boolean oneThread) {
+    Operand<? extends TType> names = tf.data.tensorSliceDataset(
+        List.of(tf.array(files.toArray(String[]::new))), List.of(Shape.scalar()));
+    Operand<TInt64> cycle = tf.constant((long) HandWrittenCsv.CYCLE);
+    Operand<TInt64> block = tf.constant(1L);
+    if (oneThread) {
+      return tf.data.interleaveDataset(names, List.of(), cycle, block, read, line.types(),
+          line.shapes());
+    }
+    return tf.data.parallelInterleaveDataset(names, List.of(), cycle, block, tf.constant(-1L),
+        tf.constant(-1L), tf.constant(-1L), read, line.types(), line.shapes(),
+        ParallelInterleaveDataset.deterministic("true"));
   }
 
   /** Ends the dataset with a repeat, tf.data's default options, and its iterator. */

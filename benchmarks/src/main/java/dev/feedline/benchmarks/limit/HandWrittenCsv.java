@@ -14,7 +14,6 @@ import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
 import org.tensorflow.op.core.Stack;
 import org.tensorflow.op.core.Unstack;
-import org.tensorflow.op.data.ParallelInterleaveDataset;
 import org.tensorflow.op.data.ParallelMapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.op.io.DecodeCsv;
@@ -27,8 +26,8 @@ import org.tensorflow.types.family.TType;
  * ops: a parallel interleave of the files' lines (past each header), the lines batched and parsed
  * with ONE {@code DecodeCSV} a batch in a parallel map, unbatched, then a memory cache, a shuffle,
  * the training batch and an autotuned prefetch ({@link Parse#BATCHED}, the issue's reference);
- * {@link Parse#PER_LINE} parses one line a call instead, and {@link Parse#PACKED} packs the rows
- * as the generated code now does.
+ * {@link Parse#PER_LINE} parses one line a call instead, and {@link Parse#PACKED} reads the lines
+ * and packs the rows as the generated code now does.
  */
 final class HandWrittenCsv extends HandWritten {
   /** Files read at once, by both sides. */
@@ -47,10 +46,15 @@ final class HandWrittenCsv extends HandWritten {
     PER_LINE,
     /** One {@code DecodeCSV} a batch of lines, unbatched into rows of 13 scalars. */
     BATCHED,
-    /** The same, each row's 13 floats stacked into one float32[13] until the batch unstacks them. */
+    /**
+     * The same, the files' lines read in one thread, and each row's 13 floats stacked into one
+     * float32[13] until the batch unstacks them: as the generated code reads and packs them.
+     */
     PACKED
   }
 
+  private static final ElementSpec LINE = ElementSpec.of(
+      ElementSpec.component("line", TString.class, Shape.scalar()));
   private static final ElementSpec LINES = ElementSpec.of(
       ElementSpec.component("line", TString.class, Shape.of(-1)));
   private static final ElementSpec ROW = spec(Shape.scalar());
@@ -72,13 +76,9 @@ final class HandWrittenCsv extends HandWritten {
     super(rowsPerEpoch);
     long[] columns = House.COLUMNS.stream()
         .mapToLong(c -> Arrays.asList(header.split(",")).indexOf(c)).toArray();
-    Operand<? extends TType> dataset = tf.data.tensorSliceDataset(
-        List.of(tf.array(files.toArray(String[]::new))), List.of(Shape.scalar()));
+    Operand<? extends TType> dataset;
     try (ConcreteFunction read = ConcreteFunction.create(HandWrittenCsv::readFile)) {
-      dataset = tf.data.parallelInterleaveDataset(dataset, List.of(), tf.constant((long) CYCLE),
-          tf.constant(1L), tf.constant(-1L), tf.constant(-1L), tf.constant(-1L), read,
-          List.of(TString.class), List.of(Shape.scalar()),
-          ParallelInterleaveDataset.deterministic("true"));
+      dataset = lines(files, read, LINE, parse == Parse.PACKED);
     }
     if (parse != Parse.PER_LINE) {
       dataset = tf.data.batchDataset(dataset, tf.constant(LINES_PER_PARSE), tf.constant(false),

@@ -11,7 +11,6 @@ import org.tensorflow.op.Op;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.HashTable;
 import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.data.ParallelInterleaveDataset;
 import org.tensorflow.op.data.ParallelMapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.types.TInt32;
@@ -23,7 +22,8 @@ import org.tensorflow.types.family.TType;
  * The text benchmark's hand-written reference, as a TensorFlow expert writes it with raw tf.data
  * ops: a parallel interleave of the files' lines, a memory cache, a shuffle, the lines batched,
  * then each batch tokenized at once in a parallel map (one regex, one split, one table lookup, one
- * sparse-to-dense for the whole batch), and an autotuned prefetch. Its vocabulary is a hash table
+ * sparse-to-dense for the whole batch), and an autotuned prefetch; or the same with the lines read
+ * in one thread, as the generated code reads them. Its vocabulary is a hash table
  * of the letters A to Z, with one bucket for any other token, as the generated pipelines' is.
  */
 final class HandWrittenText extends HandWritten {
@@ -42,7 +42,8 @@ final class HandWrittenText extends HandWritten {
 
   private final Op fill;
 
-  HandWrittenText(List<String> files, long rowsPerEpoch) {
+  /** @param oneThread whether the files' lines are read in one thread, as the generated code does */
+  HandWrittenText(List<String> files, long rowsPerEpoch, boolean oneThread) {
     super(rowsPerEpoch);
     String[] letters = new String[26];
     long[] ids = new long[26];
@@ -52,13 +53,9 @@ final class HandWrittenText extends HandWritten {
     }
     HashTable table = tf.hashTable(TString.class, TInt64.class, HashTable.sharedName(TABLE));
     fill = tf.initializeTable(table, tf.array(letters), tf.constant(ids));
-    Operand<? extends TType> dataset = tf.data.tensorSliceDataset(
-        List.of(tf.array(files.toArray(String[]::new))), List.of(Shape.scalar()));
+    Operand<? extends TType> dataset;
     try (ConcreteFunction read = ConcreteFunction.create(HandWrittenText::readFile)) {
-      dataset = tf.data.parallelInterleaveDataset(dataset, List.of(),
-          tf.constant((long) HandWrittenCsv.CYCLE), tf.constant(1L), tf.constant(-1L),
-          tf.constant(-1L), tf.constant(-1L), read, LINE.types(), LINE.shapes(),
-          ParallelInterleaveDataset.deterministic("true"));
+      dataset = lines(files, read, LINE, oneThread);
     }
     dataset = tf.data.cacheDataset(dataset, tf.constant(""), tf.dummyMemoryCache(), LINE.types(),
         LINE.shapes());

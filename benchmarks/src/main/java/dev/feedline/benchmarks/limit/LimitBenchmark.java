@@ -68,7 +68,8 @@ public final class LimitBenchmark {
           + " Dictionary subset (%,d lines), %d times in each of %d files: %,d lines an epoch,"
           + " cached, shuffled, batched by %d, tokenized into letter ids", LimitData.WORDS,
           plan.textCopies(), LimitData.FILES, rows, HandWrittenText.BATCH), dir, rows,
-          Variant.TEXT_GENERATED, Variant.TEXT_HAND_WRITTEN, List.of(), Variant.TEXT_PER_LINE,
+          Variant.TEXT_GENERATED, Variant.TEXT_HAND_WRITTEN,
+          List.of(Variant.TEXT_HAND_WRITTEN_ONE_THREAD), Variant.TEXT_PER_LINE,
           summary));
     }
     report.append("\nMachine: ").append(machine.line()).append('\n');

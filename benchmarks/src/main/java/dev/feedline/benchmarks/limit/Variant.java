@@ -17,11 +17,14 @@ enum Variant {
   TABLE_GENERATED("table-generated", "generated: @DecodeCsv, 256 lines a DecodeCSV (vectorized)"),
   TABLE_HAND_WRITTEN("table-hand-written", "hand-written: batch 256 lines, one DecodeCSV, unbatch"),
   TABLE_HAND_WRITTEN_PACKED("table-hand-written-packed", "hand-written: as table-hand-written,"
-      + " each row's 13 floats stacked into one tensor from the parse to the batch, as the"
-      + " generated code packs them"),
+      + " the files' lines read in one thread and each row's 13 floats stacked into one tensor"
+      + " from the parse to the batch, as the generated code reads and packs them"),
   TABLE_PER_LINE("table-per-line", "hand-written, one DecodeCSV a line (the generated code before)"),
   TEXT_GENERATED("text-generated", "generated: @Batch, then @Map(vectorized = true) tokenizes"),
   TEXT_HAND_WRITTEN("text-hand-written", "hand-written: batch 64 lines, tokenize and look up once"),
+  TEXT_HAND_WRITTEN_ONE_THREAD("text-hand-written-one-thread", "hand-written: as"
+      + " text-hand-written, the files' lines read in one thread, as the generated code reads"
+      + " them"),
   TEXT_PER_LINE("text-generated-per-line", "generated: @Map tokenizes each line, @PaddedBatch");
 
   final String id;
@@ -59,7 +62,8 @@ enum Variant {
       case TEXT_PER_LINE -> generated(graph -> FeedlineWordPipelines_PerLine.builder()
           .letters(dir.resolve(LimitData.VOCABULARY)).files(files).build(graph),
           batch -> batch.label().shape().get(0));
-      case TEXT_HAND_WRITTEN -> new HandWrittenText(files, rows);
+      case TEXT_HAND_WRITTEN -> new HandWrittenText(files, rows, false);
+      case TEXT_HAND_WRITTEN_ONE_THREAD -> new HandWrittenText(files, rows, true);
     };
   }
 

@@ -141,10 +141,11 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * its elements is one line (or one delimited record), which costs less to read from a file the
    * build has just read whole than a parallel interleave spends handing it from a reader thread
    * to the stage after it, through a buffer and a condition variable, line by line. Measured on
-   * the tables and text benchmarks: 1.2 to 1.6 times the rows a second in epoch 1, on a third less
-   * CPU (docs/performance.md#lines-in-one-thread). The order is the same: a deterministic parallel
-   * interleave hands its elements out in the sequential one's order. Not for compressed files,
-   * whose decompression is work worth threads of its own, nor for a parallelism the user fixed.
+   * the tables and text benchmarks, 2 cores: 1.2 to 1.7 times the rows a second in epoch 1, on 7
+   * to 35% less CPU (docs/performance.md#lines-in-one-thread). The order is the same: a
+   * deterministic parallel interleave hands its elements out in the sequential one's order. Not
+   * for compressed files, whose decompression is work that more cores share, nor for a
+   * parallelism the user fixed.
    */
   private static Optional<Stage> linesInOneThread(PipelineModel pipeline) {
     if (!(pipeline.stages().get(0).definition() instanceof TextLineSourceStage text)
@@ -317,6 +318,11 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   /** Whether the plan parses {@code stage} vectorized: one of {@link #vectorizedParses}. */
   public boolean parsesVectorized(Stage stage) {
     return vectorizedParses.contains(stage);
+  }
+
+  /** Whether the plan reads {@code stage}'s lines in one thread: it is {@link #linesInOneThread}. */
+  public boolean readsLinesInOneThread(Stage stage) {
+    return linesInOneThread.filter(s -> s == stage).isPresent();
   }
 
   public boolean hasCachedPart() {

@@ -667,7 +667,7 @@ final class DatasetWriter {
       readerOp = Names.dataOp("TfRecordDataset");
     }
     CodeBlock.Builder code = CodeBlock.builder();
-    boolean inOneThread = plan.linesInOneThread().filter(s -> s == stage).isPresent();
+    boolean inOneThread = plan.readsLinesInOneThread(stage);
     if (inOneThread) {
       code.add("// In one thread: a line costs less to read than to hand from a reader thread to"
           + " the next\n"

@@ -172,7 +172,7 @@ public final class PipelineWriter {
     if (plan.parsesVectorized(stage)) {
       return "vectorizedParse";
     }
-    if (plan.linesInOneThread().filter(s -> s == stage).isPresent()) {
+    if (plan.readsLinesInOneThread(stage)) {
       return "linesInOneThread";
     }
     if (stage.is(StageKind.Trait.RUNS_FUNCTION)) {

@@ -42,7 +42,7 @@ final class StagePlan {
       }
       decided.packedRows().filter(p -> p.parse() == stage).ifPresent(p -> plan
           .append(", packed to stage ").append(p.batch().position()));
-      if (decided.linesInOneThread().filter(s -> s == stage).isPresent()) {
+      if (decided.readsLinesInOneThread(stage)) {
         plan.append(", lines read in one thread");
       }
       if (stage.definition() instanceof BucketByLengthStage bucket) {

@@ -161,8 +161,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * tensors a row (a table's 13 float columns become one tensor; where it saves less, the maps
    * that pack and unpack each batch are not worth their keep), every component has a fully known
    * shape, and every stage between the parse and the batch passes elements on whole, on the host,
-   * none of them a global shuffle. Measured on the tables benchmark: 1.6 times the rows a second in
-   * epoch 1 and 2.4 times in cached epochs of the same parse unpacked
+   * none of them a global shuffle. Measured on the tables benchmark, two runs: 1.4 to 1.6 times the
+   * rows a second in epoch 1 and 2.4 to 2.6 times in cached epochs of the same parse unpacked
    * (docs/performance.md#packed-rows).
    */
   private static Optional<PackedRows> packedRows(PipelineModel pipeline, Stage parse) {

@@ -47,7 +47,8 @@ import org.tensorflow.types.TFloat32;
  * file, line, column and value, at build otherwise, as before. Packed through a cache and a
  * shuffle to the batch (docs/performance.md#packed-rows), every row comes out once an epoch,
  * bit for bit, in a new order each epoch. Files interleaved with their lines read in one thread
- * (docs/performance.md#lines-in-one-thread) give the rows in the order reader threads give them.
+ * (docs/performance.md#lines-in-one-thread) give the rows in the order reader threads give them,
+ * and resume them from a checkpoint.
  */
 class VectorizedCsvTest {
   /** The bad row: line 301 of the first file (its row 300), whose 'rm' field is "n/a". */
@@ -179,6 +180,27 @@ class VectorizedCsvTest {
     sorted.sort(null);
     written.sort(null);
     assertEquals(written, sorted, "every row of the four files once");
+    // A checkpoint after 7 of the 10 batches, the fourth file reading in the third's slot, resumes
+    // the rest of the rows in a new graph.
+    Path checkpoint = dir.resolve("in-one-thread");
+    List<List<String>> run = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_InterleavedInOneThread.builder().files(files)
+            .build(graph);
+        var batches = pipeline.epoch(session)) {
+      take(batches, 7, run);
+      pipeline.checkpoint(session, checkpoint);
+    }
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineHousingPipelines_InterleavedInOneThread.builder().files(files)
+            .build(graph);
+        var rest = pipeline.resume(session, checkpoint)) {
+      take(rest, Integer.MAX_VALUE, run);
+    }
+    assertEquals(10, run.size(), "ceil(949 / 100) batches");
+    assertEquals(oneThread, run.stream().flatMap(List::stream).toList());
   }
 
   /** The 13 columns of line {@code index + 1} of the table, parsed in Java, as {@link #rows} joins them. */

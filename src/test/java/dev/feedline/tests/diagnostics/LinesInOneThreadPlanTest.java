@@ -101,4 +101,17 @@ class LinesInOneThreadPlanTest {
     assertEquals(List.of("@TextLineSource(compression = Compression.GZIP)", "@TFRecordSource"),
         warned);
   }
+
+  @Test
+  void aStageNamedLikeTheDoctorsFactoryStillCompiles() {
+    // The generated class imports PipelineInfo.linesInOneThread statically; a stage of that name
+    // must not shadow it, nor its function clash with it.
+    Compilation compilation = Sources.compile(Sources.pipeline("Shadowing", List.of(
+        "  @TextLineSource Operand<TString> files();",
+        "  @Interleave(cycleLength = 2, parallel = AUTO)"
+            + " Operand<TString> linesInOneThread(Operand<TString> file);",
+        "  @Batch(size = 8) Operand<TString> batch(Operand<TString> line);")));
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+        compilation.diagnostics().toString());
+  }
 }

@@ -33,7 +33,8 @@ class ReviewReportTest {
     assertTrue(reviewed.contains("- Cached part: stages 1 to 5, built once per session and kept;"
         + " epoch part: stages 6 to 7, built again every epoch."), reviewed.toString());
     assertTrue(reviewed.contains("- Epochs after the first run one after another on one iterator"
-        + " (acrossEpochs)."), reviewed.toString());
+        + " (acrossEpochs), without tf.data's autotuning: nothing after the cache to tune."),
+        reviewed.toString());
     assertTrue(reviewed.contains("- Memory guard, before the first element: `cache` (every source"
         + " element), `shuffle` (every source element)."), reviewed.toString());
     assertTrue(reviewed.contains("| warning | `terminal-prefetch-autotune` | `batch` | Pipeline"

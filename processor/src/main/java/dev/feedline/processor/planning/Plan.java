@@ -37,6 +37,8 @@ import java.util.Set;
  *     the stages up to it are built once per session and kept, the others again every epoch
  * @param acrossEpochs whether the epochs after the one that fills the cache run one after another
  *     on one iterator
+ * @param untunedAcrossEpochs whether those epochs run without tf.data's autotune model, which has
+ *     nothing to tune there ({@link #nothingToTuneAfter(PipelineModel, int)})
  * @param vectorizedParses the {@code @Decode} and {@code @DecodeCsv} stages that parse their
  *     records or lines in batches
  * @param memoryGuard the caches and shuffle buffers the run-time memory guard checks, in order;
@@ -52,7 +54,7 @@ import java.util.Set;
  *     empty where none
  */
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
-    List<Stage> vectorizedParses, List<Guarded> memoryGuard,
+    boolean untunedAcrossEpochs, List<Stage> vectorizedParses, List<Guarded> memoryGuard,
     Optional<RecordShuffle> recordShuffle, List<Stage> globalShuffles,
     Optional<PackedRows> packedRows, Optional<Stage> linesInOneThread) {
 
@@ -113,6 +115,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   }
 
   public Plan {
+    if (untunedAcrossEpochs && !acrossEpochs) {
+      throw new IllegalArgumentException("untuned epochs across no iterator");
+    }
     vectorizedParses = List.copyOf(vectorizedParses);
     if (packedRows.isPresent() && !vectorizedParses.contains(packedRows.get().parse())) {
       throw new IllegalArgumentException("packs the rows of a parse not vectorized: " + packedRows);
@@ -128,7 +133,9 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         .mapToInt(Stage::position).max().orElse(0);
     List<Stage> vectorized =
         pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList();
-    return new Plan(pipeline, lastCache, acrossEpochs(pipeline, lastCache), vectorized,
+    boolean across = acrossEpochs(pipeline, lastCache);
+    return new Plan(pipeline, lastCache, across,
+        across && nothingToTuneAfter(pipeline, lastCache), vectorized,
         memoryGuard(pipeline), recordShuffle(pipeline, lastCache), pipeline.stages().stream()
             .filter(s -> RandomAccess.shufflesGlobally(pipeline, s)).toList(),
         vectorized.stream().flatMap(parse -> packedRows(pipeline, parse).stream()).findFirst(),
@@ -237,6 +244,23 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         && host.subList(lastCache, host.size()).stream()
             .allMatch(s -> s.definition().keepsEpochLength() && s.inputs().stream()
                 .allMatch(i -> i.kind() != Input.Kind.VALUE));
+  }
+
+  /**
+   * Whether no stage after the last cache runs a function of the pipeline's or has a parallelism:
+   * tf.data's autotune model would then tune only the prefetch buffer, and would time every
+   * element of every stage and count the bytes each buffer holds to do it
+   * (docs/performance.md#epochs-after-the-first-without-autotuning). A map after the cache keeps
+   * the model, which may raise its parallelism past tf.data's starting value (the cores, at most
+   * 16), or lower it where stages share the cores. The runtime's own functions there (unpacking
+   * packed rows, a bucket's key) are a few ops an element.
+   */
+  private static boolean nothingToTuneAfter(PipelineModel pipeline, int lastCache) {
+    List<Stage> host = pipeline.hostStages();
+    return host.subList(lastCache, host.size()).stream()
+        .map(s -> s.definition().traits())
+        .noneMatch(traits -> traits.contains(StageKind.Trait.RUNS_FUNCTION)
+            || traits.contains(StageKind.Trait.PARALLEL));
   }
 
   /**
@@ -352,9 +376,10 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
             + " kept; epoch part: stages %d to %d, built again every epoch.", lastCache,
             lastCache + 1, pipeline.hostStages().size())
         : "No cached part: every stage is built again every epoch.");
-    lines.add(acrossEpochs
-        ? "Epochs after the first run one after another on one iterator (acrossEpochs)."
-        : "Each epoch has an iterator of its own.");
+    lines.add(!acrossEpochs ? "Each epoch has an iterator of its own."
+        : untunedAcrossEpochs ? "Epochs after the first run one after another on one iterator"
+            + " (acrossEpochs), without tf.data's autotuning: nothing after the cache to tune."
+        : "Epochs after the first run one after another on one iterator (acrossEpochs).");
     lines.add(vectorizedParses.isEmpty() ? "No vectorized parse."
         : "Vectorized parse: " + String.join(", ", vectorizedParses.stream()
             .map(s -> "`" + s.name() + "` (" + parseBatch(s)

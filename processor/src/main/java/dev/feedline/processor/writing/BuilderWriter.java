@@ -146,8 +146,11 @@ final class BuilderWriter {
       iterator.add("\n.perEpoch((ops, cached, epoch, options) -> dataset(ops$L, epoch, options$L))",
           dataset.hasCachedPart() ? ", cached" : "", dataset.epochArguments());
     }
-    if (dataset.runsEpochsAcrossOneIterator()) {
-      iterator.add("\n.acrossEpochs()");
+    if (dataset.runsEpochsAcrossUntuned()) {
+      iterator.add("\n// Nothing after the cache to tune, so no autotune model timing every element.")
+          .add("\n.acrossEpochs($T.UNTUNED_EPOCH_OPTIONS)", Names.DATASET_OPS);
+    } else if (dataset.runsEpochsAcrossOneIterator()) {
+      iterator.add("\n.acrossEpochs($T.EPOCH_OPTIONS)", Names.DATASET_OPS);
     }
     if (!fileCaches.isEmpty()) {
       iterator.add("\n.fileCaches($N)", GeneratedNames.FILE_CACHES);

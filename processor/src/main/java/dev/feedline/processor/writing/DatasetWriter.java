@@ -87,6 +87,11 @@ final class DatasetWriter {
     return plan.acrossEpochs();
   }
 
+  /** Whether those epochs run without tf.data's autotune model, as the plan decided. */
+  boolean runsEpochsAcrossUntuned() {
+    return plan.untunedAcrossEpochs();
+  }
+
   private List<Stage> cachedPart() {
     return plan.cachedPart();
   }

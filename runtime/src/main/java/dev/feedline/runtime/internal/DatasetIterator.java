@@ -157,7 +157,7 @@ public final class DatasetIterator {
     private DataSource data = DataSource.inMemory();
     private OptionalLong seed = OptionalLong.empty();
     private FileCaches fileCaches;
-    private boolean acrossEpochs;
+    private DatasetOptions.Options acrossEpochs;
     private final List<Op> setup = new ArrayList<>();
 
     private Builder(Ops tf, PipelineInfo pipeline, ElementSpec spec,
@@ -185,9 +185,12 @@ public final class DatasetIterator {
      * with a memory cache, without file caches or a device buffer, whose stages after it hand out
      * the same number of elements every epoch, and build from the epoch's number, the cache and
      * Java values alone (they are built in a graph function of their own).
+     *
+     * @param options the tf.data options of those epochs: {@link DatasetOps#EPOCH_OPTIONS}, or
+     *     {@link DatasetOps#UNTUNED_EPOCH_OPTIONS} where they have nothing to tune
      */
-    public Builder acrossEpochs() {
-      this.acrossEpochs = true;
+    public Builder acrossEpochs(DatasetOptions.Options options) {
+      this.acrossEpochs = options;
       return this;
     }
 
@@ -239,7 +242,7 @@ public final class DatasetIterator {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName()
             + ": an iterator needs the stages of an epoch; call perEpoch(...)");
       }
-      if (acrossEpochs && (kept == null || fileCaches != null || deviceBuffer > 0)) {
+      if (acrossEpochs != null && (kept == null || fileCaches != null || deviceBuffer > 0)) {
         throw new IllegalStateException("Pipeline " + pipeline.simpleName() + ": one iterator"
             + " across epochs needs a memory cache, and no file cache or device buffer");
       }
@@ -266,7 +269,7 @@ public final class DatasetIterator {
     Operand<? extends TType> parked = kept.parked(tf);
     this.iterators = new EpochIterators(tf, spec, epoch,
         parts.perEpoch.build(tf, parked, epoch, parts.options),
-        parts.acrossEpochs ? acrossEpochs(tf, spec, parked, epoch, parts) : null, data);
+        parts.acrossEpochs != null ? acrossEpochs(tf, spec, parked, epoch, parts) : null, data);
     Operand<? extends TType> iterator = iterators.current();
     List<Output<?>> next = List.copyOf(tf.withName("next_element").data
         .iteratorGetNext(iterator, spec.types(), spec.shapes()).components());
@@ -277,8 +280,8 @@ public final class DatasetIterator {
         batch.stream().<Class<? extends TType>>map(Output::type).toList(), parts.deviceBuffer);
     this.outputs = this.deviceBuffer == null ? List.copyOf(batch) : this.deviceBuffer.outputs();
     this.graphOps = new GraphOps(iterators.startFirst(), epoch, kept.parkOp(), iterators.first());
-    this.checkpoints = new IteratorCheckpoints(tf, iterator, parts.acrossEpochs, pipeline, data,
-        seed, fileCaches, errors, LOG);
+    this.checkpoints = new IteratorCheckpoints(tf, iterator, parts.acrossEpochs != null, pipeline,
+        data, seed, fileCaches, errors, LOG);
   }
 
   /**
@@ -287,7 +290,8 @@ public final class DatasetIterator {
    * stages from its number and the cache, then a prefetch of its own where the epoch's stages
    * end without one. The function is marked as tf.data's own, so that the static rewrites epoch 1
    * gets at the top of the graph (parallel batch copies, map and batch fused, ...) reach the
-   * stages of the epochs after it too.
+   * stages of the epochs after it too. The options {@link Builder#acrossEpochs} names wrap both the
+   * epochs and each epoch's stages.
    */
   private static Operand<? extends TType> acrossEpochs(Ops tf, ElementSpec spec,
       Operand<? extends TType> kept, Placeholder<TInt64> epoch, Builder parts) {
@@ -300,7 +304,7 @@ public final class DatasetIterator {
       Placeholder<TVariant> cached = inner.placeholder(TVariant.class,
           Placeholder.shape(Shape.scalar()));
       Operand<? extends TType> epochDataset = parts.perEpoch.build(inner, cached, number,
-          parts.options);
+          parts.acrossEpochs);
       prefetched[0] = endsInPrefetch(epochDataset);
       return Signature.builder().key("epoch").input("number", number).input("cached", cached)
           .output("dataset", epochDataset).build();
@@ -318,7 +322,7 @@ public final class DatasetIterator {
         epochs = tf.withName("next_epoch_ahead").data.prefetchDataset(epochs, tf.constant(2L),
             spec.types(), spec.shapes());
       }
-      return DatasetOps.withOptions(tf, epochs, spec, parts.options);
+      return DatasetOps.withOptions(tf, epochs, spec, parts.acrossEpochs);
     }
   }
 

@@ -46,6 +46,19 @@ public final class DatasetOps {
           DatasetOptions.OptimizationOptions.newBuilder().setApplyDefaultOptimizations(true))
       .build();
 
+  /**
+   * The tf.data options of the epochs after the first, on their iterator across epochs
+   * ({@link DatasetIterator.Builder#acrossEpochs}), where no stage after the cache runs a function
+   * of the pipeline's: {@link #EPOCH_OPTIONS} without the autotune model. The model would time
+   * every element of every stage and count the bytes each buffer holds, a cost per element that a
+   * cached table's rows felt (docs/performance.md#epochs-after-the-first-without-autotuning), to
+   * tune nothing but the prefetch buffer, which TensorFlow's own earlier rule then sizes (it grows
+   * the buffer when it runs empty). The first epoch keeps the model for its reads and maps.
+   */
+  public static final DatasetOptions.Options UNTUNED_EPOCH_OPTIONS = EPOCH_OPTIONS.toBuilder()
+      .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(false))
+      .build();
+
   /** The element of a TFRecord source: a run of records in a file ({@link FileSegment}). */
   public static final ElementSpec FILE_SEGMENT = ElementSpec.of(
       ElementSpec.component("file", TString.class, Shape.scalar()),

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.proto.NodeDef;
+import org.tensorflow.proto.data.DatasetOptions;
 
 /**
  * Over a filled memory cache, the epochs after the first run one after another on one iterator,
@@ -47,7 +49,8 @@ class EpochsAcrossOneIteratorTest {
 
   private static DatasetIterator numbers(Graph graph, boolean seeded, boolean across) {
     DatasetIterator.Builder builder = ShuffledNumbers.builder(graph, ELEMENTS, BATCH, seeded);
-    return (across ? builder.acrossEpochs() : builder).build();
+    // Like a table's epochs: a shuffle and a batch, nothing for the autotune model to tune.
+    return (across ? builder.acrossEpochs(DatasetOps.UNTUNED_EPOCH_OPTIONS) : builder).build();
   }
 
   private static List<Long> expected(long number) {
@@ -89,7 +92,8 @@ class EpochsAcrossOneIteratorTest {
   void anEpochEndingInAPrefetchRunsAcrossEpochsWithoutASecondOneAndOneWithoutGetsIt() {
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
       DatasetIterator numbers =
-          ShuffledNumbers.builder(graph, ELEMENTS, BATCH, true, true).acrossEpochs().build();
+          ShuffledNumbers.builder(graph, ELEMENTS, BATCH, true, true)
+              .acrossEpochs(DatasetOps.UNTUNED_EPOCH_OPTIONS).build();
       assertTrue(hasOp(graph, "epochs_across"), "the iterator across epochs is built");
       assertTrue(!hasOp(graph, "next_epoch_ahead"), "the epoch's own prefetch runs ahead");
       for (long number = 0; number < 4; number++) {
@@ -105,6 +109,49 @@ class EpochsAcrossOneIteratorTest {
       DatasetIterator unprefetched = numbers(graph, true);
       assertTrue(hasOp(graph, "next_epoch_ahead"), "two batches ahead across an epoch's end");
       unprefetched.release();
+    }
+  }
+
+  /**
+   * The options of the dataset the iterator across epochs runs: the {@code OptionsDataset} on the
+   * epochs, or on the prefetch ahead of them.
+   */
+  private static DatasetOptions.Options acrossEpochsOptions(Graph graph) throws IOException {
+    List<DatasetOptions.Options> found = new ArrayList<>();
+    for (NodeDef node : graph.toGraphDef().getNodeList()) {
+      if (node.getOp().equals("OptionsDataset") && (node.getInput(0).endsWith("epochs_across")
+          || node.getInput(0).endsWith("next_epoch_ahead"))) {
+        found.add(DatasetOptions.Options.parseFrom(
+            node.getAttrOrThrow("serialized_options").getS()));
+      }
+    }
+    assertEquals(1, found.size(), "one iterator across epochs");
+    return found.get(0);
+  }
+
+  @Test
+  void theEpochsAcrossRunUnderTheOptionsTheBuilderNamesAndAreTheSameWithAutotuningOrWithout()
+      throws IOException {
+    for (DatasetOptions.Options options :
+        List.of(DatasetOps.EPOCH_OPTIONS, DatasetOps.UNTUNED_EPOCH_OPTIONS)) {
+      boolean tuned = options == DatasetOps.EPOCH_OPTIONS;
+      try (Graph graph = new Graph(); Session session = new Session(graph)) {
+        DatasetIterator numbers = ShuffledNumbers.builder(graph, ELEMENTS, BATCH, true)
+            .acrossEpochs(options).build();
+        DatasetOptions.Options across = acrossEpochsOptions(graph);
+        assertEquals(tuned, across.getAutotuneOptions().getEnabled(), "autotuning");
+        assertTrue(across.getOptimizationOptions().getApplyDefaultOptimizations(),
+            "the static rewrites stay on either way");
+        for (long number = 0; number < 4; number++) {
+          try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+            assertEquals(expected(number), drain(epoch, Integer.MAX_VALUE),
+                (tuned ? "tuned" : "untuned") + ", epoch " + number);
+            assertEquals(BATCHES, epoch.count(), "epoch " + number);
+          }
+        }
+        assertEquals(3, numbers.epochsStartedAcross(), "epochs 1 to 3");
+        numbers.release();
+      }
     }
   }
 

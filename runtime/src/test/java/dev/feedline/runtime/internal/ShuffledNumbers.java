@@ -17,7 +17,6 @@ import org.tensorflow.exceptions.TFOutOfRangeException;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.data.ShuffleDataset;
-import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TType;
 
@@ -35,11 +34,6 @@ final class ShuffledNumbers {
       ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.scalar()));
   static final ElementSpec NUMBERS =
       ElementSpec.of(ElementSpec.component("n", TInt64.class, Shape.of(-1)));
-  private static final DatasetOptions.Options OPTIONS = DatasetOptions.Options.newBuilder()
-      .setAutotuneOptions(DatasetOptions.AutotuneOptions.newBuilder().setEnabled(true))
-      .setOptimizationOptions(DatasetOptions.OptimizationOptions.newBuilder()
-          .setApplyDefaultOptimizations(true))
-      .build();
 
   private ShuffledNumbers() {}
 
@@ -55,7 +49,7 @@ final class ShuffledNumbers {
   static DatasetIterator.Builder builder(Graph graph, int count, long batch, boolean seeded,
       boolean prefetched) {
     Ops tf = Ops.create(graph);
-    return DatasetIterator.builder(tf, PIPELINE, NUMBERS, OPTIONS)
+    return DatasetIterator.builder(tf, PIPELINE, NUMBERS, DatasetOps.EPOCH_OPTIONS)
         .kept(tf.data.cacheDataset(numbers(tf, count), tf.constant(""), tf.dummyMemoryCache(),
             NUMBER.types(), NUMBER.shapes()))
         .perEpoch((ops, cached, epoch, options) -> {

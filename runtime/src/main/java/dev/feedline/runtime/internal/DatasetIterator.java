@@ -157,6 +157,7 @@ public final class DatasetIterator {
     private DataSource data = DataSource.inMemory();
     private OptionalLong seed = OptionalLong.empty();
     private FileCaches fileCaches;
+    /** The options of the iterator across epochs; null without one. */
     private DatasetOptions.Options acrossEpochs;
     private final List<Op> setup = new ArrayList<>();
 

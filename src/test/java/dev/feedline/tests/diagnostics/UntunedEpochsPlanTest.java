@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Where the epochs after the first run on one iterator without tf.data's autotune model
  * (docs/performance.md#epochs-after-the-first-without-autotuning): only where no stage after the
- * cache runs a function of the pipeline's. The generated builder names the options and says why;
- * the review report says which.
+ * cache runs a function of the pipeline's. The generated builder names the options and says why,
+ * the stage plan says so (a checkpoint of the tuned iterator does not restore untuned), and the
+ * review report says which.
  */
 class UntunedEpochsPlanTest {
   private static final String UNTUNED = "- Epochs after the first run one after another on one"
@@ -51,6 +52,8 @@ class UntunedEpochsPlanTest {
     Planned planned = plan("Untuned", Sources.GOOD_STAGES);
     assertEquals(UNTUNED, planned.reportLine());
     assertTrue(planned.code().contains(UNTUNED_CODE), planned.code());
+    assertTrue(planned.code().contains(" *  5 cache     @Cache, the epochs after it untuned\n"),
+        "the stage plan, which the fingerprint hashes: a tuned iterator's checkpoint differs");
     assertFalse(planned.code().contains(".acrossEpochs(DatasetOps.EPOCH_OPTIONS)"));
   }
 
@@ -74,6 +77,7 @@ class UntunedEpochsPlanTest {
       assertTrue(planned.code().contains("\n          .acrossEpochs(DatasetOps.EPOCH_OPTIONS)\n"),
           planned.code());
       assertFalse(planned.code().contains("UNTUNED_EPOCH_OPTIONS"), stage.get(0));
+      assertFalse(planned.code().contains("untuned"), stage.get(0));
     }
   }
 

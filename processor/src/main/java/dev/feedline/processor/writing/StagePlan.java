@@ -28,7 +28,9 @@ final class StagePlan {
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, those of
       // packed rows, those of an interleave that reads lines in one thread, and those of an
       // epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets differ by
-      // strategy, which a later processor may choose otherwise for the same annotation.
+      // strategy, which a later processor may choose otherwise for the same annotation; so do
+      // the epochs after a cache that run without tf.data's autotuning, whose saved state lacks
+      // the prefetch the autotune model injects.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))
@@ -44,6 +46,9 @@ final class StagePlan {
           .append(", packed to stage ").append(p.batch().position()));
       if (decided.readsLinesInOneThread(stage)) {
         plan.append(", lines read in one thread");
+      }
+      if (decided.untunedAcrossEpochs() && stage.position() == decided.lastCache()) {
+        plan.append(", the epochs after it untuned");
       }
       if (stage.definition() instanceof BucketByLengthStage bucket) {
         plan.append(strategy(bucket));

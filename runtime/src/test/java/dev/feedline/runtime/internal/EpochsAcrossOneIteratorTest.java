@@ -257,6 +257,51 @@ class EpochsAcrossOneIteratorTest {
     }
   }
 
+  /**
+   * TensorFlow's autotuning adds to the iterator's saved state (the model injects a prefetch), so
+   * a checkpoint written with it (the code generated before the untuned options, or a map after
+   * the cache) cannot resume without it, nor the other way round: the processor marks the stage
+   * plan, so that the fingerprint refuses it first (UntunedEpochsPlanTest); here, with the same
+   * definition, TensorFlow's refusal still comes as the pipeline's error, naming the file, and the
+   * pipeline runs on after it.
+   */
+  @Test
+  void aCheckpointWrittenWithAutotuningOrWithoutIsRefusedByTheOtherAndThePipelineRunsOn()
+      throws IOException {
+    List<DatasetOptions.Options> both =
+        List.of(DatasetOps.EPOCH_OPTIONS, DatasetOps.UNTUNED_EPOCH_OPTIONS);
+    for (int writer = 0; writer < 2; writer++) {
+      Path checkpoint = dir.resolve("numbers-" + writer + ".ckpt");
+      try (Graph graph = new Graph(); Session session = new Session(graph)) {
+        DatasetIterator numbers = ShuffledNumbers.builder(graph, ELEMENTS, BATCH, false, true)
+            .acrossEpochs(both.get(writer)).build();
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+          drain(epoch, Integer.MAX_VALUE);
+        }
+        try (EpochIterator<Result> epoch = epoch(numbers, session)) { // epoch 1, on it
+          drain(epoch, 4);
+          numbers.checkpoint(session, checkpoint);
+        }
+        numbers.release();
+      }
+      try (Graph graph = new Graph(); Session session = new Session(graph)) {
+        DatasetIterator numbers = ShuffledNumbers.builder(graph, ELEMENTS, BATCH, false, true)
+            .acrossEpochs(both.get(1 - writer)).build();
+        FeedlineException refused = assertThrows(FeedlineException.class,
+            () -> numbers.resume(session, checkpoint, result -> result));
+        assertTrue(refused.getMessage().startsWith("Pipeline Numbers, file " + checkpoint
+            + ": cannot restore this checkpoint"), refused.getMessage());
+        for (int number = 0; number < 3; number++) {
+          try (EpochIterator<Result> epoch = epoch(numbers, session)) {
+            assertEquals(LongStream.range(0, ELEMENTS).boxed().toList(),
+                sorted(drain(epoch, Integer.MAX_VALUE)), "after the refusal, epoch " + number);
+          }
+        }
+        numbers.release();
+      }
+    }
+  }
+
   @Test
   void aCheckpointWhoseAcrossLineIsNotTwoCountsIsRefused() throws IOException {
     Path checkpoint = dir.resolve("numbers.ckpt");

@@ -74,8 +74,9 @@ class SharedStagesDiagnosticsTest {
     // Complete on its own: the group's body is called through the group's name.
     assertTrue(eval.contains("Image out = Reading.decode(tf, in);"), eval);
     assertTrue(eval.contains("calls {@link Reading#decode}"), eval);
-    // The replacement sits where the inherited batch was, before the group's prefetch.
-    assertTrue(eval.contains(" *  5 cache     @Cache\n"
+    // The replacement sits where the inherited batch was, before the group's prefetch; nothing
+    // after the cache runs a function, so the epochs after it run untuned.
+    assertTrue(eval.contains(" *  5 cache     @Cache, the epochs after it untuned\n"
         + " *  6 batch     @Batch(size = 8)\n"
         + " *              -> Image: pixels float32[?,8,8,3], label int64[?]\n"
         + " *  7 prefetch  @Prefetch(AUTO)\n"), eval);

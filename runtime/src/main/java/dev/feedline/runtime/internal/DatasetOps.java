@@ -12,6 +12,7 @@ import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.op.data.MapDataset;
 import org.tensorflow.proto.DataType;
 import org.tensorflow.proto.data.DatasetOptions;
 import org.tensorflow.types.TInt64;
@@ -190,6 +191,20 @@ public final class DatasetOps {
       ElementSpec spec) {
     TVariant.register();
     return tf.data.tensorSliceDataset(new ArrayList<>(stacked), spec.shapes());
+  }
+
+  /**
+   * A map of one of the runtime's own small functions (a few shape, slice or select ops an
+   * element or a batch), run inline on the thread that asks for the element. TensorFlow's default
+   * hands each call's ops to the session's inter-op threads and waits for them, which costs more
+   * than such a function's work, and more again when the hand-off crosses cores
+   * (docs/performance.md#the-runtimes-own-functions-inline). The element count is the input's.
+   * Users' maps keep the default: theirs may be worth running on several threads.
+   */
+  public static Operand<? extends TType> inlineMap(Ops tf, Operand<? extends TType> dataset,
+      ConcreteFunction function, List<Class<? extends TType>> types, List<Shape> shapes) {
+    return tf.data.mapDataset(dataset, List.of(), function, types, shapes,
+        MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
   }
 
   /** TensorFlow's name of a compression, as its readers take it. */

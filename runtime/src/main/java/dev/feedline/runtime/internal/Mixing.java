@@ -64,7 +64,7 @@ public final class Mixing {
     Operand<? extends TType> pairs = tf.data.batchDataset(random, tf.constant(2L),
         tf.constant(true), List.of(TInt64.class), List.of(Shape.of(2)));
     try (ConcreteFunction select = ConcreteFunction.create(ops -> selectFunction(ops, weights))) {
-      return tf.data.mapDataset(pairs, List.of(), select, List.of(TInt64.class),
+      return DatasetOps.inlineMap(tf, pairs, select, List.of(TInt64.class),
           List.of(Shape.scalar()));
     }
   }

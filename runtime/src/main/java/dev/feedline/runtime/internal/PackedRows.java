@@ -98,7 +98,7 @@ public record PackedRows(ElementSpec element, ElementSpec rows) {
       }
       return signature.build();
     })) {
-      return tf.data.mapDataset(dataset, List.of(), function, out.types(), out.shapes());
+      return DatasetOps.inlineMap(tf, dataset, function, out.types(), out.shapes());
     }
   }
 

@@ -130,7 +130,7 @@ public record Padding(List<Pad> pads) {
     }
     TVariant.register();
     try (ConcreteFunction cut = ConcreteFunction.create(f -> cutFunction(f, spec))) {
-      return tf.data.mapDataset(dataset, List.of(), cut, spec.types(), spec.shapes());
+      return DatasetOps.inlineMap(tf, dataset, cut, spec.types(), spec.shapes());
     }
   }
 

@@ -7,7 +7,6 @@ import org.tensorflow.Operand;
 import org.tensorflow.Signature;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.data.MapDataset;
 import org.tensorflow.op.data.ShuffleDataset;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -47,9 +46,7 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     Operand<? extends TType> truncated = padding.truncate(tf, dataset, input);
     Operand<? extends TType> out;
     try (ConcreteFunction measure = ConcreteFunction.create(f -> measureFunction(f, input))) {
-      // Inline on the calling thread: the function is a few shape ops, cheaper than a hand-off.
-      out = tf.data.mapDataset(truncated, List.of(), measure, measured.types(), measured.shapes(),
-          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
+      out = DatasetOps.inlineMap(tf, truncated, measure, measured.types(), measured.shapes());
     }
     List<Operand<TInt64>> paddedShapes = new ArrayList<>();
     List<Operand<?>> values = new ArrayList<>(padding.values(tf, input));
@@ -67,14 +64,12 @@ public record SortedWindows(int component, long batchSize, long windowBatches,
     ElementSpec cutSpec = cutSpec(input, measured);
     try (ConcreteFunction sort = ConcreteFunction.create(
         f -> sortFunction(f, input, windowSpec, cutSpec))) {
-      out = tf.data.mapDataset(out, List.of(), sort, cutSpec.types(), cutSpec.shapes(),
-          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
+      out = DatasetOps.inlineMap(tf, out, sort, cutSpec.types(), cutSpec.shapes());
     }
     ElementSpec batchSpec = unbatchedSpec(cutSpec);
     out = tf.data.unbatchDataset(out, batchSpec.types(), batchSpec.shapes());
     try (ConcreteFunction trim = ConcreteFunction.create(f -> trimFunction(f, input, batchSpec))) {
-      out = tf.data.mapDataset(out, List.of(), trim, output.types(), output.shapes(),
-          MapDataset.useInterOpParallelism(false), MapDataset.preserveCardinality(true));
+      out = DatasetOps.inlineMap(tf, out, trim, output.types(), output.shapes());
     }
     return tf.data.shuffleDataset(out, tf.constant(windowBatches), seed1, seed2,
         tf.random.dummySeedGenerator(), output.types(), output.shapes(),

@@ -47,7 +47,7 @@ public record Splits(int key, long evalPercent, long seed, boolean evaluation) {
         ConcreteFunction dropPosition = ConcreteFunction.create(f -> dropLast(f, counted))) {
       Operand<? extends TType> kept = tf.data.filterDataset(numbered, List.of(), predicate,
           counted.types(), counted.shapes());
-      return tf.data.mapDataset(kept, List.of(), dropPosition, spec.types(), spec.shapes());
+      return DatasetOps.inlineMap(tf, kept, dropPosition, spec.types(), spec.shapes());
     }
   }
 

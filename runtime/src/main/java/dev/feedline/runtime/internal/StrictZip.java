@@ -64,9 +64,9 @@ final class StrictZip {
     List<Operand<? extends TType>> padded = new ArrayList<>();
     Operand<? extends TType> empty;
     try (ConcreteFunction none = ConcreteFunction.create(this::noneFunction)) {
-      empty = tf.data.mapDataset(tf.data.rangeDataset(tf.constant(0L),
+      empty = DatasetOps.inlineMap(tf, tf.data.rangeDataset(tf.constant(0L),
           tf.constant(Long.MAX_VALUE), tf.constant(1L), List.of(TInt64.class), SCALAR),
-          List.of(), none, ONE_OPTIONAL, SCALAR);
+          none, ONE_OPTIONAL, SCALAR);
     }
     int from = 0;
     for (int i = 0; i < datasets.size(); i++) {
@@ -74,7 +74,7 @@ final class StrictZip {
       List<Shape> shapes = spec.shapes().subList(from, from + components[i]);
       from += components[i];
       try (ConcreteFunction wrap = ConcreteFunction.create(ops -> wrapFunction(ops, types, shapes))) {
-        Operand<? extends TType> some = tf.data.mapDataset(datasets.get(i), List.of(), wrap,
+        Operand<? extends TType> some = DatasetOps.inlineMap(tf, datasets.get(i), wrap,
             ONE_OPTIONAL, SCALAR);
         padded.add(tf.data.concatenateDataset(some, empty, ONE_OPTIONAL, SCALAR));
       }
@@ -90,7 +90,7 @@ final class StrictZip {
           List.of(), count, rowTypes, rowShapes);
       rows = tf.data.takeWhileDataset(rows, List.of(), notEnded, rowTypes, rowShapes);
       rows = tf.data.filterDataset(rows, List.of(), kept, rowTypes, rowShapes);
-      return tf.data.mapDataset(rows, List.of(), unwrap, spec.types(), spec.shapes());
+      return DatasetOps.inlineMap(tf, rows, unwrap, spec.types(), spec.shapes());
     }
   }
 

@@ -21,6 +21,7 @@ import org.tensorflow.exceptions.TFOutOfRangeException;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.Placeholder;
+import org.tensorflow.proto.NodeDef;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -140,6 +141,31 @@ class PackedRowsTest {
       }, out);
       assertEquals(dropRemainder ? 2 : 3, direct.size());
       assertEquals(direct, packed);
+    }
+  }
+
+  /**
+   * Packing and unpacking are a reshape, a concat or a split a batch: they run inline, since
+   * handing each call to the session's threads slowed a table's cached epochs on 2 cores
+   * (docs/performance.md#the-runtimes-own-functions-inline).
+   */
+  @Test
+  void theMapsThatPackAndUnpackRunOnTheCallingThread() {
+    PackedRows packing = PackedRows.of(ROW);
+    TVariant.register();
+    try (Graph graph = new Graph()) {
+      Ops tf = Ops.create(graph);
+      Operand<? extends TType> batches = batch(tf, tf.data.tensorSliceDataset(
+          List.of(tf.constant(new float[] {1f}), tf.constant(new long[] {2L}),
+              tf.constant(new float[][][] {{{1f, 2f}, {3f, 4f}}}), tf.array("t"),
+              tf.constant(new float[] {5f})), ROW.shapes()), 3, false, batched(-1));
+      packing.batch(tf, packing.unbatch(tf, batches, batched(-1)), 4, false, batched(-1));
+      List<NodeDef> maps = graph.toGraphDef().getNodeList().stream()
+          .filter(node -> node.getOp().equals("MapDataset")).toList();
+      assertEquals(2, maps.size(), "a pack and an unpack");
+      for (NodeDef map : maps) {
+        assertEquals(false, map.getAttrOrThrow("use_inter_op_parallelism").getB(), map.getName());
+      }
     }
   }
 

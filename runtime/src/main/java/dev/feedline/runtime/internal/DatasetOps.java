@@ -19,7 +19,10 @@ import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 import org.tensorflow.types.family.TType;
 
-/** Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly. */
+/**
+ * Dataset graph pieces that TensorFlow Java's {@code Ops} cannot build directly, or that every
+ * caller must build the same way (the epochs' options, the readers, the runtime's inline maps).
+ */
 public final class DatasetOps {
   /** The key of the function an interleave reads each TFRecord file with. */
   static final String TFRECORD_READER = "read_tfrecord";

@@ -1,10 +1,14 @@
 package dev.feedline.benchmarks.limit;
 
 import dev.feedline.example.Word;
+import dev.feedline.runtime.Text;
+import java.util.List;
 import java.util.function.Function;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.strings.StringSplit;
+import org.tensorflow.op.ragged.RaggedTensorToSparse;
+import org.tensorflow.op.strings.StringLength;
+import org.tensorflow.op.strings.UnicodeDecode;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -21,18 +25,25 @@ final class Tokenize {
   /** A batch of lines {@code [n]}: ids {@code [n, longest]}, padded with 0, lengths and labels. */
   static Word batch(Ops tf, Operand<TString> lines, Function<Operand<TString>, Operand<TInt64>> ids) {
     Operand<TString> words = tf.strings.staticRegexReplace(lines, "  .*$", "");
-    StringSplit letters = tf.strings.stringSplit(words, tf.constant(""));
-    Operand<TInt64> dense = tf.sparse.sparseToDense(letters.indices(), letters.shape(),
-        ids.apply(letters.values()), tf.constant(0L));
-    return new Word(dense, tf.strings.stringLength(words), label(tf, lines));
+    // Every letter of the batch a string of its own, then back into rows of the words' letters.
+    // (StringSplitV2 with an empty separator splits at whitespace: it gave each word whole.)
+    UnicodeDecode<TInt64> codes = tf.strings.unicodeDecode(words, "UTF-8", TInt64.class);
+    Operand<TInt64> count = tf.size(codes.charValues(), TInt64.class);
+    Operand<TString> letters = tf.strings.unicodeEncode(codes.charValues(),
+        tf.range(tf.constant(0L), tf.math.add(count, tf.constant(1L)), tf.constant(1L)), "UTF-8");
+    RaggedTensorToSparse<TInt64> rows = tf.ragged.raggedTensorToSparse(
+        List.of(codes.rowSplits()), ids.apply(letters));
+    Operand<TInt64> dense = tf.sparse.sparseToDense(rows.sparseIndices(), rows.sparseDenseShape(),
+        rows.sparseValues(), tf.constant(0L));
+    return new Word(dense, tf.strings.stringLength(words, StringLength.unit("UTF8_CHAR")),
+        label(tf, lines));
   }
 
   /** One line: ids {@code [letters]}, its length and its label. */
   static Word line(Ops tf, Operand<TString> line, Function<Operand<TString>, Operand<TInt64>> ids) {
     Operand<TString> word = tf.strings.staticRegexReplace(line, "  .*$", "");
-    Operand<TString> letters = tf.strings.stringSplit(
-        tf.reshape(word, tf.constant(new long[] {1})), tf.constant("")).values();
-    return new Word(ids.apply(letters), tf.strings.stringLength(word), label(tf, line));
+    return new Word(ids.apply(Text.characters(tf, word)),
+        tf.strings.stringLength(word, StringLength.unit("UTF8_CHAR")), label(tf, line));
   }
 
   /** The word is letters A to Z: every digit of the line is a stress mark of a vowel. */

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.feedline.example.Word;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
-import org.tensorflow.Tensor;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.HashTable;
 import org.tensorflow.types.TInt32;
@@ -100,12 +98,11 @@ class TokenizeTest {
     return values;
   }
 
-  private static long[] vector(Tensor tensor) {
-    List<Long> values = new ArrayList<>();
-    TInt64 ids = (TInt64) tensor;
-    for (long i = 0; i < ids.shape().get(0); i++) {
-      values.add(ids.getLong(i));
+  private static long[] vector(TInt64 ids) {
+    long[] values = new long[(int) ids.shape().get(0)];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = ids.getLong(i);
     }
-    return values.stream().mapToLong(Long::longValue).toArray();
+    return values;
   }
 }

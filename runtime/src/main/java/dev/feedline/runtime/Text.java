@@ -86,13 +86,20 @@ public final class Text {
    * bytes ({@code "Café"} gives {@code "C", "a", "f", "é"}). A combining mark is a character of its
    * own.
    *
-   * @param text a scalar string, valid UTF-8 (invalid UTF-8 fails the run)
+   * @param text a scalar string, valid UTF-8 (invalid UTF-8 fails the run with an error saying
+   *     so, which names the text)
    * @return a vector of strings
    */
   public static Operand<TString> characters(Ops tf, Operand<TString> text) {
-    Operand<TInt32> count = tf.strings.stringLength(text, StringLength.unit("UTF8_CHAR"));
-    Operand<TInt32> positions = tf.range(tf.constant(0), count, tf.constant(1));
-    return tf.strings.substr(text, positions, tf.onesLike(positions),
+    // Substr and StringLength count UTF-8 lead bytes without checking what follows them, so a
+    // stray byte would come out as a "character": valid text is the text a transcoding keeps.
+    Operand<TBool> valid = tf.math.equal(
+        tf.strings.unicodeTranscode(text, "UTF-8", "UTF-8"), text);
+    Ops checked = tf.withControlDependencies(List.of(tf.assertThat(valid, List.of(tf.constant(
+        "Text.characters: the text is not valid UTF-8"), text))));
+    Operand<TInt32> count = checked.strings.stringLength(text, StringLength.unit("UTF8_CHAR"));
+    Operand<TInt32> positions = checked.range(checked.constant(0), count, checked.constant(1));
+    return checked.strings.substr(text, positions, checked.onesLike(positions),
         Substr.unit("UTF8_CHAR"));
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -13,6 +14,7 @@ import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
 import org.tensorflow.exceptions.TFInvalidArgumentException;
+import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
@@ -85,6 +87,24 @@ class TextTest {
         () -> strings("a\u001fb", tf -> t -> Text.split(tf, t, ",")));
     assertTrue(e.getMessage().contains("Text.split: the text holds the ASCII unit separator"),
         e.getMessage());
+  }
+
+  @Test
+  void charactersOfInvalidUtf8FailTheRunNamingTheStep() {
+    // Latin-1 bytes: É (0xC9) starts a two-byte sequence that the space after it does not end.
+    byte[] latin1 = "CAFÉ au lait".getBytes(StandardCharsets.ISO_8859_1);
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        TString text = TString.tensorOfBytes(NdArrays.scalarOfObject(latin1))) {
+      Ops tf = Ops.create(graph);
+      Operand<TString> letters = Text.characters(tf, tf.constantOf(text));
+      TFInvalidArgumentException e = assertThrows(TFInvalidArgumentException.class,
+          () -> session.runner().fetch(letters).run().close());
+      assertTrue(e.getMessage().contains("Text.characters: the text is not valid UTF-8"),
+          e.getMessage());
+    }
+    // Valid text is kept byte for byte, a byte-order mark and a replacement character included.
+    assertEquals(List.of("\uFEFF", "a", "\uFFFD"),
+        strings("\uFEFFa\uFFFD", tf -> t -> Text.characters(tf, t)));
   }
 
   @Test

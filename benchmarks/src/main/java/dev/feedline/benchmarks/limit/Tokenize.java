@@ -22,12 +22,17 @@ import org.tensorflow.types.TString;
 final class Tokenize {
   private Tokenize() {}
 
-  /** A batch of lines {@code [n]}: ids {@code [n, longest]}, padded with 0, lengths and labels. */
+  /**
+   * A batch of lines {@code [n]}: ids {@code [n, longest]}, padded with 0, lengths and labels. A
+   * line that is not valid UTF-8 fails the run, as it does a line at a time.
+   */
   static Word batch(Ops tf, Operand<TString> lines, Function<Operand<TString>, Operand<TInt64>> ids) {
     Operand<TString> words = tf.strings.staticRegexReplace(lines, "  .*$", "");
     // Every letter of the batch a string of its own, then back into rows of the words' letters.
     // (StringSplitV2 with an empty separator splits at whitespace: it gave each word whole.)
-    UnicodeDecode<TInt64> codes = tf.strings.unicodeDecode(words, "UTF-8", TInt64.class);
+    // Strict, as the line path is: invalid UTF-8 fails the run instead of becoming U+FFFD.
+    UnicodeDecode<TInt64> codes = tf.strings.unicodeDecode(words, "UTF-8", TInt64.class,
+        UnicodeDecode.errors("strict"));
     Operand<TInt64> count = tf.size(codes.charValues(), TInt64.class);
     Operand<TString> letters = tf.strings.unicodeEncode(codes.charValues(),
         tf.range(tf.constant(0L), tf.math.add(count, tf.constant(1L)), tf.constant(1L)), "UTF-8");

@@ -2,14 +2,19 @@ package dev.feedline.benchmarks.limit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.example.Word;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
 import org.tensorflow.Session;
+import org.tensorflow.exceptions.TFInvalidArgumentException;
+import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.core.HashTable;
 import org.tensorflow.types.TInt32;
@@ -62,6 +67,31 @@ class TokenizeTest {
         assertEquals(6, ((TInt32) result.get(1)).getInt());
         assertEquals(1L, ((TInt64) result.get(2)).getLong());
       }
+    }
+  }
+
+  @Test
+  void invalidUtf8FailsTheRunInABatchAsInALine() {
+    // A line written in Latin-1: its É is one byte that starts a UTF-8 sequence it does not end.
+    byte[] broken = "CAFÉ  K AE0 F EY1".getBytes(StandardCharsets.ISO_8859_1);
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        TString lines = TString.tensorOfBytes(NdArrays.vectorOfObjects(
+            LINES[2].getBytes(StandardCharsets.UTF_8), broken))) {
+      Ops tf = Ops.create(graph);
+      HashTable table = letters(tf);
+      Operand<TString> batch = tf.constantOf(lines);
+      Word words = Tokenize.batch(tf, batch, tokens -> lookUp(tf, table, tokens));
+      Word word = Tokenize.line(tf, tf.gather(batch, tf.constant(1), tf.constant(0)),
+          tokens -> lookUp(tf, table, tokens));
+      session.run(tf.initializeTable(table, tf.array(alphabet()), tf.constant(ids())));
+      TFInvalidArgumentException inBatch = assertThrows(TFInvalidArgumentException.class,
+          () -> session.runner().fetch(words.ids()).run().close());
+      assertTrue(inBatch.getMessage().contains("Invalid formatting on input string"),
+          inBatch.getMessage());
+      TFInvalidArgumentException inLine = assertThrows(TFInvalidArgumentException.class,
+          () -> session.runner().fetch(word.ids()).run().close());
+      assertTrue(inLine.getMessage().contains("Text.characters: the text is not valid UTF-8"),
+          inLine.getMessage());
     }
   }
 

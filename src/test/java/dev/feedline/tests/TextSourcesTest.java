@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.VocabularyTable;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_GzipRows;
+import dev.feedline.tests.pipelines.FeedlineSequencePipelines_LowerCasedWords;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Purchases;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_Sentences;
 import dev.feedline.tests.pipelines.FeedlineSequencePipelines_ZlibPurchases;
@@ -213,6 +214,35 @@ class TextSourcesTest {
         assertEquals(List.of(2L, 0L), sentences.get(3));
       }
     }
+  }
+
+  @Test
+  void aLineThatIsNotUtf8FailsTheEpochNamingTheStageTheStepAndTheLine() throws IOException {
+    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\ncafé\n");
+    Path text = dir.resolve("lines.txt");
+    try (OutputStream out = Files.newOutputStream(text)) {
+      out.write("The Cat\nCAFÉ\n".getBytes(StandardCharsets.UTF_8));
+      out.write("CAFÉ NOIR\n".getBytes(StandardCharsets.ISO_8859_1)); // not UTF-8: 0xC9 alone
+    }
+    List<List<Long>> batches = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_LowerCasedWords.builder().files(text.toString())
+            .words(vocabulary).build(graph);
+        var epoch = pipeline.epoch(session)) {
+      var batch = epoch.next();
+      batches.add(List.of(batch.ids().getLong(0, 0), batch.ids().getLong(0, 1),
+          batch.ids().getLong(1, 0)));
+      FeedlineException error = assertThrows(FeedlineException.class, epoch::hasNext);
+      assertEquals("tokens", error.stage().orElseThrow().method());
+      assertTrue(error.getMessage().startsWith(
+          "Pipeline LowerCasedWords, stage 'tokens' (@Map)"), error.getMessage());
+      assertTrue(error.getMessage().contains("Text.lower: the text is not valid UTF-8"),
+          error.getMessage());
+      assertTrue(error.getMessage().contains("NOIR"), "the line is in the message: "
+          + error.getMessage());
+    }
+    assertEquals(List.of(List.of(0L, 1L, 2L)), batches, "the lines before it: the cat, café");
   }
 
   @Test

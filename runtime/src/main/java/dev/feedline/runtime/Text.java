@@ -2,6 +2,7 @@ package dev.feedline.runtime;
 
 import java.util.List;
 import org.tensorflow.Operand;
+import org.tensorflow.ndarray.Shape;
 import org.tensorflow.ndarray.index.Indices;
 import org.tensorflow.op.Ops;
 import org.tensorflow.op.strings.Lower;
@@ -39,10 +40,17 @@ public final class Text {
    * {@code σ}, or {@code ς} at the end of a word ({@code "ΣΟΦΟΣ"} gives {@code "σοφος"} with a
    * final {@code ς}); {@code "İ"} (dotted capital I) becomes i and a combining dot above (two code
    * points); characters without case, digits and punctuation stay. Any shape; the result has the
-   * same.
+   * same. A string that is not valid UTF-8, or that holds a NUL byte, fails the run with an error
+   * saying so: TensorFlow's op alone would put U+FFFD in place of the bytes it cannot read, and
+   * end the text at its first NUL.
    */
   public static Operand<TString> lower(Ops tf, Operand<TString> text) {
-    return tf.strings.lower(text, Lower.encoding("utf-8"));
+    Ops valid = afterUtf8Check(tf, text, "Text.lower");
+    Operand<TBool> noNul = all(valid, valid.math.logicalNot(
+        valid.strings.staticRegexFullMatch(text, "(?s).*\\x00.*")));
+    return tf.withControlDependencies(List.of(valid.assertThat(noNul, List.of(tf.constant(
+            "Text.lower: the text holds a NUL byte, where TensorFlow's StringLower would end it"),
+        text)))).strings.lower(text, Lower.encoding("utf-8"));
   }
 
   /**
@@ -64,14 +72,15 @@ public final class Text {
    * regex ops take it: {@code "[,;]\\s*"}, {@code "\\W+"}), in order; empty pieces are left out, as
    * between two adjacent matches or before a match at the start.
    *
-   * @param text a scalar string, which must not hold the ASCII unit separator U+001F (it fails the
-   *     run with an error saying so)
+   * @param text a scalar string, valid UTF-8, which must not hold the ASCII unit separator U+001F
+   *     (either fails the run with an error saying so)
    * @return a vector of strings
    */
   public static Operand<TString> split(Ops tf, Operand<TString> text, String regex) {
-    Operand<TBool> clean = tf.math.logicalNot(
-        tf.strings.staticRegexFullMatch(text, "(?s).*" + UNIT_SEPARATOR + ".*"));
-    Ops checked = tf.withControlDependencies(List.of(tf.assertThat(clean, List.of(tf.constant(
+    Ops valid = afterUtf8Check(tf, text, "Text.split");
+    Operand<TBool> clean = valid.math.logicalNot(
+        valid.strings.staticRegexFullMatch(text, "(?s).*" + UNIT_SEPARATOR + ".*"));
+    Ops checked = tf.withControlDependencies(List.of(valid.assertThat(clean, List.of(tf.constant(
         "Text.split: the text holds the ASCII unit separator U+001F, which split(regex) uses"
             + " in place of the matches"), text))));
     Operand<TString> marked = checked.strings.staticRegexReplace(text, regex, UNIT_SEPARATOR);
@@ -92,11 +101,8 @@ public final class Text {
    */
   public static Operand<TString> characters(Ops tf, Operand<TString> text) {
     // Substr and StringLength count UTF-8 lead bytes without checking what follows them, so a
-    // stray byte would come out as a "character": valid text is the text a transcoding keeps.
-    Operand<TBool> valid = tf.math.equal(
-        tf.strings.unicodeTranscode(text, "UTF-8", "UTF-8"), text);
-    Ops checked = tf.withControlDependencies(List.of(tf.assertThat(valid, List.of(tf.constant(
-        "Text.characters: the text is not valid UTF-8"), text))));
+    // stray byte would come out as a "character".
+    Ops checked = afterUtf8Check(tf, text, "Text.characters");
     Operand<TInt32> count = checked.strings.stringLength(text, StringLength.unit("UTF8_CHAR"));
     Operand<TInt32> positions = checked.range(checked.constant(0), count, checked.constant(1));
     return checked.strings.substr(text, positions, checked.onesLike(positions),
@@ -140,5 +146,26 @@ public final class Text {
    */
   public static Operand<TString> join(Ops tf, Operand<TString> tokens, String separator) {
     return tf.strings.reduceJoin(tokens, tf.constant(0), ReduceJoin.separator(separator));
+  }
+
+  /**
+   * {@code tf}, with its ops run only after a check that every string of {@code text} is valid
+   * UTF-8, which fails the run with an error naming {@code step} and the text: TensorFlow's ops
+   * that read characters would otherwise replace what they cannot read (ICU's case mapping), skip
+   * it (RE2), or count a stray byte as a character ({@code Substr}).
+   */
+  private static Ops afterUtf8Check(Ops tf, Operand<TString> text, String step) {
+    // A transcoding from UTF-8 to UTF-8 keeps valid text byte for byte and puts U+FFFD in place
+    // of anything else, so the strings it keeps are exactly the valid ones.
+    Operand<TBool> kept = tf.math.equal(tf.strings.unicodeTranscode(text, "UTF-8", "UTF-8"), text);
+    return tf.withControlDependencies(List.of(tf.assertThat(all(tf, kept),
+        List.of(tf.constant(step + ": the text is not valid UTF-8"), text))));
+  }
+
+  /** Whether every value of {@code values} is true; a scalar as it is, for the ops a call saves. */
+  private static Operand<TBool> all(Ops tf, Operand<TBool> values) {
+    Shape shape = values.shape();
+    return !shape.isUnknown() && shape.isScalar() ? values
+        : tf.reduceAll(values, tf.range(tf.constant(0), tf.rank(values), tf.constant(1)));
   }
 }

@@ -90,21 +90,53 @@ class TextTest {
   }
 
   @Test
-  void charactersOfInvalidUtf8FailTheRunNamingTheStep() {
+  void stepsThatReadCharactersFailOnInvalidUtf8AndLowerOnANulNamingTheStep() {
     // Latin-1 bytes: É (0xC9) starts a two-byte sequence that the space after it does not end.
+    // Without the check, lower gave "caf\uFFFD au lait", split(\PL+) dropped the byte, and
+    // characters gave it back as a character of its own.
     byte[] latin1 = "CAFÉ au lait".getBytes(StandardCharsets.ISO_8859_1);
-    try (Graph graph = new Graph(); Session session = new Session(graph);
-        TString text = TString.tensorOfBytes(NdArrays.scalarOfObject(latin1))) {
-      Ops tf = Ops.create(graph);
-      Operand<TString> letters = Text.characters(tf, tf.constantOf(text));
-      TFInvalidArgumentException e = assertThrows(TFInvalidArgumentException.class,
-          () -> session.runner().fetch(letters).run().close());
-      assertTrue(e.getMessage().contains("Text.characters: the text is not valid UTF-8"),
-          e.getMessage());
-    }
+    byte[] valid = "Café".getBytes(StandardCharsets.UTF_8);
+    assertFails("Text.lower: the text is not valid UTF-8",
+        failure(tf -> t -> Text.lower(tf, t), valid, latin1));
+    assertFails("Text.split: the text is not valid UTF-8",
+        failure(tf -> t -> Text.split(tf, t, "\\PL+"), latin1));
+    assertFails("Text.characters: the text is not valid UTF-8",
+        failure(tf -> t -> Text.characters(tf, t), latin1));
+    // A stray byte beside the unit separator hid the separator from split's own check: it split.
+    assertFails("Text.split: the text is not valid UTF-8",
+        failure(tf -> t -> Text.split(tf, t, ","), new byte[] {'a', (byte) 0xFF, 0x1F, 'b'}));
+    // StringLower reads a C string: without the check "aB\0CD" gave "ab".
+    assertFails("Text.lower: the text holds a NUL byte",
+        failure(tf -> t -> Text.lower(tf, t), "aB\u0000CD".getBytes(StandardCharsets.UTF_8)));
+    assertEquals(List.of("a", "\u0000", "b"),
+        strings("a\u0000b", tf -> t -> Text.characters(tf, t)));
     // Valid text is kept byte for byte, a byte-order mark and a replacement character included.
     assertEquals(List.of("\uFEFF", "a", "\uFFFD"),
         strings("\uFEFFa\uFFFD", tf -> t -> Text.characters(tf, t)));
+    assertEquals(List.of("\uFEFFa\uFFFD é"),
+        strings("\uFEFFA\uFFFD É", tf -> t -> Text.lower(tf, t)));
+  }
+
+  private static void assertFails(String expected, String message) {
+    assertTrue(message.contains(expected), message);
+  }
+
+  /**
+   * The message of the error that {@code step} fails with on {@code texts}: a scalar for one text,
+   * a vector for more.
+   */
+  private static String failure(Function<Ops, Function<Operand<TString>, Operand<TString>>> step,
+      byte[]... texts) {
+    try (Graph graph = new Graph(); Session session = new Session(graph);
+        TString tensor = texts.length == 1
+            ? TString.tensorOfBytes(NdArrays.scalarOfObject(texts[0]))
+            : TString.tensorOfBytes(NdArrays.vectorOfObjects(texts))) {
+      Ops tf = Ops.create(graph);
+      Operand<TString> out = step.apply(tf).apply(tf.constantOf(tensor));
+      TFInvalidArgumentException e = assertThrows(TFInvalidArgumentException.class,
+          () -> session.runner().fetch(out).run().close());
+      return e.getMessage();
+    }
   }
 
   @Test

@@ -26,6 +26,7 @@ import dev.feedline.TFRecordSource;
 import dev.feedline.TextLineSource;
 import dev.feedline.Unbatch;
 import dev.feedline.Vocabulary;
+import dev.feedline.runtime.Text;
 import dev.feedline.runtime.VocabularyTable;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
@@ -396,6 +397,28 @@ public final class SequencePipelines {
           tf.reshape(maxTokens, tf.constant(new long[] {1})));
       Operand<TInt64> cut = tf.slice(ids, tf.constant(new long[] {0}), kept);
       return new Tokens(cut, tf.dtypes.cast(tf.size(cut), TInt32.class));
+    }
+
+    @PaddedBatch(size = 2)
+    Tokens batch(Tokens tokens);
+  }
+
+  /** Lines lower-cased, then split into words looked up in a vocabulary. */
+  @Pipeline
+  public interface LowerCasedWords {
+    @Vocabulary(oovBuckets = 1)
+    VocabularyTable words();
+
+    @TextLineSource
+    Operand<TString> files();
+
+    @Interleave(cycleLength = 1)
+    Operand<TString> lines(Operand<TString> file);
+
+    @Map(parallel = 2)
+    static Tokens tokens(Ops tf, Operand<TString> line, VocabularyTable words) {
+      Operand<TInt64> ids = words.ids(tf, Text.words(tf, Text.lower(tf, line)));
+      return new Tokens(ids, tf.dtypes.cast(tf.size(ids), TInt32.class));
     }
 
     @PaddedBatch(size = 2)

@@ -237,6 +237,35 @@ class StrictTextTest {
   }
 
   @Test
+  void aCarriageReturnAfterTheLastLineFeedIsNoEmptyLine() throws IOException {
+    // TensorFlow's line reader drops carriage returns, and an empty last piece is no line.
+    Path file = Files.writeString(dir.resolve("lines.txt"), "a b\nc\n\r");
+    List<String> lines = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_StrictLines.builder().files(file.toString())
+            .build(graph); // it was: "line 3 is empty"
+        var batches = pipeline.epoch(session)) {
+      for (var batch : batches) {
+        for (int i = 0; i < batch.value().shape().get(0); i++) {
+          lines.add(batch.value().getObject(i));
+        }
+      }
+    }
+    assertEquals(List.of("a b", "c"), lines);
+  }
+
+  @Test
+  void aHeaderThatIsNotUtf8IsAnErrorAtBuild() throws IOException {
+    Path file = Files.write(dir.resolve("a.csv"),
+        "item,qty,price,r\u00e9f,r\u00e8f\ntea,2,3.5,1,2\n".getBytes(StandardCharsets.ISO_8859_1));
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": its"
+        + " header cannot be matched to the column names: line 1 is not valid UTF-8: byte 17 of"
+        + " the line is E9; save the file as UTF-8", buildError(file).getMessage());
+    // It was: "names the column 'r\uFFFDf' twice": two names that differ in bytes read as one.
+  }
+
+  @Test
   void underTheSkipPolicyBadRowsAreLeftOutCountedPerCauseAndTheRestReadEveryEpoch()
       throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -79,6 +79,26 @@ class StrictVocabularyTest {
   }
 
   @Test
+  void aLabelsFileThatIsNotUtf8IsAnErrorAtBuildNamingItsLine() throws IOException {
+    Path data = Files.write(dir.resolve("train.txt"),
+        "tea\ncaf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+    // It was: "holds token \"caf\uFFFD\", which is not in strict vocabulary 'labels'", and for
+    // the second file "line 2 repeats the token \"caf\uFFFD\" of line 1".
+    for (String tokens : List.of("caf\u00e9\ntea\n", "caf\u00e9\ncaf\u00e8\n")) {
+      Path labels = Files.write(dir.resolve("labels.txt"),
+          tokens.getBytes(StandardCharsets.ISO_8859_1));
+      try (Graph graph = new Graph()) {
+        FeedlineException error = assertThrows(FeedlineException.class,
+            () -> FeedlineSequencePipelines_StrictLabels.builder().files(data.toString())
+                .labels(labels).build(graph));
+        assertTrue(error.getMessage().endsWith("file " + labels + ": vocabulary 'labels': line 1"
+            + " is not valid UTF-8: byte 4 of the line is E9; save the file as UTF-8"),
+            error.getMessage());
+      }
+    }
+  }
+
+  @Test
   void anUnknownLabelIsAnErrorAtBuildNamingTheDataFileAndLine() throws IOException {
     // Not ASCII: TensorFlow prints it escaped as octal bytes, which the message undoes.
     Path labels = labels();

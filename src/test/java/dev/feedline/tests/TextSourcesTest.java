@@ -246,6 +246,56 @@ class TextSourcesTest {
   }
 
   @Test
+  void aVocabularyLineThatIsNotUtf8IsAnErrorAtBuildNamingItsLine() throws IOException {
+    Path text = Files.write(dir.resolve("lines.txt"),
+        "caf\u00e9 tea th\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+    Path latin1 = Files.write(dir.resolve("latin1.txt"),
+        "caf\u00e9\ntea\nth\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+    try (Graph graph = new Graph()) {
+      FeedlineException error = assertThrows(FeedlineException.class,
+          () -> FeedlineSequencePipelines_Sentences.builder().files(text.toString())
+              .words(latin1).maxTokens(4).build(graph));
+      // It was: tokens "caf\uFFFD", "tea", "th\uFFFD", and the file's own words got ids [3, 1, 3].
+      assertTrue(error.getMessage().endsWith(latin1 + ": vocabulary 'words': line 1 is not valid"
+          + " UTF-8: byte 4 of the line is E9; save the file as UTF-8"), error.getMessage());
+    }
+    Path utf8 = Files.writeString(dir.resolve("utf8.txt"), "caf\u00e9\ntea\nth\u00e9\n");
+    Path utf8Text = Files.writeString(dir.resolve("utf8-lines.txt"), "caf\u00e9 tea th\u00e9\n");
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_Sentences.builder().files(utf8Text.toString())
+            .words(utf8).maxTokens(4).build(graph);
+        var batches = pipeline.epoch(session)) {
+      var batch = batches.next();
+      assertEquals(List.of(0L, 1L, 2L), List.of(batch.ids().getLong(0, 0),
+          batch.ids().getLong(0, 1), batch.ids().getLong(0, 2)));
+      assertEquals(List.of("caf\u00e9", "tea", "th\u00e9"),
+          pipeline.vocabulary("words").tokenList());
+    }
+  }
+
+  @Test
+  void aLoneCarriageReturnAfterTheLastLineFeedIsNoLine() throws IOException {
+    Path vocabulary = Files.writeString(dir.resolve("words.txt"), "a\nb\n\r");
+    Path text = Files.writeString(dir.resolve("lines.txt"), "a b\n\nb\n\r");
+    List<Integer> counts = new ArrayList<>();
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_Sentences.builder().files(text.toString())
+            .words(vocabulary).maxTokens(4).build(graph);
+        var batches = pipeline.epoch(session)) {
+      // The vocabulary's last "line" is no line (it was: "line 3 is empty"), as in a text source.
+      assertEquals(List.of("a", "b"), pipeline.vocabulary("words").tokenList());
+      for (var batch : batches) {
+        for (int i = 0; i < batch.count().shape().get(0); i++) {
+          counts.add(batch.count().getInt(i));
+        }
+      }
+    }
+    assertEquals(List.of(2, 0, 1), counts, "three lines, as TensorFlow reads them");
+  }
+
+  @Test
   void aVocabularyWithATokenTwiceIsRefusedNamingItsLine() throws IOException {
     Path vocabulary = Files.writeString(dir.resolve("words.txt"), "the\ncat\nthe\n");
     Path text = Files.writeString(dir.resolve("lines.txt"), "the cat\n");

@@ -37,9 +37,12 @@ import org.tensorflow.types.TString;
  * {@code build()}, the next epoch fails at its start naming it.
  *
  * <p>A line is what a text source reads as one: the bytes before a line feed, without a carriage
- * return just before it. A byte-order mark at the start is left out, with a note in the log naming
- * the file. An empty line, a carriage return inside a line (a file whose lines end with a carriage
- * return alone), and a token twice are errors naming the file and the line.
+ * return just before it (and the bytes after the last line feed, unless they are only carriage
+ * returns). A byte-order mark at the start is left out, with a note in the log naming the file.
+ * A line that is not valid UTF-8, an empty line, a carriage return inside a line (a file whose
+ * lines end with a carriage return alone), and a token twice are errors naming the file and the
+ * line: the table's keys are the tokens' UTF-8 bytes, so a line read with U+FFFD for a bad byte
+ * would be another token than the file's, and two such lines one token.
  */
 public final class VocabularyTable implements CheckedInput {
   private static final System.Logger LOG = System.getLogger(VocabularyTable.class.getName());
@@ -68,8 +71,8 @@ public final class VocabularyTable implements CheckedInput {
    * Checks {@code file} and adds its table to the graph of {@code tf}.
    *
    * @param name the {@code @Vocabulary}'s name, for messages
-   * @throws FeedlineException naming the file, and the line, when it cannot be read, is empty, or
-   *     holds a token twice
+   * @throws FeedlineException naming the file, and the line, when it cannot be read, is not
+   *     valid UTF-8, is empty, or holds a token twice
    */
   public static VocabularyTable load(Ops tf, PipelineInfo pipeline, String name, Path file,
       long oovBuckets) {
@@ -121,7 +124,7 @@ public final class VocabularyTable implements CheckedInput {
 
   @Override
   public String check() {
-    return "every line, read as a token, none empty or twice";
+    return "every line, read as a token, UTF-8, none empty or twice";
   }
 
   /**
@@ -134,7 +137,10 @@ public final class VocabularyTable implements CheckedInput {
     return List.of(identity);
   }
 
-  /** Reads the tokens, refusing an empty file, an empty line, a carriage return and a repeat. */
+  /**
+   * Reads the tokens, refusing an empty file, a line not UTF-8, an empty line, a carriage return
+   * and a repeat.
+   */
   private static List<String> tokens(PipelineInfo pipeline, String name, Path file) {
     List<String> tokens;
     try {
@@ -144,7 +150,9 @@ public final class VocabularyTable implements CheckedInput {
               + " (EF BB BF), which is not part of its first token", name, file);
         }
       });
-    } catch (TextFile.Bad | IOException e) {
+    } catch (TextFile.Bad e) {
+      throw problem(pipeline, name, file, e.getMessage());
+    } catch (IOException e) {
       throw problem(pipeline, name, file, "it cannot be read: " + e.getMessage());
     }
     Map<String, Integer> seen = new HashMap<>();

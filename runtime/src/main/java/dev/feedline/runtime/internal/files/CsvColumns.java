@@ -174,12 +174,16 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
   /**
    * The header's field names: the first line, split like the data, without a byte-order mark.
    *
-   * @throws FeedlineException naming the file when the header names a column twice
+   * @throws FeedlineException naming the file when the header names a column twice or is not
+   *     valid UTF-8
    */
   private List<String> headerOf(PipelineInfo pipeline, String file, Compression compression) {
     Optional<String> line;
     try {
       line = TextFile.firstLine(Path.of(file), compression);
+    } catch (TextFile.Bad e) {
+      throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
+          "its header cannot be matched to the column names: " + e.getMessage(), null);
     } catch (IOException e) {
       throw new FeedlineException(pipeline.simpleName(), pipeline.stages().get(0), file,
           "its header cannot be read: " + e.getMessage(), e);

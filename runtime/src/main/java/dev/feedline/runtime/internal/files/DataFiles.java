@@ -394,7 +394,7 @@ public final class DataFiles {
     List<String> files = list(pipeline, patterns);
     int[] selected = rows == null ? null
         : rows.select(pipeline, files, format.header(), format.compression());
-    String name = "text 1 " + format.describe() + (rows == null ? ""
+    String name = "text 2 " + format.describe() + (rows == null ? ""
         : " rows " + rows + " " + java.util.Arrays.toString(selected));
     List<Look<TextFile.Scan>> checked = check(pipeline, files, name, path -> {
       try {

@@ -17,14 +17,15 @@ import java.util.List;
  * the runs of records the dataset reads (without empty records, when they are skipped, and bad
  * ones), and names the first problem with its record and lines.
  *
- * <p>A line is as {@link TextFile} reads it (a carriage return before its line feed is not part of
- * it). A delimiter line is one whose bytes are exactly the delimiter's UTF-8 bytes. A record is the
- * lines between two delimiter lines, or between the file's start or end and one; a delimiter line
- * ends the record before it, so the lines after the last one are a record only if there is at
- * least one. A record is empty when its text is: no line, or one empty line. A record that holds a
- * carriage return, which is then not before a line feed, is bad: it is a sign of lines ended by a
- * carriage return alone, among which no delimiter line can be found. {@code DatasetOps}'s reader
- * cuts the file into the same records in the graph.
+ * <p>A line is a piece of the file between line feeds ({@link TextFile#forEachPiece}), as
+ * {@code DelimitedRecords} cuts it in the graph (a carriage return before its line feed is not
+ * part of it). A delimiter line is one whose bytes are exactly the delimiter's UTF-8 bytes. A
+ * record is the lines between two delimiter lines, or between the file's start or end and one; a
+ * delimiter line ends the record before it, so the lines after the last one are a record only if
+ * there is at least one. A record is empty when its text is: no line, or one empty line. A record
+ * that holds a carriage return, which is then not before a line feed, is bad: it is a sign of lines
+ * ended by a carriage return alone, among which no delimiter line can be found.
+ * {@code DatasetOps}'s reader cuts the file into the same records in the graph.
  */
 final class DelimitedTextFile {
   private static final CsvColumns.Problem CARRIAGE_RETURN = new CsvColumns.Problem(
@@ -42,7 +43,7 @@ final class DelimitedTextFile {
       throws TextFile.Bad, IOException {
     Records records = new Records(file.toString(), format,
         format.recordDelimiter().orElseThrow().getBytes(StandardCharsets.UTF_8));
-    TextFile.forEachLine(file, format.compression(), records::line);
+    TextFile.forEachPiece(file, format.compression(), records::line);
     return records.end();
   }
 

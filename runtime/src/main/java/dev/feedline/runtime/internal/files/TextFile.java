@@ -6,6 +6,11 @@ import dev.feedline.Compression;
 import dev.feedline.runtime.SkippedRecords;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,10 +29,11 @@ import java.util.function.Consumer;
  * TensorFlow would read as data, an empty line where they are errors, a row that does not parse.
  *
  * <p>A line is what TensorFlow's {@code TextLineDataset} reads: the bytes before a line feed,
- * without a carriage return just before it; the last line need not end with a line feed.
- * TensorFlow also drops a carriage return anywhere else in a line (inside a quoted CSV value too),
- * joining the text around it, so such a line is a bad one here: an error, or left out and counted
- * under {@code badRecords = SKIP}.
+ * without a carriage return just before it; the last line need not end with a line feed, but the
+ * bytes after the last line feed are a line only if one of them is not a carriage return
+ * ({@link #forEachLine}). TensorFlow also drops a carriage return anywhere else in a line (inside a
+ * quoted CSV value too), joining the text around it, so such a line is a bad one here: an error, or
+ * left out and counted under {@code badRecords = SKIP}.
  */
 public final class TextFile {
   private static final System.Logger LOG = System.getLogger(TextFile.class.getName());
@@ -209,17 +215,30 @@ public final class TextFile {
     return new Scan(lines, List.copyOf(segments), List.copyOf(bad));
   }
 
-  /** The first line of {@code file}, without a byte-order mark; empty for a file of no lines. */
-  static Optional<String> firstLine(Path file, Compression compression) throws IOException {
+  /**
+   * The first line of {@code file}, without a byte-order mark; empty for a file of no lines.
+   *
+   * @throws Bad when the line is not valid UTF-8: the header's names are matched as text, and
+   *     two names that differ in bytes would both read as U+FFFD
+   */
+  static Optional<String> firstLine(Path file, Compression compression) throws Bad, IOException {
     String[] first = {null};
+    Bad[] problem = {null};
     try {
       forEachLine(file, compression, (bytes, length) -> {
         int start = startsWithBom(bytes, length) ? BOM.length : 0;
-        first[0] = new String(bytes, start, length - start, StandardCharsets.UTF_8);
+        try {
+          first[0] = utf8(bytes, start, length, 0);
+        } catch (Bad bad) {
+          problem[0] = bad;
+        }
         return false;
       });
-    } catch (Bad e) {
-      throw new IOException(e.getMessage());
+    } catch (Bad damage) {
+      throw new IOException(damage.getMessage());
+    }
+    if (problem[0] != null) {
+      throw problem[0];
     }
     return Optional.ofNullable(first[0]);
   }
@@ -227,18 +246,52 @@ public final class TextFile {
   /**
    * The lines of a plain text file, as Java strings, without a byte-order mark on the first;
    * {@code bom} is told whether there was one.
+   *
+   * @throws Bad naming the first line that is not valid UTF-8: its tokens would be other text
+   *     than the file's bytes, which TensorFlow compares
    */
   public static List<String> lines(Path file, Consumer<Boolean> bom) throws Bad, IOException {
     List<String> lines = new ArrayList<>();
+    Bad[] problem = {null};
     forEachLine(file, Compression.NONE, (bytes, length) -> {
       int start = lines.isEmpty() && startsWithBom(bytes, length) ? BOM.length : 0;
       if (lines.isEmpty()) {
         bom.accept(start > 0);
       }
-      lines.add(new String(bytes, start, length - start, StandardCharsets.UTF_8));
-      return true;
+      try {
+        lines.add(utf8(bytes, start, length, lines.size()));
+        return true;
+      } catch (Bad bad) {
+        problem[0] = bad;
+        return false;
+      }
     });
+    if (problem[0] != null) {
+      throw problem[0];
+    }
     return lines;
+  }
+
+  /**
+   * Line {@code index}'s bytes {@code [from, to)} as UTF-8, strictly: Java's {@code new String}
+   * would make a byte that is not UTF-8 U+FFFD, text other than the bytes TensorFlow compares.
+   *
+   * @throws Bad naming the line (from 1) and the first byte that is not UTF-8
+   */
+  static String utf8(byte[] bytes, int from, int to, long index) throws Bad {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes, from, to - from);
+    CharBuffer out = CharBuffer.allocate(to - from); // never more chars than bytes
+    CoderResult result = decoder.decode(in, out, true);
+    if (result.isError()) {
+      int at = in.position();
+      throw new Bad(String.format("line %d is not valid UTF-8: byte %d of the line is %02X;"
+          + " save the file as UTF-8", index + 1, at - from + 1, bytes[at] & 0xff));
+    }
+    decoder.flush(out);
+    return out.flip().toString();
   }
 
   /** One line's bytes, {@code bytes[0..length)}; false to stop reading. */
@@ -247,13 +300,33 @@ public final class TextFile {
   }
 
   /**
-   * Calls {@code visitor} with each line of the decompressed file, in order, until it returns
-   * false; the number of lines visited.
+   * Calls {@code visitor} with each line of the decompressed file as {@code TextLineDataset}
+   * reads it, in order, until it returns false; the number of lines visited. TensorFlow's reader
+   * ({@code BufferedInputStream::ReadLine}) drops every carriage return of a line, and at the end
+   * of the file yields the bytes after the last line feed only when that leaves some: so they are
+   * a line here only if one of them is not a carriage return ({@code "a\n\r"} is one line).
    *
    * @throws Bad when the compressed stream is damaged, naming the last complete line
    */
   static long forEachLine(Path file, Compression compression, LineVisitor visitor)
       throws Bad, IOException {
+    return forEachLine(file, compression, true, visitor);
+  }
+
+  /**
+   * Calls {@code visitor} with the pieces of the decompressed file between line feeds, each
+   * without a carriage return at its end, as {@code DelimitedRecords} cuts the file in the graph:
+   * the bytes after the last line feed are a piece whenever there are some.
+   *
+   * @throws Bad as {@link #forEachLine(Path, Compression, LineVisitor)} does
+   */
+  static long forEachPiece(Path file, Compression compression, LineVisitor visitor)
+      throws Bad, IOException {
+    return forEachLine(file, compression, false, visitor);
+  }
+
+  private static long forEachLine(Path file, Compression compression, boolean asTensorFlow,
+      LineVisitor visitor) throws Bad, IOException {
     byte[] buffer = new byte[1 << 16];
     byte[] line = new byte[256];
     int length = 0;
@@ -294,7 +367,7 @@ public final class TextFile {
       throw new Bad(damage.getMessage() + "; " + (lines == 0 ? "no line is complete before it"
           : "the last complete line before it is line " + lines));
     }
-    if (pending) {
+    if (pending && (!asTensorFlow || hasOtherThan(line, length, (byte) '\r'))) {
       if (line[length - 1] == '\r') {
         length--;
       }
@@ -302,6 +375,15 @@ public final class TextFile {
       visitor.visit(line, length);
     }
     return lines;
+  }
+
+  private static boolean hasOtherThan(byte[] bytes, int length, byte value) {
+    for (int i = 0; i < length; i++) {
+      if (bytes[i] != value) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static int indexOf(byte[] bytes, int from, int to, byte wanted) {

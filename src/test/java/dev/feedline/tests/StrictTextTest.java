@@ -193,6 +193,22 @@ class StrictTextTest {
   }
 
   @Test
+  void aPlusSignedIntegerAndInfinityThatDecodeCsvRefusesAreErrorsAtBuild() throws IOException {
+    // It was: built, then the first epoch failed at DecodeCSV's "Field 1 in record … is not a
+    // valid int32: +1", which names no file or line, the good rows lost with it.
+    Path plus = Files.writeString(dir.resolve("plus.csv"),
+        "item,qty,price\ntea,2,3.5\ncoffee,+1,4\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + plus + ": line 3"
+        + " has \"+1\" in column 'qty', which is not an integer (int32); TensorFlow reads no plus"
+        + " sign before an integer", buildError(plus).getMessage());
+    Path infinity = Files.writeString(dir.resolve("infinity.csv"),
+        "item,qty,price\ntea,2,3.5\ncoffee,1,inf\nmilk,1,Infinity\n");
+    assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + infinity + ": line"
+        + " 4 has \"Infinity\" in column 'price', which is not a number (float32); TensorFlow"
+        + " spells infinity \"inf\"", buildError(infinity).getMessage());
+  }
+
+  @Test
   void aHeaderThatNamesAColumnTwiceIsAnErrorAtBuild() throws IOException {
     Path file = Files.writeString(dir.resolve("a.csv"), "item,qty,price,qty\ntea,2,3.5,9\n");
     assertEquals("Pipeline Purchases, stage 'files' (@TextLineSource), file " + file + ": its"
@@ -300,6 +316,45 @@ class StrictTextTest {
         assertEquals(expected, items);
       }
     }
+  }
+
+  @Test
+  void underTheSkipPolicyAPlusSignedIntegerAndInfinityAreLeftOutAloneAndEveryOtherRowRead()
+      throws IOException {
+    // It was: not skipped; every epoch failed at DecodeCSV's "… is not a valid int32: +1".
+    Path file = writeGzip(dir.resolve("a.csv.gz"), "item,qty,price\n" + purchases(0, 10)
+        + "plus,+1,1\n" + purchases(10, 20) + "infinite,1,Infinity\n" + purchases(20, 30));
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = FeedlineSequencePipelines_SkippingPurchases.builder()
+            .files(file.toString()).build(graph)) {
+      SkippedRecords skipped = pipeline.skippedRecords();
+      assertEquals(Map.of(file.toString(), Map.of("not a number in column 'qty'", 1L,
+          "not a number in column 'price'", 1L)), skipped.countsByFileAndCause());
+      assertEquals(List.of(12L, 23L),
+          skipped.records().stream().map(r -> r.index() + 1).toList(), "their line numbers");
+      List<String> items = new ArrayList<>();
+      try (var batches = pipeline.epoch(session)) {
+        for (var batch : batches) {
+          for (int i = 0; i < batch.item().shape().get(0); i++) {
+            items.add(batch.item().getObject(i));
+          }
+        }
+      }
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < 30; i++) {
+        expected.add("item-" + i);
+      }
+      assertEquals(expected, items);
+    }
+  }
+
+  private static Path writeGzip(Path file, String text) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    return Files.write(file, bytes.toByteArray());
   }
 
   @Test

@@ -244,7 +244,8 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
    * DecodeCSV checks it and more strictly: a field count other than {@code names}' (a value with an
    * unquoted delimiter shifts the columns), a quote inside an unquoted field or text after a
    * closing one, an empty or NA field without a default, a
-   * number that does not parse or does not fit its dtype. Empty when it parses.
+   * number that DecodeCSV's parsers refuse ({@link CsvNumbers}) or that does not fit its dtype.
+   * Empty when it parses.
    *
    * @param names the header's names of the line's fields, or the columns' names without a header
    * @param selected the field each column takes, from {@link #select}
@@ -326,46 +327,9 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
   }
 
   /**
-   * Whether {@code text} is {@code [+-]?digits} or, {@code real}, a decimal with an optional
-   * exponent, {@code inf}, {@code infinity} or {@code nan} (any case): what DecodeCSV parses.
+   * Why one field cannot be its column's value, as DecodeCSV would parse it ({@link CsvNumbers}),
+   * or a float beyond its dtype, which DecodeCSV would read as infinity.
    */
-  private static boolean isNumber(String text, boolean real) {
-    int i = text.startsWith("+") || text.startsWith("-") ? 1 : 0;
-    String unsigned = text.substring(i);
-    if (real && (unsigned.equalsIgnoreCase("inf") || unsigned.equalsIgnoreCase("infinity")
-        || unsigned.equalsIgnoreCase("nan"))) {
-      return true;
-    }
-    int digits = 0;
-    for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
-      digits++;
-    }
-    if (!real) {
-      return digits > 0 && i == text.length();
-    }
-    if (i < text.length() && text.charAt(i) == '.') {
-      for (i++; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
-        digits++;
-      }
-    }
-    if (digits == 0) {
-      return false;
-    }
-    if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-      i += i + 1 < text.length() && (text.charAt(i + 1) == '+' || text.charAt(i + 1) == '-')
-          ? 2 : 1;
-      int exponent = 0;
-      for (; i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9'; i++) {
-        exponent++;
-      }
-      if (exponent == 0) {
-        return false;
-      }
-    }
-    return i == text.length();
-  }
-
-  /** Why one field cannot be its column's value, as DecodeCSV would parse it. */
   private Optional<Problem> valueProblem(Column column, String value) {
     String at = "column '" + column.name() + "'";
     if (value.isEmpty() || (!naValue.isEmpty() && value.equals(naValue))) {
@@ -377,31 +341,15 @@ public record CsvColumns(List<Column> columns, String delimiter, boolean quoted,
     if (type == TString.class) {
       return Optional.empty();
     }
-    String number = value.strip();
     boolean integer = type == TInt64.class || type == TInt32.class;
     String dtype = type == TInt64.class ? "int64" : type == TInt32.class ? "int32"
         : type == TFloat32.class ? "float32" : "float64";
-    if (!isNumber(number, !integer)) {
+    if (!(integer ? CsvNumbers.isInteger(value) : CsvNumbers.isReal(value))) {
       return Optional.of(new Problem("not a number in " + at, "has \"" + value + "\" in " + at
-          + ", which is not " + (integer ? "an integer" : "a number") + " (" + dtype + ")"));
+          + ", which is not " + (integer ? "an integer" : "a number") + " (" + dtype + ")"
+          + CsvNumbers.hint(value, integer)));
     }
-    boolean fits;
-    if (integer) {
-      try {
-        long parsed = Long.parseLong(number);
-        fits = type == TInt64.class || parsed == (int) parsed;
-      } catch (NumberFormatException e) {
-        fits = false;
-      }
-    } else if (Character.isLetter(number.charAt(number.length() - 1))) {
-      fits = true; // inf, nan: as written
-    } else {
-      // Without an exponent, fewer than 39 digits fit a float32 (and a float64): no parse needed.
-      boolean exponent = number.indexOf('e') >= 0 || number.indexOf('E') >= 0;
-      fits = !exponent && number.length() < 39 || (type == TFloat32.class
-          ? !Float.isInfinite(Float.parseFloat(number))
-          : !Double.isInfinite(Double.parseDouble(number)));
-    }
+    boolean fits = CsvNumbers.inRange(value, type);
     return fits ? Optional.empty() : Optional.of(new Problem("number too large in " + at,
         "has \"" + value + "\" in " + at + ", which is out of the range of " + dtype));
   }

@@ -301,19 +301,7 @@ class StrictTextTest {
       assertEquals(List.of(12L, 23L, 24L),
           skipped.records().stream().map(r -> r.index() + 1).toList(), "their line numbers");
       for (int epoch = 0; epoch < 2; epoch++) {
-        List<String> items = new ArrayList<>();
-        try (var batches = pipeline.epoch(session)) {
-          for (var batch : batches) {
-            for (int i = 0; i < batch.item().shape().get(0); i++) {
-              items.add(batch.item().getObject(i));
-            }
-          }
-        }
-        List<String> expected = new ArrayList<>();
-        for (int i = 0; i < 30; i++) {
-          expected.add("item-" + i);
-        }
-        assertEquals(expected, items);
+        assertEquals(itemNames(30), items(pipeline, session));
       }
     }
   }
@@ -333,20 +321,31 @@ class StrictTextTest {
           "not a number in column 'price'", 1L)), skipped.countsByFileAndCause());
       assertEquals(List.of(12L, 23L),
           skipped.records().stream().map(r -> r.index() + 1).toList(), "their line numbers");
-      List<String> items = new ArrayList<>();
-      try (var batches = pipeline.epoch(session)) {
-        for (var batch : batches) {
-          for (int i = 0; i < batch.item().shape().get(0); i++) {
-            items.add(batch.item().getObject(i));
-          }
+      assertEquals(itemNames(30), items(pipeline, session));
+    }
+  }
+
+  /** The items of one epoch of {@code pipeline}, in order. */
+  private static List<String> items(FeedlineSequencePipelines_SkippingPurchases pipeline,
+      Session session) {
+    List<String> items = new ArrayList<>();
+    try (var batches = pipeline.epoch(session)) {
+      for (var batch : batches) {
+        for (int i = 0; i < batch.item().shape().get(0); i++) {
+          items.add(batch.item().getObject(i));
         }
       }
-      List<String> expected = new ArrayList<>();
-      for (int i = 0; i < 30; i++) {
-        expected.add("item-" + i);
-      }
-      assertEquals(expected, items);
     }
+    return items;
+  }
+
+  /** {@code item-0} to {@code item-(count - 1)}, as {@link #purchases} names them. */
+  private static List<String> itemNames(int count) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      names.add("item-" + i);
+    }
+    return names;
   }
 
   private static Path writeGzip(Path file, String text) throws IOException {

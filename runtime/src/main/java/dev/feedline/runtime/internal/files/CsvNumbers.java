@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.files;
 
+import java.util.function.IntPredicate;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -24,21 +25,26 @@ final class CsvNumbers {
    * Whether {@code c} is a space that both parsers skip around a number: C's {@code isspace} in
    * the C locale, and double-conversion's table for a byte (space, \t, \n, \v, \f, \r).
    */
-  static boolean isSpace(char c) {
+  static boolean isSpace(int c) {
     return c == ' ' || (c >= '\t' && c <= '\r');
   }
 
   /** {@code field} without the spaces TensorFlow skips around a number. */
   static String trim(String field) {
+    return strip(field, CsvNumbers::isSpace);
+  }
+
+  /** {@code text} without the characters {@code around} takes at its start and end. */
+  private static String strip(String text, IntPredicate around) {
     int start = 0;
-    int end = field.length();
-    while (start < end && isSpace(field.charAt(start))) {
+    int end = text.length();
+    while (start < end && around.test(text.charAt(start))) {
       start++;
     }
-    while (end > start && isSpace(field.charAt(end - 1))) {
+    while (end > start && around.test(text.charAt(end - 1))) {
       end--;
     }
-    return field.substring(start, end);
+    return text.substring(start, end);
   }
 
   /** Whether {@code field} is {@code -?[0-9]+} between spaces: safe_strto32 and 64 take no '+'. */
@@ -164,7 +170,7 @@ final class CsvNumbers {
    */
   static String hint(String field, boolean integer) {
     String text = trim(field);
-    String loose = stripOtherSpaces(text);
+    String loose = strip(text, CsvNumbers::isOtherSpace);
     if (!loose.equals(text) && (integer ? isInteger(loose) : isReal(loose))) {
       char space = isOtherSpace(text.charAt(0)) ? text.charAt(0) : text.charAt(text.length() - 1);
       return String.format("; TensorFlow skips no U+%04X around a number, only ASCII spaces and"
@@ -182,21 +188,8 @@ final class CsvNumbers {
     return "";
   }
 
-  /** {@code text} without spaces and control characters around it that TensorFlow keeps. */
-  private static String stripOtherSpaces(String text) {
-    int start = 0;
-    int end = text.length();
-    while (start < end && isOtherSpace(text.charAt(start))) {
-      start++;
-    }
-    while (end > start && isOtherSpace(text.charAt(end - 1))) {
-      end--;
-    }
-    return text.substring(start, end);
-  }
-
   /** A space or control character to Java that TensorFlow does not skip: U+2003, U+001F. */
-  private static boolean isOtherSpace(char c) {
+  private static boolean isOtherSpace(int c) {
     return !isSpace(c) && (Character.isWhitespace(c) || Character.isSpaceChar(c)
         || Character.isISOControl(c));
   }

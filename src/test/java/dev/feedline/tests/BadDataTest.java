@@ -135,6 +135,17 @@ class BadDataTest {
         + " [3] needs 3 (TensorFlow: "));
   }
 
+  /** A key whose Feature sets no value list: TensorFlow reads it as missing, and says only that. */
+  @Test
+  void aFeatureWithNoValueListIsNamedAsMissing() throws IOException {
+    TestData.writeRows(dir, 1, 10);
+    TestData.write(rows1(), List.of(TestData.row(10), row(11, ints(1), Feature.getDefaultInstance())));
+    FeedlineException error = failure();
+    assertTrue(error.getMessage().startsWith("Pipeline RowsPipeline, stage 'parse' (@Decode), file "
+        + rows1() + ": record 1 has feature 'values' with no value list, which TensorFlow reads as"
+        + " missing, and it has no default (TensorFlow: "), error.getMessage());
+  }
+
   @Test
   void anEmptyFileFailsBeforeTheFirstElement() throws IOException {
     TestData.writeRows(dir, 1, 10);

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
 import org.tensorflow.Session;
+import org.tensorflow.proto.Example;
+import org.tensorflow.proto.Feature;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
@@ -228,6 +230,22 @@ class WritersTest {
         read(graph -> FeedlineWriterPipelines_ReadOptionals.builder().files(file.toString())
             .build(graph), t -> t.id().getLong() + " " + t.level().getLong() + " "
             + floats(t.scale()) + " " + t.tag().getObject()));
+  }
+
+  /**
+   * A key whose Feature sets no value list is read by TensorFlow as a missing feature, so its
+   * default stands in; the check of the first record at {@code build()} once refused it.
+   */
+  @Test
+  void aFeatureWithNoValueListIsReadAsItsDefault() throws IOException {
+    Example.Builder example = Example.parseFrom(
+        FeedlineWriterPipelines_OptionalsWriter.builder().id(1).tag("x").toByteArray()).toBuilder();
+    example.getFeaturesBuilder().putFeature("level", Feature.getDefaultInstance());
+    Path file = write("optionals", List.of(example.build().toByteArray()));
+    assertEquals(List.of("1 7 x"),
+        read(graph -> FeedlineWriterPipelines_ReadOptionals.builder().files(file.toString())
+            .build(graph), t -> t.id().getLong() + " " + t.level().getLong() + " "
+            + t.tag().getObject()));
   }
 
   /** Game {@code n}: {@code n} turns, moves {@code [n, t, 0]}, players p0, p1, ...; its id. */

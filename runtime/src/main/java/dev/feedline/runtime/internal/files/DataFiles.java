@@ -188,7 +188,8 @@ public final class DataFiles {
           "bad records can only be skipped in local files, which are checked before the first"
               + " element; copy the file, or drop badRecords = SKIP", null);
     });
-    String check = "skip 2 " + (features == null ? "unparsed" : features.describe());
+    // The number is the check's version: a remembered result of an older check is not reused.
+    String check = "skip 3 " + (features == null ? "unparsed" : features.describe());
     List<Look<TFRecordFile.Scan>> checked = check(pipeline, files, check,
         path -> TFRecordFile.scan(path, features == null ? null : data -> ExampleCheck.check(data, features)),
         DataFiles::scanLines, DataFiles::scanOf);
@@ -394,6 +395,7 @@ public final class DataFiles {
     List<String> files = list(pipeline, patterns);
     int[] selected = rows == null ? null
         : rows.select(pipeline, files, format.header(), format.compression());
+    // The number is the check's version, as above.
     String name = "text 2 " + format.describe() + (rows == null ? ""
         : " rows " + rows + " " + java.util.Arrays.toString(selected));
     List<Look<TextFile.Scan>> checked = check(pipeline, files, name, path -> {

@@ -81,12 +81,17 @@ final class ExampleCheck {
         continue;
       }
       Feature value = map.get(feature.key());
-      if (value == null) {
+      // TensorFlow's parser reads a key without a value list (no bytes, int64 or float list set)
+      // as missing: its default stands in, or the parse fails as for a key that is not there.
+      boolean empty = value != null && value.getKindCase() == Feature.KindCase.KIND_NOT_SET;
+      if (value == null || empty) {
         if (feature.defaults().isPresent() || feature.variableLength()) {
           continue; // a default, or an empty list, stands in
         }
-        return Optional.of(new RecordProblem("no feature '" + feature.key() + "'",
-            "has no feature '" + feature.key() + "'; its features are " + (map.isEmpty()
+        return Optional.of(new RecordProblem("no feature '" + feature.key() + "'", empty
+            ? "has feature '" + feature.key() + "' with no value list, which TensorFlow reads as"
+                + " missing, and it has no default"
+            : "has no feature '" + feature.key() + "'; its features are " + (map.isEmpty()
                 ? "none" : String.join(", ", new java.util.TreeSet<>(map.keySet())))));
       }
       long needed = feature.variableLength()

@@ -441,6 +441,76 @@ class FittedStatisticsTest {
   }
 
   /**
+   * Writes the table's first {@code rows} rows as the training file, {@code column} set to
+   * {@code value} in row {@code row} (1 is the first; 0, every row).
+   */
+  private Path trainingWith(String column, int row, String value, int rows) throws IOException {
+    List<String> lines = new ArrayList<>(HousingDataset.lines().subList(0, rows + 1));
+    int at = Arrays.asList(lines.get(0).split(",")).indexOf(column);
+    for (int r = 1; r < lines.size(); r++) {
+      if (row == 0 || r == row) {
+        String[] fields = lines.get(r).split(",", -1);
+        fields[at] = value;
+        lines.set(r, String.join(",", fields));
+      }
+    }
+    return Files.write(training, lines);
+  }
+
+  /**
+   * A NaN or an infinity in the rows a statistic is fitted over (TensorFlow's CSV parse reads
+   * {@code nan} and {@code inf}) fails the build naming the statistic, the row and the value: it
+   * was fitted silently, a price range of NaN that scaled every price to NaN, and one up to
+   * infinity that scaled every price to 0.
+   */
+  @Test
+  void aNanOrAnInfinityInTheTrainingRowsFailsTheBuildNamingTheStatisticTheRowAndTheValue()
+      throws IOException {
+    trainingWith("cmedv", 5, "nan", 200);
+    try (Graph graph = new Graph()) {
+      FeedlineException nan = assertThrows(FeedlineException.class,
+          () -> scaled(evaluation).build(graph));
+      assertEquals("Pipeline Scaled: statistics 'price': row 5 of pipeline Training's epoch has"
+          + " NaN in component 'price', and a statistic of it would be NaN or infinite: leave"
+          + " the row out (@Filter) or replace the value (@Map) before the statistics",
+          nan.getMessage());
+    }
+    trainingWith("crim", 7, "-inf", 200);
+    try (Graph graph = new Graph()) {
+      FeedlineException infinity = assertThrows(FeedlineException.class,
+          () -> scaled(evaluation).build(graph));
+      assertTrue(infinity.getMessage().startsWith("Pipeline Scaled: statistics 'features': row 7"
+          + " of pipeline Training's epoch has -Infinity in component 'features' at position 0,"),
+          infinity.getMessage());
+    }
+  }
+
+  /**
+   * A price that never varies over the training rows has an empty range, and {@code scale}
+   * gives 0 for every price, the evaluation rows' other prices too (it was: {@code x - min}).
+   */
+  @Test
+  void aPriceThatNeverVariesInTrainingScalesEveryPriceToZero() throws IOException {
+    trainingWith("cmedv", 0, "20", 400);
+    try (Graph graph = new Graph();
+        Session session = new Session(graph);
+        var pipeline = scaled(evaluation).build(graph)) {
+      MinMax range = pipeline.statistic("price", MinMax.class);
+      assertArrayEquals(new double[] {20}, range.min());
+      assertArrayEquals(new double[] {20}, range.max());
+      int rows = 0;
+      try (EpochIterator<ScaledTractTensors> batches = pipeline.epoch(session)) {
+        for (ScaledTractTensors batch : batches) {
+          for (int i = 0; i < batch.price().shape().get(0); i++, rows++) {
+            assertEquals(0f, batch.price().getFloat(i), "row " + rows);
+          }
+        }
+      }
+      assertEquals(HousingDataset.ROWS - 400, rows);
+    }
+  }
+
+  /**
    * Statistics named like the builder's members ({@code build}, another's cache setter
    * {@code buildCache}, {@code build}'s parameter {@code graph}, the local of the values fitted
    * over {@code Training}) and a pipeline over {@code Default}, whose setter would be a keyword:

@@ -49,14 +49,16 @@ public final class MinMax extends FittedStatistic {
 
   /**
    * {@code (x - min) / (max - min)}, in float32: the fitted range onto [0, 1] (a value outside
-   * it, as evaluation data may hold, lands outside). A position whose range is empty becomes 0.
+   * it, as evaluation data may hold, lands outside). A position whose range is empty gives 0 for
+   * every value, the ones evaluation data holds beside the fitted one too.
    */
   public Operand<TFloat32> scale(Ops tf, Operand<? extends TNumber> x) {
     double[] range = new double[min.length];
     for (int i = 0; i < range.length; i++) {
-      range[i] = max[i] > min[i] ? max[i] - min[i] : 1;
+      range[i] = max[i] - min[i];
     }
-    return tf.math.div(tf.math.sub(tf.dtypes.cast(x, TFloat32.class), min(tf)),
+    // divNoNan gives 0 where the range is 0: every value, not only the fitted one, as documented.
+    return tf.math.divNoNan(tf.math.sub(tf.dtypes.cast(x, TFloat32.class), min(tf)),
         constant(tf, range));
   }
 

@@ -54,7 +54,8 @@ public final class Moments extends FittedStatistic {
 
   /**
    * {@code (x - mean) / max(sqrt(variance), 1e-7)}, in float32, as Keras' {@code Normalization}
-   * computes it: a position that never varies becomes 0, not a division by zero.
+   * computes it: at a position that never varied in the fit, the fitted value becomes 0, not a
+   * division by zero, and any other value {@code (x - mean) / 1e-7}, as in Keras.
    */
   public Operand<TFloat32> normalize(Ops tf, Operand<? extends TNumber> x) {
     double[] deviation = new double[variance.length];

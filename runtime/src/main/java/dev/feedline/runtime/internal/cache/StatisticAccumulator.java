@@ -76,7 +76,22 @@ abstract class StatisticAccumulator {
       }
       for (int start = 0; start < values.length; start += positions) {
         count++;
+        requireFinite(values, start);
         addElement(values, start);
+      }
+    }
+
+    /**
+     * A NaN or an infinity would make the statistic NaN or infinite, and so every value a map
+     * scales by it, silently: refused, naming the row ({@code count}, 1 the first) and value.
+     */
+    private void requireFinite(double[] values, int start) {
+      for (int p = 0; p < positions; p++) {
+        double value = values[start + p];
+        if (!Double.isFinite(value)) {
+          throw new NotFinite(count, value + " in component '" + request.component() + "'"
+              + (positions == 1 ? "" : " at position " + p));
+        }
       }
     }
 
@@ -97,6 +112,16 @@ abstract class StatisticAccumulator {
     @Override
     final FittedStatistic restore(FittedStatistic.Fit fit, List<String> lines) {
       return restoreValues(fit, lines.stream().map(StatisticAccumulator::decode).toList());
+    }
+  }
+
+  /** A value no statistic is fitted over, a NaN or an infinity, met in row {@code row}. */
+  static final class NotFinite extends RuntimeException {
+    final long row;
+
+    NotFinite(long row, String value) {
+      super(value);
+      this.row = row;
     }
   }
 

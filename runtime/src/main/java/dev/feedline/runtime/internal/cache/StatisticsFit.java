@@ -54,7 +54,8 @@ import org.tensorflow.ndarray.Shape;
  */
 public final class StatisticsFit {
   private static final System.Logger LOG = System.getLogger(StatisticsFit.class.getName());
-  private static final String KEY_FORMAT = "Feedline statistics key 2";
+  /** 3 since a fit refuses NaN and infinity: a statistic fitted over them before is fitted again. */
+  private static final String KEY_FORMAT = "Feedline statistics key 3";
   private static final String FILE_FORMAT = "Feedline statistics 2";
   /** The last line of a whole file: one without it was cut short. */
   private static final String END = "end";
@@ -70,8 +71,8 @@ public final class StatisticsFit {
    * @param pipeline the pipeline that declares them, for messages
    * @param overName the over pipeline's simple name
    * @param over builds the over pipeline, its data set given, into a graph
-   * @throws FeedlineException naming the over pipeline when it yields no element, or when a
-   *     cache file cannot be written
+   * @throws FeedlineException naming the over pipeline when it yields no element or a numeric
+   *     statistic's row holds a NaN or an infinity, or when a cache file cannot be written
    */
   public static List<FittedStatistic> fit(PipelineInfo pipeline, String overName,
       Function<Graph, ? extends BuiltPipeline<?, ?>> over, List<StatisticRequest> requests) {
@@ -97,7 +98,7 @@ public final class StatisticsFit {
         }
       }
       if (!missing.isEmpty()) {
-        long elements = pass(session, built, requests, missing);
+        long elements = pass(pipeline, overName, session, built, requests, missing);
         for (Map.Entry<Integer, StatisticAccumulator> entry : missing.entrySet()) {
           StatisticRequest request = requests.get(entry.getKey());
           String key = keys.get(entry.getKey());
@@ -132,8 +133,9 @@ public final class StatisticsFit {
   }
 
   /** One epoch of {@code built}, each needed component fetched once per element. */
-  private static long pass(Session session, BuiltPipeline<?, ?> built,
-      List<StatisticRequest> requests, Map<Integer, StatisticAccumulator> missing) {
+  private static long pass(PipelineInfo pipeline, String overName, Session session,
+      BuiltPipeline<?, ?> built, List<StatisticRequest> requests,
+      Map<Integer, StatisticAccumulator> missing) {
     List<Output<?>> outputs = built.iterator().outputs();
     List<Integer> fetched = new ArrayList<>();
     for (int i : missing.keySet()) {
@@ -149,7 +151,15 @@ public final class StatisticsFit {
       elements++;
       for (Map.Entry<Integer, StatisticAccumulator> entry : missing.entrySet()) {
         int at = fetched.indexOf(requests.get(entry.getKey()).index());
-        entry.getValue().add(result.get(at));
+        try {
+          entry.getValue().add(result.get(at));
+        } catch (StatisticAccumulator.NotFinite e) {
+          throw new FeedlineException(pipeline.simpleName(), null, null, "statistics '"
+              + requests.get(entry.getKey()).name() + "': row " + e.row + " of pipeline "
+              + overName + "'s epoch has " + e.getMessage() + ", and a statistic of it would be"
+              + " NaN or infinite: leave the row out (@Filter) or replace the value (@Map)"
+              + " before the statistics", null);
+        }
       }
     }
     return elements;

@@ -793,6 +793,24 @@ class RuleCatalogueTest {
             "  @Statistics(over = Kept.class, component = \"pixels\")"
                 + " dev.feedline.runtime.Moments pixels();",
             SRC, READ, PARSE, map, CACHE, SHUFFLE, BATCH, PREFETCH)));
+    String tokens = "  @Pipeline interface %s { @InMemorySource(records = 100) Tokens tokens();%s"
+        + " @Prefetch(AUTO) Tokens prefetch(Tokens t); }";
+    String bucketed = "  @Map(parallel = AUTO) static Image decode(Ops tf, Encoded in,"
+        + " dev.feedline.runtime.Quantiles ids) { return null; }";
+    cases.add(new Case("statistic-over-padding",
+        pipeline(String.format(tokens, "Padded", " @PaddedBatch(size = 4) Tokens batch(Tokens t);"),
+            "  @Statistics(over = Padded.class, component = \"ids\", buckets = 4)"
+                + " dev.feedline.runtime.Quantiles ids();",
+            SRC, READ, PARSE, bucketed, CACHE, SHUFFLE, BATCH, PREFETCH),
+        ERROR, "[feedline:statistic-over-padding] @Statistics 'ids' pools every value of component"
+            + " 'ids', but pipeline Padded pads it (@PaddedBatch 'batch'), so its padding would"
+            + " count as values; fit it over a pipeline that ends before the padding, whose"
+            + " elements hold only the data.",
+        "component = \"ids\"", "\"ids\"",
+        pipeline(String.format(tokens, "Unpadded", ""),
+            "  @Statistics(over = Unpadded.class, component = \"ids\", buckets = 4)"
+                + " dev.feedline.runtime.Quantiles ids();",
+            SRC, READ, PARSE, bucketed, CACHE, SHUFFLE, BATCH, PREFETCH)));
   }
 
   private static void manySources(List<Case> cases) {

@@ -636,6 +636,10 @@ public enum Message {
       "%s is fitted over pipeline %s, whose @Split '%s' keeps the evaluation side, so the"
           + " held-out rows would shape what the model trains on; fit it over the pipeline that"
           + " keeps the training side (side = SplitSide.TRAIN)."),
+  STATISTIC_OVER_PADDING(Rule.STATISTIC_OVER_PADDING, Severity.ERROR,
+      "%s pools every value of component '%s', but pipeline %s pads it (%s '%s'), so its padding"
+          + " would count as values; fit it over a pipeline that ends before the padding, whose"
+          + " elements hold only the data."),
   STATISTIC_OVER_NOT_PIPELINE(Rule.STATISTIC_OVER, Severity.ERROR,
       "%s is fitted over %s, which is not a @Pipeline interface; name in 'over' the @Pipeline"
           + " whose elements it is fitted over, the training split."),

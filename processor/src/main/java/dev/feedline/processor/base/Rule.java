@@ -101,6 +101,7 @@ public enum Rule {
   SPLIT_ORDER_DEPENDENT(Category.CHECK),
   SPLIT_MISMATCH(Category.CHECK),
   STATISTIC_OVER_EVALUATION(Category.CHECK),
+  STATISTIC_OVER_PADDING(Category.CHECK),
   // The serving function of a @Serving pipeline (docs/serving.md).
   SERVING_LEFT_OUT(Category.CHECK),
   SERVING_FILTER(Category.CHECK),

@@ -284,12 +284,8 @@ class StrictTextTest {
   @Test
   void underTheSkipPolicyBadRowsAreLeftOutCountedPerCauseAndTheRestReadEveryEpoch()
       throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
-      out.write(("item,qty,price\n" + purchases(0, 10) + "bad,x,1\n" + purchases(10, 20)
-          + "short,1\n" + "big,1,1e40\n" + purchases(20, 30)).getBytes(StandardCharsets.UTF_8));
-    }
-    Path file = Files.write(dir.resolve("a.csv.gz"), bytes.toByteArray());
+    Path file = writeGzip(dir.resolve("a.csv.gz"), "item,qty,price\n" + purchases(0, 10)
+        + "bad,x,1\n" + purchases(10, 20) + "short,1\n" + "big,1,1e40\n" + purchases(20, 30));
     try (Graph graph = new Graph();
         Session session = new Session(graph);
         var pipeline = FeedlineSequencePipelines_SkippingPurchases.builder()

@@ -10,7 +10,7 @@ import org.tensorflow.types.family.TType;
  * The numbers TensorFlow's DecodeCSV reads (TensorFlow 2.18, {@code decode_csv_op.cc}), written
  * as its parsers take them, so that the check at build refuses every field they would refuse.
  * Integers go through {@code safe_strto32} and {@code safe_strto64}, floats through
- * {@code safe_strtof} and {@code safe_strtod} and double-conversion's StringToDoubleConverter (all
+ * {@code safe_strtof} and {@code safe_strtod} and double-conversion's string-to-double converter (all
  * in {@code tsl/platform/numbers.cc}). They read bytes, and are narrower than Java's parsers: no
  * plus sign before an integer, {@code inf} but not {@code infinity}, no float field of 32 bytes or
  * more, and only ASCII spaces around a number.

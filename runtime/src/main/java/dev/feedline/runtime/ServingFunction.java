@@ -22,6 +22,7 @@ import org.tensorflow.ndarray.Shape;
 import org.tensorflow.proto.CollectionDef;
 import org.tensorflow.proto.MetaGraphDef;
 import org.tensorflow.proto.SavedModel;
+import org.tensorflow.types.TInt64;
 import org.tensorflow.types.TString;
 
 /**
@@ -95,15 +96,32 @@ public final class ServingFunction {
     return outputs;
   }
 
-  /** Adds the function's ops to the graph of {@code tf}, applied to {@code requests}, a string[?]. */
+  /**
+   * Adds the function's ops to the graph of {@code tf}, applied to {@code requests}, a string[?].
+   * A request of no record fails, naming the pipeline.
+   */
   public Applied apply(Ops tf, Operand<TString> requests) {
     List<Op> initializers = new ArrayList<>();
-    List<Output<?>> values = body.apply(tf, requests, initializers);
+    List<Output<?>> values = body.apply(tf, nonEmpty(tf, requests), initializers);
     Map<String, Operand<?>> named = new LinkedHashMap<>();
     for (int i = 0; i < outputs.size(); i++) {
       named.put(outputs.get(i), values.get(i));
     }
     return new Applied(named, List.copyOf(initializers));
+  }
+
+  /**
+   * {@code requests}, once they hold a record: the function's one batch of them would otherwise
+   * find nothing to batch and fail with TensorFlow's "Dataset was empty", which names neither the
+   * pipeline nor the cause. An op of the graph, so an exported model keeps the check.
+   */
+  private Operand<TString> nonEmpty(Ops tf, Operand<TString> requests) {
+    Op check = tf.assertThat(
+        tf.math.greater(tf.size(requests, TInt64.class), tf.constant(0L)),
+        List.of(tf.constant("Pipeline " + pipeline.simpleName() + ", serving function: the"
+            + " request holds no " + (input.equals("lines") ? "line" : "record")
+            + "; it takes one or more, and gives one row each")));
+    return tf.withControlDependencies(List.of(check)).identity(requests);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.feedline.tests.serving;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.feedline.runtime.EpochIterator;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
+import org.tensorflow.SavedModelBundle;
 import org.tensorflow.Session;
 import org.tensorflow.ndarray.NdArrays;
 import org.tensorflow.op.Ops;
@@ -81,6 +83,9 @@ class ServingParityTest {
   }
 
   private static TString tensor(List<byte[]> records) {
+    if (records.isEmpty()) {
+      return TString.tensorOfBytes(NdArrays.ofObjects(byte[].class, Shape.of(0)));
+    }
     return TString.tensorOfBytes(NdArrays.vectorOfObjects(records.toArray(byte[][]::new)));
   }
 
@@ -202,6 +207,43 @@ class ServingParityTest {
       assertEquals(score, scores[r], 1e-5, "score of record " + r);
     }
     assertEquals(0, differ, "features served by the reloaded model that differ from training's");
+  }
+
+  @Test
+  void aRequestOfNoRecordFailsNamingThePipelineInProcessAndInTheExportedModel() throws Exception {
+    List<byte[]> none = List.of();
+    RuntimeException inProcess = assertThrows(RuntimeException.class, () -> served(none));
+    assertTrue(inProcess.getMessage().contains("Pipeline Trained, serving function: the request"
+        + " holds no record"), inProcess.getMessage());
+
+    Path model = dir.resolve("empty-request-model");
+    FeedlineServingPipelines_Trained.serving().export(model, null);
+    try (SavedModelBundle bundle = SavedModelBundle.load(model.toString(), "serve");
+        TString empty = tensor(none)) {
+      RuntimeException exported = assertThrows(RuntimeException.class,
+          () -> bundle.function(ServingFunction.SIGNATURE_KEY).call(Map.of("records", empty)));
+      assertTrue(exported.getMessage().contains("holds no record"), exported.getMessage());
+    }
+    // The same model serves a request of one record.
+    try (SavedModelBundle bundle = SavedModelBundle.load(model.toString(), "serve");
+        TString one = tensor(records().subList(7, 8));
+        Result result = bundle.function(ServingFunction.SIGNATURE_KEY)
+            .call(Map.of("records", one))) {
+      assertEquals(7L, ((TInt64) result.get("id").orElseThrow()).getLong(0));
+    }
+  }
+
+  /**
+   * A request with one bad record among 40 fails as a whole, with TensorFlow's error, which names
+   * the missing feature and not the record's place in the request (docs/serving.md says so).
+   */
+  @Test
+  void aRecordWithoutARequiredFeatureFailsTheWholeRequestNamingTheFeature() throws IOException {
+    List<byte[]> records = new ArrayList<>(records().subList(0, 40));
+    records.set(37, TestData.rowWithoutValues(37).toByteArray());
+    RuntimeException e = assertThrows(RuntimeException.class, () -> served(records));
+    assertTrue(e.getMessage().contains("Feature: values (data type: float) is required but could"
+        + " not be found"), e.getMessage());
   }
 
   /**

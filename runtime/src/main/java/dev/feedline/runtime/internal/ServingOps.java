@@ -59,9 +59,8 @@ public final class ServingOps {
    * One batch of every element of {@code dataset}: as many as the request has records, so that a
    * service gets one row per record. Where a component's shape has a dimension of unknown size
    * (a word's letters), the batch is padded with zeros (empty strings, {@code false}) to the
-   * longest element of the request, as an undeclared {@code @PaddedBatch} pads. An empty request
-   * leaves the dataset empty, and TensorFlow's {@code DatasetToSingleElement} fails on it
-   * ("Dataset was empty").
+   * longest element of the request, as an undeclared {@code @PaddedBatch} pads. The request holds
+   * a record: {@code ServingFunction} refuses an empty one before it gets here.
    */
   public static List<Output<?>> collect(Ops tf, Operand<? extends TType> dataset,
       Operand<TString> requests, ElementSpec element) {

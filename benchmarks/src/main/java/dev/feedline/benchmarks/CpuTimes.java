@@ -35,6 +35,23 @@ public final class CpuTimes {
   }
 
   /**
+   * Minor page faults of this process so far: pages the kernel backed on their first touch, from
+   * {@code /proc/self/stat}'s 10th field; -1 where {@code /proc} has none. An epoch that allocates
+   * memory no earlier epoch used shows it here.
+   */
+  public static long minorFaults() {
+    Path stat = Path.of("/proc/self/stat");
+    if (!Files.isReadable(stat)) {
+      return -1;
+    }
+    try {
+      return field(Files.readString(stat), 10);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * The kernel time of one {@code /proc/<pid>/stat} line: its 15th field, {@code stime}, counted
    * after the command's name, which is in parentheses and may hold spaces and parentheses itself.
    */

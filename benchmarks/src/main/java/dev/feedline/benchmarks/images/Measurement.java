@@ -17,12 +17,14 @@ import java.util.Map;
  * @param epochRssMib resident memory at the end of each epoch
  * @param epochCpuSeconds the process's CPU time in each epoch
  * @param epochKernelSeconds the part of it spent in the kernel ({@code CpuTimes})
+ * @param epochFreshPages the pages the kernel backed on their first touch in each epoch (minor
+ *     faults): memory the process had not used before
  * @param allocator who allocated the large tensors ({@code TensorAllocator.Kind})
  */
 record Measurement(Variant variant, int cores, long images, double[] rates, double[] waits,
     double firstBatchSeconds, double cpuUtilization, double peakRssMib, double wallSeconds,
     double[] epochRssMib, double[] epochCpuSeconds, double[] epochKernelSeconds,
-    String allocator) {
+    double[] epochFreshPages, String allocator) {
 
   static Measurement parse(String line, int cores) {
     Map<String, String> values = new HashMap<>();
@@ -36,7 +38,8 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
         Double.parseDouble(values.get("cpu_utilization")),
         Double.parseDouble(values.get("peak_rss_mib")), Double.parseDouble(values.get("wall_s")),
         numbers(values.getOrDefault("rss_mib", "")), numbers(values.getOrDefault("cpu_s", "")),
-        numbers(values.getOrDefault("sys_s", "")), values.getOrDefault("allocator", "unknown"));
+        numbers(values.getOrDefault("sys_s", "")), numbers(values.getOrDefault("faults", "")),
+        values.getOrDefault("allocator", "unknown"));
   }
 
   private static double[] numbers(String list) {
@@ -67,6 +70,22 @@ record Measurement(Variant variant, int cores, long images, double[] rates, doub
   /** Mean images/s of the epochs after the first. */
   double laterEpochs() {
     return Arrays.stream(rates, 1, rates.length).average().orElse(Double.NaN);
+  }
+
+  /** Images/s of epoch 2, the first over the filled cache; NaN without one. */
+  double epochTwo() {
+    return rates.length > 1 ? rates[1] : Double.NaN;
+  }
+
+  /** Mean images/s of the epochs after the second: the cached epochs' steady state. */
+  double afterEpochTwo() {
+    return Arrays.stream(rates, Math.min(2, rates.length), rates.length).average()
+        .orElse(Double.NaN);
+  }
+
+  /** Pages epoch 2 touched first ({@code epochFreshPages}); NaN when the run did not count. */
+  double epochTwoFreshPages() {
+    return epochFreshPages.length > 1 ? epochFreshPages[1] : Double.NaN;
   }
 
   /** Images/s over every epoch: all images over the time of all epochs. */

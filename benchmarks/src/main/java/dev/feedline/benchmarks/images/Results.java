@@ -104,6 +104,30 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
     return summary;
   }
 
+  /**
+   * Epoch 2 apart from the cached epochs after it, with the pages it touched first: the memory
+   * that TensorFlow's allocator grew by for the batches the first fast epoch holds at once, which
+   * a pipeline whose epoch 1 drained its shuffle buffer fast had grown in epoch 1
+   * (docs/performance.md).
+   */
+  private String firstCachedEpoch() {
+    StringBuilder md = new StringBuilder("\nThe first cached epoch and the ones after it,"
+        + " medians of the runs:\n\n| variant | epoch 2 img/s | epoch 2 fresh pages"
+        + " | epochs 3+ img/s |\n|---|---:|---:|---:|\n");
+    for (Variant v : List.of(Variant.GENERATED, Variant.HAND_WRITTEN)) {
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", v.id(),
+          whole(median(v, Measurement::epochTwo)),
+          whole(median(v, Measurement::epochTwoFreshPages)),
+          whole(median(v, Measurement::afterEpochTwo))));
+    }
+    return md.toString();
+  }
+
+  /** A whole number with thousands separators; a dash for what the runs did not measure. */
+  private static String whole(double value) {
+    return Double.isNaN(value) ? "—" : String.format(Locale.ROOT, "%,.0f", value);
+  }
+
   String summaryLine() {
     List<String> pairs = new ArrayList<>();
     summary().forEach((key, value) -> pairs.add("\"" + key + "\": " + number(value)));
@@ -139,6 +163,7 @@ record Results(ImageBenchmark.Plan plan, int cores, Machine machine, List<Measur
           rates.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), spread(rates),
           String.join(", ", rates.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r)).toList())));
     }
+    md.append(firstCachedEpoch());
     md.append(String.format(Locale.ROOT, "%nGenerated against hand-written, cached epochs: %.2f;"
             + " generated against tf-framework, epoch 1: %.2f.%n%n",
         summary().get("cached_generated_vs_handwritten"),

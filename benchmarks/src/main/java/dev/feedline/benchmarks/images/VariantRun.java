@@ -34,6 +34,7 @@ public final class VariantRun {
     List<Double> rss = new ArrayList<>();
     List<Double> cpuSeconds = new ArrayList<>();
     List<Double> kernelSeconds = new ArrayList<>();
+    List<Double> faults = new ArrayList<>();
     double[] firstBatch = {-1};
     long cpuStart = os.getProcessCpuTime();
     long wallStart = System.nanoTime();
@@ -43,6 +44,7 @@ public final class VariantRun {
         long epochStart = System.nanoTime();
         long epochCpu = os.getProcessCpuTime();
         double epochKernel = CpuTimes.kernelSeconds();
+        long epochFaults = CpuTimes.minorFaults();
         long[] seen = {0};
         long[] waited = {0};
         long[] stepped = {0};
@@ -72,15 +74,16 @@ public final class VariantRun {
         rss.add(Rss.bytes() / 1048576.0);
         cpuSeconds.add((os.getProcessCpuTime() - epochCpu) / 1e9);
         kernelSeconds.add(CpuTimes.kernelSeconds() - epochKernel);
+        faults.add((double) (CpuTimes.minorFaults() - epochFaults));
         waits.add((double) waited[0] / (waited[0] + stepped[0]));
       }
     }
     double wall = (System.nanoTime() - wallStart) / 1e9;
     TensorAllocator allocator = TensorAllocator.ofThisProcess();
     double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
-    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s rss_mib=%s cpu_s=%s sys_s=%s first_batch_s=%.3f"
+    System.out.printf(Locale.ROOT, "RESULT variant=%s images=%d rates=%s waits=%s epoch_first_batch_s=%s rss_mib=%s cpu_s=%s sys_s=%s faults=%s first_batch_s=%.3f"
             + " cpu_utilization=%.3f cores=%d peak_rss_mib=%.1f wall_s=%.2f allocator=%s%n",
-        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), join(rss), join(cpuSeconds), join(kernelSeconds), firstBatch[0],
+        variant.id(), images, join(rates), train ? join(waits) : "", join(starts), join(rss), join(cpuSeconds), join(kernelSeconds), join(faults), firstBatch[0],
         cpu / wall / Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().availableProcessors(), Rss.peakBytes() / 1048576.0, wall,
         allocator == null ? "unknown" : allocator.kind());

@@ -19,7 +19,7 @@ class ResultsTest {
   private static Measurement run(Variant variant, int cores, String rates, String waits,
       String firstBatch) {
     return Measurement.parse("RESULT variant=" + variant.id() + " images=1024 rates=" + rates
-        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 sys_s=0.512,0.01 first_batch_s=" + firstBatch
+        + " waits=" + waits + " epoch_first_batch_s=0.5 rss_mib=990.0,1000.0 cpu_s=2.048,0.2 sys_s=0.512,0.01 faults=90000.0,2500.0 first_batch_s=" + firstBatch
         + " cpu_utilization=0.800 cores=2 peak_rss_mib=1000.0 wall_s=3.00 allocator=GLIBC", cores);
   }
 
@@ -39,6 +39,12 @@ class ResultsTest {
     assertEquals(2.0, m.firstEpochCpuMsPerImage(), 1e-9, "2.048 s of CPU over 1,024 images");
     assertEquals(0.5, m.firstEpochKernelMsPerImage(), 1e-9, "0.512 s of it the kernel's");
     assertEquals("GLIBC", m.allocator());
+    assertEquals(10000, m.epochTwo());
+    assertEquals(2500, m.epochTwoFreshPages(), "pages epoch 2 touched first");
+    Measurement uneven = run(Variant.GENERATED, 2, "1000.0,8000.0,10000.0,12000.0", "");
+    assertEquals(8000, uneven.epochTwo());
+    assertEquals(11000, uneven.afterEpochTwo(), 1e-9, "epochs 3 and 4: epoch 2 is apart");
+    assertEquals(10000, uneven.laterEpochs(), 1e-9);
   }
 
   /** A run of 1,024 images a epoch, with the CPU seconds each epoch took. */
@@ -138,6 +144,9 @@ class ResultsTest {
         + " allocator: glibc malloc; load average 1.0 to 3.0 on 2 cores during the runs."), md);
     assertTrue(md.contains("| generated | 1,000 | 10,000 |"), md);
     assertTrue(md.contains("| generated | 9,000 | 10,000 | 11,000 | 1.22 | 9,000, 11,000, 10,000 |"), md);
+    assertTrue(md.contains("| variant | epoch 2 img/s | epoch 2 fresh pages | epochs 3+ img/s |\n"
+        + "|---|---:|---:|---:|\n| generated | 10,000 | 2,500 | — |\n"
+        + "| hand-written | 10,000 | 2,500 | — |\n"), md);
     assertTrue(md.contains("| oneDNN off, glibc malloc | GLIBC | 1,000 | 990, 1,000 | 3.44 | 700 | 1,400 |"), md);
     assertTrue(md.contains("| candidate-fused | One parallel map parses and decodes | 1,100 |"
         + " 1,200, 1,000 | 2.00 | 0.50 | 9,000 | 1,000 |"), md);

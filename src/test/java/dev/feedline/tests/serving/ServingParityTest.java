@@ -235,15 +235,20 @@ class ServingParityTest {
 
   /**
    * A request with one bad record among 40 fails as a whole, with TensorFlow's error, which names
-   * the missing feature and not the record's place in the request (docs/serving.md says so).
+   * the missing feature, or says the record is no Example, and not the record's place in the
+   * request (docs/serving.md says so).
    */
   @Test
-  void aRecordWithoutARequiredFeatureFailsTheWholeRequestNamingTheFeature() throws IOException {
+  void aBadRecordFailsTheWholeRequestWithTensorFlowsMessage() throws IOException {
     List<byte[]> records = new ArrayList<>(records().subList(0, 40));
     records.set(37, TestData.rowWithoutValues(37).toByteArray());
-    RuntimeException e = assertThrows(RuntimeException.class, () -> served(records));
-    assertTrue(e.getMessage().contains("Feature: values (data type: float) is required but could"
-        + " not be found"), e.getMessage());
+    RuntimeException missing = assertThrows(RuntimeException.class, () -> served(records));
+    assertTrue(missing.getMessage().contains("Feature: values (data type: float) is required but"
+        + " could not be found"), missing.getMessage());
+    records.set(37, new byte[] {1, 2, 3, 4, 5});
+    RuntimeException garbage = assertThrows(RuntimeException.class, () -> served(records));
+    assertTrue(garbage.getMessage().contains("Could not parse example input"),
+        garbage.getMessage());
   }
 
   /**

@@ -188,7 +188,8 @@ class SourceContractTest {
     try (TInt64 ids = TInt64.vectorOf(1, 2, 3); Graph graph = new Graph();
         var pipeline = FeedlineSourcePipelines_MemoryIds.builder().data(ids).build(graph)) {
       assertEquals(List.of(), pipeline.iterator().data().identities());
-      assertEquals("data in the graph", pipeline.iterator().data().kind());
+      assertEquals("data in memory", pipeline.iterator().data().kind());
+      assertEquals(1, pipeline.iterator().data().inMemoryData().size(), "fed when it is read");
     }
   }
 

@@ -17,6 +17,7 @@ import dev.feedline.processor.model.kinds.CacheStage;
 import dev.feedline.processor.model.kinds.ChooseStage;
 import dev.feedline.processor.model.kinds.DecodeCsvStage;
 import dev.feedline.processor.model.kinds.DecodeStage;
+import dev.feedline.processor.model.kinds.InMemorySourceStage;
 import dev.feedline.processor.model.kinds.MapStage;
 import dev.feedline.processor.model.kinds.MixStage;
 import dev.feedline.processor.model.kinds.PrefetchToDeviceStage;
@@ -124,15 +125,14 @@ final class BuilderWriter {
     if (pipeline.isSeeded()) {
       addSeed(type, builder, build, pipeline);
     }
+    if (memoryGuard(plan, names, build)) {
+      addRamBudget(type, builder);
+    }
+    build.addCode(copyInMemoryData(source, names));
     if (!fileCaches.isEmpty()) {
       build.addStatement("$T $N = $T.of($N, $L, keepCaches)", Names.FILE_CACHES,
           GeneratedNames.FILE_CACHES, Names.FILE_CACHES, GeneratedNames.PIPELINE,
-          source.readsFiles() ? CodeBlock.of("resolved.identities()")
-              : reads(pipeline, names).map(reads -> CodeBlock.of("$L.identities()", reads))
-                  .orElse(CodeBlock.of("$T.of() /* the data is in the graph */", Names.LIST)));
-    }
-    if (memoryGuard(plan, names, build)) {
-      addRamBudget(type, builder);
+          source.readsFiles() ? CodeBlock.of("resolved.identities()") : reads(pipeline, names));
     }
     CodeBlock.Builder iterator = CodeBlock.builder()
         .add("$T.builder(tf, $N, $L, $T.EPOCH_OPTIONS)", Names.DATASET_ITERATOR,
@@ -171,11 +171,8 @@ final class BuilderWriter {
       iterator.add("\n.initializing($L)", CodeBlock.join(initialized.stream()
           .map(table -> CodeBlock.of("$N.initializer()", table)).toList(), ", "));
     }
-    Optional<CodeBlock> reads = reads(pipeline, names)
-        .or(() -> Optional.ofNullable(checked.isEmpty() ? null
-            : CodeBlock.of("$T.inMemory()", Names.DATA_SOURCE)));
-    reads.ifPresent(data -> iterator.add("\n.reading($L$L)", data, checked.isEmpty()
-        ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", checked))));
+    iterator.add("\n.reading($L$L)", reads(pipeline, names), checked.isEmpty()
+        ? CodeBlock.of("") : CodeBlock.of(".and($L)", String.join(", ", checked)));
     CodeBlock kept = CodeBlock.join(ServingWriter.keptColumns(pipeline).stream()
         .map(csv -> CodeBlock.of(",\n$N /* for serving() */", names.csvColumns(csv))).toList(), "");
     build.addStatement("return new $T($L\n.build()$L)", names.generated(), iterator.build(), kept);
@@ -236,40 +233,55 @@ final class BuilderWriter {
               + pipeline.simpleName() + ": call " + name + "(value) before asSource(tf)")
           .endControlFlow();
     }
+    method.addCode(copyInMemoryData(pipeline.stages().get(0), names));
     CodeBlock epochDataset = dataset.hasCachedPart()
         ? CodeBlock.of("dataset(tf, cachedDataset(tf$L), epoch, options$L)",
             dataset.cachedArguments(), dataset.epochArguments())
         : CodeBlock.of("dataset(tf, epoch, options$L)", dataset.epochArguments());
-    return method.addStatement("return $L", reads(pipeline, names)
-        .map(data -> CodeBlock.of("$T.reading($L,\n(epoch, options) -> $L)",
-            Names.SOURCE_DATASET, data, epochDataset))
-        .orElse(CodeBlock.of("(epoch, options) -> $L", epochDataset))).build();
+    return method.addStatement("return $T.reading($L,\n(epoch, options) -> $L)",
+        Names.SOURCE_DATASET, reads(pipeline, names), epochDataset).build();
   }
 
   /**
-   * What the pipeline's source reads, as a {@code DataSource}: its files, or the inputs of the
-   * pipelines it reads and the values given at run time that steer them; empty for data in the
-   * graph.
+   * The pipeline's own copy of an in-memory source's data, fed to every run that makes an
+   * iterator; nothing for any other source.
    */
-  private static Optional<CodeBlock> reads(PipelineModel pipeline, GeneratedNames names) {
+  private static CodeBlock copyInMemoryData(Stage source, GeneratedNames names) {
+    if (source.kind() != InMemorySourceStage.KIND) {
+      return CodeBlock.of("");
+    }
+    return CodeBlock.builder()
+        .add("// Fed when an iterator is made, not written into the graph: TensorFlow's graph"
+            + " optimizer\n// would copy a constant of the data for every new run"
+            + " (docs/performance.md#in-memory-data-fed).\n")
+        .addStatement("$T $N = $T.copied(tf, $N, $T.of($L))", Names.IN_MEMORY_DATA,
+            names.inMemoryData(), Names.IN_MEMORY_DATA, GeneratedNames.PIPELINE, Names.LIST,
+            CodeBlock.join(source.output().components().stream()
+                .map(c -> CodeBlock.of("$N", names.sourceValue(c))).toList(), ", "))
+        .build();
+  }
+
+  /**
+   * What the pipeline's source reads, as a {@code DataSource}: its files, its in-memory data, or
+   * the inputs of the pipelines it reads and the values given at run time that steer them.
+   */
+  private static CodeBlock reads(PipelineModel pipeline, GeneratedNames names) {
     Stage source = pipeline.stages().get(0);
     if (source.readsFiles()) {
-      return Optional.of(dataSource(pipeline, names));
+      return dataSource(pipeline, names);
     }
     if (!(source.definition() instanceof StageDefinition.Pipelines pipelines)) {
-      return Optional.empty();
+      return CodeBlock.of("$T.inMemory($N)", Names.DATA_SOURCE, names.inMemoryData());
     }
     CodeBlock read = CodeBlock.of("$T.of($L)", Names.LIST, String.join(", ",
         pipelines.of().stream().map(names::sourcePipeline).toList()));
     if (pipelines instanceof MixStage) {
-      return Optional.of(CodeBlock.of("$T.mixed($L, $N)", Names.DATA_SOURCE, read,
-          names.mixWeights()));
+      return CodeBlock.of("$T.mixed($L, $N)", Names.DATA_SOURCE, read, names.mixWeights());
     }
     if (pipelines instanceof ChooseStage) {
-      return Optional.of(CodeBlock.of("$T.chosen($L, $N)", Names.DATA_SOURCE, read,
-          names.choices()));
+      return CodeBlock.of("$T.chosen($L, $N)", Names.DATA_SOURCE, read, names.choices());
     }
-    return Optional.of(CodeBlock.of("$T.of($L)", Names.DATA_SOURCE, read));
+    return CodeBlock.of("$T.of($L)", Names.DATA_SOURCE, read);
   }
 
   /** Each pipeline a source stage reads, resolved under a name scope of its own. */
@@ -505,10 +517,12 @@ final class BuilderWriter {
     } else {
       code.add("// Runs every element through stage $L, $L, now: a token not in a strict"
               + " vocabulary is an error naming its index.\n", last.position(), last.name())
-          .addStatement("$T.checkElements($N, $L,\nops -> $N(ops$L),\n$L)", Names.STRICT_TOKENS,
-              GeneratedNames.PIPELINE, names.elementSpec(last),
-              DatasetWriter.STRICT_TOKENS_DATASET, dataset.strictTokensArguments(),
-              CodeBlock.join(tables, ",\n"));
+          .addStatement("$T.checkElements($N, $L, $T.of($L),\n(ops, $N) -> $N(ops$L),\n$L)",
+              Names.STRICT_TOKENS, GeneratedNames.PIPELINE, names.elementSpec(last), Names.LIST,
+              CodeBlock.join(pipeline.stages().get(0).output().components().stream()
+                  .map(c -> CodeBlock.of("$N", names.sourceValue(c))).toList(), ", "),
+              names.inMemoryData(), DatasetWriter.STRICT_TOKENS_DATASET,
+              dataset.strictTokensArguments(), CodeBlock.join(tables, ",\n"));
     }
     return code.build();
   }
@@ -918,9 +932,9 @@ final class BuilderWriter {
     MethodSpec.Builder data = MethodSpec.methodBuilder("data")
         .addJavadoc(
             "Sets the elements: one tensor per component, each with the element count as its\n"
-            + "leading dimension. {@link #build} copies them into the graph; the caller still"
-                + " owns\n"
-            + "and closes them.\n")
+            + "leading dimension. {@link #build} copies them, and the pipeline frees its copy"
+                + " when\n"
+            + "closed; the caller still owns and closes these.\n")
         .addModifiers(Modifier.PUBLIC)
         .returns(builder);
     for (Component c : components) {

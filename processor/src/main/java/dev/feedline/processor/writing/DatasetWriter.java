@@ -130,8 +130,7 @@ final class DatasetWriter {
       } else if (definition instanceof DecodeCsvStage) {
         parameters.add(ParameterSpec.builder(int[].class, names.csvColumns(stage)).build());
       } else if (definition instanceof InMemorySourceStage) {
-        stage.output().components().forEach(c -> parameters.add(
-            ParameterSpec.builder(Names.dtype(c.dtype()), names.sourceValue(c)).build()));
+        parameters.add(ParameterSpec.builder(Names.IN_MEMORY_DATA, names.inMemoryData()).build());
       } else if (definition instanceof StageDefinition.Pipelines sources) {
         sources.of().forEach(p -> parameters.add(ParameterSpec.builder(Names.SOURCE_DATASET,
             names.sourcePipeline(p)).build()));
@@ -305,8 +304,8 @@ final class DatasetWriter {
     @Override
     public StageCode inMemorySource(InMemorySourceStage source) {
       return new StageCode(CodeBlock.builder()
-          .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$T.<$T<?>>of($L), $L)",
-              Names.anyDataset(), Names.LIST, Names.OPERAND, constants(stage), shapes)
+          .addStatement("$T dataset = tf.data.tensorSliceDataset(\n$N.values(), $L)",
+              Names.anyDataset(), names.inMemoryData(), shapes)
           .build(), List.of(Names.dataOp("TensorSliceDataset")));
     }
 
@@ -642,13 +641,6 @@ final class DatasetWriter {
   private static String constant(long value, String label) {
     return "tf.constant(" + value + "L) /* " + label + (value == AUTOTUNE ? ": AUTOTUNE" : "")
         + " */";
-  }
-
-  private CodeBlock constants(Stage source) {
-    List<CodeBlock> constants = source.output().components().stream()
-        .map(c -> CodeBlock.of("tf.constantOf($N)", names.sourceValue(c)))
-        .toList();
-    return CodeBlock.join(constants, ", ");
   }
 
   private StageCode interleave(Stage stage, InterleaveStage interleave,

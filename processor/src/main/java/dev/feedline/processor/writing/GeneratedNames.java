@@ -106,6 +106,8 @@ public final class GeneratedNames {
   private final Map<Component, String> tensorComponents = new HashMap<>();
   /** The builder member, and dataset parameter, of a choice's indices; null without one. */
   private String choices;
+  /** The local, and dataset parameter, holding an in-memory source's fed data. */
+  private String inMemoryData;
   /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
   private String mixWeights;
   /** The serving function's public method and the method that adds its ops; empty without. */
@@ -187,6 +189,7 @@ public final class GeneratedNames {
     Stage source = pipeline.stages().get(0);
     if (source.kind() == InMemorySourceStage.KIND) {
       source.output().components().forEach(c -> sourceValues.put(c, runTime.newName(c.name())));
+      inMemoryData = runTime.newName("elements");
     }
     if (source.definition() instanceof StageDefinition.Pipelines pipelines) {
       pipelines.of().forEach(p -> sourcePipelines.put(p.type().getQualifiedName().toString(),
@@ -338,6 +341,14 @@ public final class GeneratedNames {
   /** The builder field, and parameter, holding an in-memory source's component. */
   String sourceValue(Component component) {
     return sourceValues.get(component);
+  }
+
+  /**
+   * The local of {@code build} and {@code asSource}, and the dataset parameter, holding an
+   * in-memory source's data as the pipeline feeds it: the runtime's {@code InMemoryData}.
+   */
+  String inMemoryData() {
+    return inMemoryData;
   }
 
   /** The builder member and setter of a pipeline that statistics are fitted over. */

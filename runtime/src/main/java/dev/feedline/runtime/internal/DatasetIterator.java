@@ -8,7 +8,6 @@ import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.runtime.internal.cache.FileCaches;
 import dev.feedline.runtime.internal.files.DataSource;
-import dev.feedline.runtime.internal.files.FileCounts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -512,15 +511,14 @@ public final class DatasetIterator {
   /**
    * Feeds the folders of the pipeline's file caches and snapshots to {@code runner}, for tools
    * that run the graph's dataset ops themselves, such as the doctor: parking the kept part, or
-   * starting an iterator over a stage up to the last cache. Also gives the session the files'
-   * record counts, when they were still being walked after the build, without which no dataset
-   * reads the files.
+   * starting an iterator over a stage up to the last cache. Also gives the session the in-memory
+   * data and the files' record counts, when they were still being walked after the build, without
+   * which no dataset reads them.
    */
   public Session.Runner feedingFolders(Session.Runner runner) {
     synchronized (lock) {
       fileCaches.feed(runner);
-      data.counts().ifPresent(counts -> counts.feed(runner)); // the files' record counts, too
-      return runner;
+      return data.feed(runner);
     }
   }
 
@@ -695,7 +693,7 @@ public final class DatasetIterator {
         kept.release(session);
       }
       fileCaches.release();
-      data.counts().ifPresent(FileCounts::close);
+      data.close();
     }
   }
 }

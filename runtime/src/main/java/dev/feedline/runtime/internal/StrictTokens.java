@@ -14,7 +14,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 import org.tensorflow.Graph;
 import org.tensorflow.Operand;
 import org.tensorflow.Result;
@@ -184,7 +185,8 @@ public final class StrictTokens {
       Ops tf = Ops.create(graph).withSubScope("strict_tokens");
       initialize(tf, session, lookups);
       for (FileSegment run : resolved.segments()) {
-        List<Unknown> unknown = unknowns(tf, session, spec, prefix.dataset(tf, List.of(run)));
+        List<Unknown> unknown = unknowns(tf, session, spec, prefix.dataset(tf, List.of(run)),
+            UnaryOperator.identity());
         long from = 0;
         for (Unknown token : unknown) {
           if (token.position() > from) {
@@ -225,16 +227,19 @@ public final class StrictTokens {
   }
 
   /**
-   * Checks every element of data held in the graph.
+   * Checks every element of the in-memory {@code data}, as the caller gave it.
    *
+   * @param prefix adds the stages to check over the data fed in the graph of the {@link Ops}
    * @throws FeedlineException naming the index of the first element that holds an unknown token
    */
-  public static void checkElements(PipelineInfo pipeline, ElementSpec spec,
-      Function<Ops, Operand<? extends TType>> prefix, Lookup... lookups) {
+  public static void checkElements(PipelineInfo pipeline, ElementSpec spec, List<TType> data,
+      BiFunction<Ops, InMemoryData, Operand<? extends TType>> prefix, Lookup... lookups) {
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
       Ops tf = Ops.create(graph).withSubScope("strict_tokens");
       initialize(tf, session, lookups);
-      List<Unknown> unknown = unknowns(tf, session, spec, prefix.apply(tf));
+      InMemoryData elements = InMemoryData.borrowed(tf, pipeline, data);
+      List<Unknown> unknown = unknowns(tf, session, spec, prefix.apply(tf, elements),
+          elements::feed);
       if (!unknown.isEmpty()) {
         Unknown first = unknown.get(0);
         throw error(pipeline, null, "element " + first.position() + " of the data", first,
@@ -256,9 +261,9 @@ public final class StrictTokens {
 
   /** The elements of {@code dataset} whose map failed on an unknown token, in order. */
   private static List<Unknown> unknowns(Ops tf, Session session, ElementSpec spec,
-      Operand<? extends TType> dataset) {
+      Operand<? extends TType> dataset, UnaryOperator<Session.Runner> feed) {
     Operand<? extends TType> iterator = tf.data.iterator("", "", spec.types(), spec.shapes());
-    session.runner().addTarget(tf.data.makeIterator(dataset, iterator)).run();
+    feed.apply(session.runner().addTarget(tf.data.makeIterator(dataset, iterator))).run();
     var next = tf.data.iteratorGetNext(iterator, spec.types(), spec.shapes()).components();
     List<Unknown> unknown = new ArrayList<>();
     for (long position = 0; ; position++) {

@@ -2,6 +2,7 @@ package dev.feedline.runtime.internal.cache;
 
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.internal.files.CheckedInput;
+import dev.feedline.runtime.internal.files.DataSource;
 import dev.feedline.Snapshot;
 import dev.feedline.runtime.PipelineInfo;
 import dev.feedline.runtime.internal.ElementSpec;
@@ -64,34 +65,50 @@ public final class FileCaches implements CheckedInput {
 
   private final PipelineInfo pipeline;
   private final List<FileIdentity> files;
+  /** A hash of the in-memory data the source reads, fed to the graph; empty for files. */
+  private final String data;
   private final int keepNewest;
   private final List<FileCache> caches = new ArrayList<>();
 
-  private FileCaches(PipelineInfo pipeline, List<FileIdentity> files, int keepNewest) {
+  private FileCaches(PipelineInfo pipeline, List<FileIdentity> files, String data,
+      int keepNewest) {
     this.pipeline = pipeline;
     this.files = List.copyOf(files);
+    this.data = data;
     this.keepNewest = keepNewest;
   }
 
   /**
    * The file caches of {@code pipeline}, over {@code files}.
    *
-   * @param files what each file the source reads was when the pipeline was built; none for an
-   *     in-memory source, whose data is in the graph
+   * @param files what each file the source reads was when the pipeline was built
    * @param keepNewest after a cache is written, how many complete ones its prefix keeps, the new
    *     one among them; 0 keeps all
    */
   public static FileCaches of(PipelineInfo pipeline, List<FileIdentity> files, int keepNewest) {
+    return new FileCaches(pipeline, files, "", checkedKeep(pipeline, keepNewest));
+  }
+
+  /**
+   * The file caches of {@code pipeline}, over what {@code data} reads: its files, and its data in
+   * memory, which is fed, not held in the graph, so each key holds a hash of its bytes.
+   */
+  public static FileCaches of(PipelineInfo pipeline, DataSource data, int keepNewest) {
+    return new FileCaches(pipeline, data.identities(), data.inMemoryDigest(),
+        checkedKeep(pipeline, keepNewest));
+  }
+
+  private static int checkedKeep(PipelineInfo pipeline, int keepNewest) {
     if (keepNewest < 0) {
       throw new IllegalArgumentException("Pipeline " + pipeline.simpleName() + ": keep "
           + keepNewest + " caches? A count of 1 or more, or 0 to keep all");
     }
-    return new FileCaches(pipeline, files, keepNewest);
+    return keepNewest;
   }
 
   /** A pipeline without file caches or snapshots. */
   public static FileCaches none(PipelineInfo pipeline) {
-    return new FileCaches(pipeline, List.of(), 0);
+    return new FileCaches(pipeline, List.of(), "", 0);
   }
 
   /**
@@ -253,6 +270,9 @@ public final class FileCaches implements CheckedInput {
       parts.add(Path.of(file.file()).toAbsolutePath().normalize() + " " + file.size() + " "
           + file.modified() + " " + Long.toHexString(file.fingerprint()));
     }
+    if (!data.isEmpty()) {
+      parts.add("in-memory data " + data);
+    }
     parts.forEach(part -> {
       byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
       sha.update((bytes.length + ":").getBytes(StandardCharsets.US_ASCII));
@@ -267,6 +287,9 @@ public final class FileCaches implements CheckedInput {
     covers.put("stage", stage);
     covers.put("graph", graphHash);
     covers.put("files", Integer.toString(files.size()));
+    if (!data.isEmpty()) {
+      covers.put("data", data.substring(0, 16));
+    }
     covers.put("tensorflow", TensorFlow.version());
     if (!parameters.isEmpty()) {
       covers.put("parameters", parameters);

@@ -80,6 +80,8 @@ public final class StatisticsFit {
         Session session = new Session(graph);
         BuiltPipeline<?, ?> built = over.apply(graph)) {
       List<FileIdentity> files = built.iterator().data().identities();
+      // The graph holds in-memory data as placeholders, fed: the key hashes the data itself.
+      String data = built.iterator().data().inMemoryDigest();
       byte[] upstream = GraphFingerprint.of(graph.toGraphDef(),
           built.iterator().graphOps().startFirstEpoch().name());
       List<FittedStatistic> fitted = new ArrayList<>();
@@ -87,7 +89,7 @@ public final class StatisticsFit {
       List<String> keys = new ArrayList<>();
       for (int i = 0; i < requests.size(); i++) {
         StatisticRequest request = requests.get(i);
-        String key = key(request, upstream, files);
+        String key = key(request, upstream, data, files);
         keys.add(key);
         FittedStatistic.Fit fit = new FittedStatistic.Fit(request.name(), overName,
             request.component(), request.shape(), 0, key, files, cacheFile(request, key), true);
@@ -165,7 +167,7 @@ public final class StatisticsFit {
     return elements;
   }
 
-  private static String key(StatisticRequest request, byte[] upstream,
+  private static String key(StatisticRequest request, byte[] upstream, String data,
       List<FileIdentity> files) {
     MessageDigest sha = sha256();
     List<String> parts = new ArrayList<>(List.of(KEY_FORMAT, request.kind().name(),
@@ -173,6 +175,9 @@ public final class StatisticsFit {
         "minCount " + request.minCount() + " topK " + request.topK() + " oovBuckets "
             + request.oovBuckets(), "tensorflow " + TensorFlow.version(),
         HexFormat.of().formatHex(upstream)));
+    if (!data.isEmpty()) {
+      parts.add("in-memory data " + data);
+    }
     for (FileIdentity file : files) {
       parts.add(Path.of(file.file()).toAbsolutePath().normalize() + " " + file.size() + " "
           + file.modified() + " " + Long.toHexString(file.fingerprint()));

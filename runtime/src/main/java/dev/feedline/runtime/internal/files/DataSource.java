@@ -1,5 +1,6 @@
 package dev.feedline.runtime.internal.files;
 
+import dev.feedline.runtime.internal.InMemoryData;
 import dev.feedline.runtime.internal.SourceDataset;
 import dev.feedline.runtime.SkippedRecords;
 import dev.feedline.runtime.internal.examples.ExampleFeatures;
@@ -36,10 +37,12 @@ import org.tensorflow.types.TInt64;
  *     which every run that makes an iterator of the source's dataset is fed
  * @param runTimeValues the values given at run time that decide which elements an epoch reads
  *     (a mix's weights, a choice's indices), each {@code name: value}; a checkpoint records them
+ * @param inMemoryData the in-memory data of the source, and of every pipeline it reads, which every
+ *     run that makes an iterator of the source's dataset is fed
  */
 public record DataSource(List<CheckedInput> inputs, List<String> files,
     Optional<ExampleFeatures> features, SkippedRecords skipped, Optional<FileCounts> counts,
-    List<String> runTimeValues) implements CheckedInput {
+    List<String> runTimeValues, List<InMemoryData> inMemoryData) implements CheckedInput {
   private static final Pattern DAMAGED_AT = Pattern.compile("(?:corrupted|truncated) record at (\\d+)");
   private static final Pattern NOT_FOUND = Pattern.compile("(\\S+); No such file or directory");
 
@@ -47,24 +50,31 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
     inputs = List.copyOf(inputs);
     files = List.copyOf(files);
     runTimeValues = List.copyOf(runTimeValues);
+    inMemoryData = List.copyOf(inMemoryData);
   }
 
-  /** Data held in the graph: nothing to point at. */
+  /** Data held in the graph: nothing to point at, nothing to feed. */
   public static DataSource inMemory() {
     return new DataSource(List.of(), List.of(), Optional.empty(), SkippedRecords.none(),
-        Optional.empty(), List.of());
+        Optional.empty(), List.of(), List.of());
+  }
+
+  /** Data in memory, fed when an iterator is made: nothing to point at. */
+  public static DataSource inMemory(InMemoryData data) {
+    return new DataSource(List.of(), List.of(), Optional.empty(), SkippedRecords.none(),
+        Optional.empty(), List.of(), List.of(data));
   }
 
   /** TFRecord files, parsed into {@code features} by {@code @Decode}. */
   public static DataSource tfRecords(DataFiles.Resolved files, ExampleFeatures features) {
     return new DataSource(List.of(files), files.files(), Optional.of(features), files.skipped(),
-        Optional.ofNullable(files.counts()), List.of());
+        Optional.ofNullable(files.counts()), List.of(), List.of());
   }
 
   /** TFRecord files whose records the pipeline does not parse itself. */
   public static DataSource tfRecords(DataFiles.Resolved files) {
     return new DataSource(List.of(files), files.files(), Optional.empty(), files.skipped(),
-        Optional.ofNullable(files.counts()), List.of());
+        Optional.ofNullable(files.counts()), List.of(), List.of());
   }
 
   /** Text files, read line by line: a file that changes after the build is named. */
@@ -101,27 +111,29 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
     List<String> files = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
     List<String> runTimeValues = new ArrayList<>(values);
+    List<InMemoryData> inMemoryData = new ArrayList<>();
     for (SourceDataset source : sources) {
       DataSource data = source.data();
       inputs.addAll(data.inputs());
       files.addAll(data.files());
       skipped.addAll(data.skipped().records());
       runTimeValues.addAll(data.runTimeValues());
+      inMemoryData.addAll(data.inMemoryData());
     }
     return new DataSource(inputs, files, Optional.empty(), new SkippedRecords(skipped),
-        Optional.empty(), runTimeValues);
+        Optional.empty(), runTimeValues, inMemoryData);
   }
 
   /** These inputs and {@code more}: the vocabularies a pipeline's stages read, its file caches. */
   public DataSource and(CheckedInput... more) {
     List<CheckedInput> all = new ArrayList<>(inputs);
     all.addAll(List.of(more));
-    return new DataSource(all, files, features, skipped, counts, runTimeValues);
+    return new DataSource(all, files, features, skipped, counts, runTimeValues, inMemoryData);
   }
 
   @Override
   public String kind() {
-    return inputs.isEmpty() ? "data in the graph"
+    return inputs.isEmpty() ? (inMemoryData.isEmpty() ? "data in the graph" : "data in memory")
         : String.join(", ", inputs.stream().map(CheckedInput::kind).distinct().toList());
   }
 
@@ -140,10 +152,35 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
 
   /**
    * Runs {@code runner}, which may make an iterator of the source's dataset, feeding it the
-   * files' record counts when the graph does not hold them.
+   * in-memory data and the files' record counts when the graph does not hold them.
    */
   public Result run(Session.Runner runner) {
+    inMemoryData.forEach(data -> data.feed(runner));
     return counts.isPresent() ? counts.get().run(runner) : runner.run();
+  }
+
+  /**
+   * Feeds {@code runner} what {@link #run} feeds, for tools that make iterators of the graph's
+   * datasets themselves, such as the doctor; the counts stay allocated until {@link #close}.
+   */
+  public Session.Runner feed(Session.Runner runner) {
+    inMemoryData.forEach(data -> data.feed(runner));
+    counts.ifPresent(c -> c.feed(runner));
+    return runner;
+  }
+
+  /** Frees what {@link #feed} and the in-memory data hold, when the pipeline is closed. */
+  public void close() {
+    counts.ifPresent(FileCounts::close);
+    inMemoryData.forEach(InMemoryData::close);
+  }
+
+  /**
+   * A hash of the in-memory data's bytes, for the keys of what is computed from it (the graph
+   * holds only placeholders for it); empty when there is none.
+   */
+  public String inMemoryDigest() {
+    return String.join(" ", inMemoryData.stream().map(InMemoryData::digest).toList());
   }
 
   /** A file and what is wrong with it. */

@@ -203,7 +203,7 @@ public final class ShuffleBenchmark {
         pipeline = build(variant, graph, pixels, ids);
       }
       try (pipeline) {
-        // What the epochs add: the graph's copy of the frames is there before and after.
+        // What the epochs add: the pipeline's copy of the frames is there before and after.
         Files.writeString(Path.of("/proc/self/clear_refs"), "5");
         long before = Rss.bytes();
         double firstRate = 0;

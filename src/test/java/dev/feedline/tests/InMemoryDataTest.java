@@ -15,6 +15,11 @@ import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_Training;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline;
 import dev.feedline.tests.pipelines.FeedlinePointsPipeline.PointTensors;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_Chosen;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_FileRows;
+import dev.feedline.tests.pipelines.FeedlineSourcePipelines_MemoryIds;
+import dev.feedline.tests.support.TestData;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +31,15 @@ import org.tensorflow.Session;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
+import org.tensorflow.types.TInt64;
 
 /**
  * In-memory data is fed to each run that makes an iterator, from the pipeline's own copy, not
  * written into the graph as constants (docs/performance.md#in-memory-data-fed): the graph holds
  * none of it, the caller may close its tensors once the pipeline is built, a closed pipeline says
- * so instead of reading freed memory, and what is kept across runs (a file cache, fitted
- * statistics) is keyed by the data itself, so other data is never served the old results.
+ * so instead of reading freed memory, a {@code @Choose}'s indices are fed alike, and what is kept
+ * across runs (a file cache, fitted statistics) is keyed by the data itself, so other data is
+ * never served the old results.
  */
 class InMemoryDataTest {
   private static final int POINTS = 4_000;
@@ -94,6 +101,16 @@ class InMemoryDataTest {
         + " values against " + expected.size() + ", the first difference at " + at);
   }
 
+  /** Fails when a constant of {@code graph} holds {@code elements} values or more: the data. */
+  private static void assertNoConstantOf(Graph graph, long elements) {
+    for (GraphOperation op : (Iterable<GraphOperation>) graph::operations) {
+      if (op.type().equals("Const")) {
+        assertTrue(op.output(0).shape().size() < elements,
+            op.name() + " holds " + op.output(0).shape() + ": the data, as a constant");
+      }
+    }
+  }
+
   @Test
   void theGraphHoldsNoCopyOfTheDataAndTheCallerMayCloseItsTensorsOnceBuilt() {
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
@@ -102,12 +119,7 @@ class InMemoryDataTest {
         pipeline = FeedlinePointsPipeline.builder().data(xy, cls).build(graph);
       }
       try (pipeline) {
-        for (GraphOperation op : (Iterable<GraphOperation>) graph::operations) {
-          if (op.type().equals("Const")) {
-            assertTrue(op.output(0).shape().size() < POINTS,
-                op.name() + " holds " + op.output(0).shape() + ": the data, as a constant");
-          }
-        }
+        assertNoConstantOf(graph, POINTS);
         int bytes = graph.toGraphDef().getSerializedSize();
         assertTrue(bytes < POINTS * 12, "the graph is " + bytes + " bytes, the data "
             + POINTS * 12);
@@ -135,6 +147,38 @@ class InMemoryDataTest {
           FeedlinePointsPipeline.builder().data(xy, cls).build(graph)) {
         assertSameX(expectedX(), epochOfX(again, session), "a pipeline built again");
       }
+    }
+  }
+
+  @Test
+  void aChoicesIndicesAndItsSourcesDataInMemoryAreFedToo() throws IOException {
+    TestData.writeRows(dir, 1, 4);
+    long[] ones = new long[POINTS];
+    long[] ids = new long[POINTS];
+    for (int i = 0; i < POINTS; i++) {
+      ones[i] = 1;
+      ids[i] = 7L * i;
+    }
+    try (TInt64 idTensor = TInt64.vectorOf(ids); TInt64 choices = TInt64.vectorOf(ones);
+        Graph graph = new Graph(); Session session = new Session(graph);
+        var pipeline = FeedlineSourcePipelines_Chosen.builder()
+            .fileRows(FeedlineSourcePipelines_FileRows.builder().files(dir + "/*.tfrecord"))
+            .memoryIds(FeedlineSourcePipelines_MemoryIds.builder().data(idTensor))
+            .choices(choices).build(graph)) {
+      assertNoConstantOf(graph, POINTS);
+      long sum = 0;
+      int count = 0;
+      try (var epoch = pipeline.epoch(session)) {
+        while (epoch.hasNext()) {
+          try (var element = epoch.next()) {
+            assertEquals(1, element.from().getInt(), "every index names the ids in memory");
+            sum += element.id().getLong();
+            count++;
+          }
+        }
+      }
+      assertEquals(POINTS, count);
+      assertEquals(7L * POINTS * (POINTS - 1) / 2, sum, "every id once, in some order");
     }
   }
 

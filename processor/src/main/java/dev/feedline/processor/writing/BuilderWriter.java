@@ -243,11 +243,18 @@ final class BuilderWriter {
   }
 
   /**
-   * The pipeline's own copy of an in-memory source's data, fed to every run that makes an
-   * iterator; nothing for any other source.
+   * The pipeline's own copy of the data it was given, fed to every run that makes an iterator:
+   * an in-memory source's elements, or the indices a {@code @Choose} follows; nothing for any
+   * other source.
    */
   private static CodeBlock copyInMemoryData(Stage source, GeneratedNames names) {
-    if (source.kind() != InMemorySourceStage.KIND) {
+    List<CodeBlock> given;
+    if (source.kind() == InMemorySourceStage.KIND) {
+      given = source.output().components().stream()
+          .map(c -> CodeBlock.of("$N", names.sourceValue(c))).toList();
+    } else if (source.definition() instanceof ChooseStage) {
+      given = List.of(CodeBlock.of("$N", names.choices()));
+    } else {
       return CodeBlock.of("");
     }
     return CodeBlock.builder()
@@ -256,8 +263,7 @@ final class BuilderWriter {
             + " (docs/performance.md#in-memory-data-fed).\n")
         .addStatement("$T $N = $T.copied(tf, $N, $T.of($L))", Names.IN_MEMORY_DATA,
             names.inMemoryData(), Names.IN_MEMORY_DATA, GeneratedNames.PIPELINE, Names.LIST,
-            CodeBlock.join(source.output().components().stream()
-                .map(c -> CodeBlock.of("$N", names.sourceValue(c))).toList(), ", "))
+            CodeBlock.join(given, ", "))
         .build();
   }
 
@@ -279,7 +285,8 @@ final class BuilderWriter {
       return CodeBlock.of("$T.mixed($L, $N)", Names.DATA_SOURCE, read, names.mixWeights());
     }
     if (pipelines instanceof ChooseStage) {
-      return CodeBlock.of("$T.chosen($L, $N)", Names.DATA_SOURCE, read, names.choices());
+      return CodeBlock.of("$T.chosen($L, $N, $N)", Names.DATA_SOURCE, read, names.choices(),
+          names.inMemoryData());
     }
     return CodeBlock.of("$T.of($L)", Names.DATA_SOURCE, read);
   }

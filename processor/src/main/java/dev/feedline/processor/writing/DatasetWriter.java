@@ -138,7 +138,7 @@ final class DatasetWriter {
           parameters.add(ParameterSpec.builder(double[].class, names.mixWeights()).build());
         }
         if (definition instanceof ChooseStage) {
-          parameters.add(ParameterSpec.builder(Names.dtype(DType.INT64), names.choices())
+          parameters.add(ParameterSpec.builder(Names.IN_MEMORY_DATA, names.inMemoryData())
               .build());
         }
       } else if (definition instanceof CacheStage) {
@@ -601,9 +601,9 @@ final class DatasetWriter {
     if (stage.definition() instanceof ChooseStage choose) {
       return new StageCode(CodeBlock.builder()
           .addStatement(
-              "$T dataset = $T.choose(tf, $L,\ntf.constantOf($N) /* indices */, $L /* stop when"
+              "$T dataset = $T.choose(tf, $L,\n$N /* indices */, $L /* stop when"
               + " one ends */, $L)",
-              Names.anyDataset(), Names.MIXING, list, names.choices(),
+              Names.anyDataset(), Names.MIXING, list, names.inMemoryData(),
               choose.onEmpty() == dev.feedline.OnEmpty.STOP, spec)
           .build(), List.of(Names.dataOp("DirectedInterleaveDataset")));
     }

@@ -106,7 +106,7 @@ public final class GeneratedNames {
   private final Map<Component, String> tensorComponents = new HashMap<>();
   /** The builder member, and dataset parameter, of a choice's indices; null without one. */
   private String choices;
-  /** The local, and dataset parameter, holding an in-memory source's fed data. */
+  /** The local, and dataset parameter, holding the data the pipeline feeds; null without. */
   private String inMemoryData;
   /** The builder member, and dataset parameter, of a mix's weights; null without a mix. */
   private String mixWeights;
@@ -199,6 +199,7 @@ public final class GeneratedNames {
       }
       if (pipelines instanceof ChooseStage) {
         choices = runTime.newName("choices");
+        inMemoryData = runTime.newName("fedChoices");
       }
     }
     if (ServingCut.declared(pipeline)) {
@@ -344,8 +345,9 @@ public final class GeneratedNames {
   }
 
   /**
-   * The local of {@code build} and {@code asSource}, and the dataset parameter, holding an
-   * in-memory source's data as the pipeline feeds it: the runtime's {@code InMemoryData}.
+   * The local of {@code build} and {@code asSource}, and the dataset parameter, holding the data
+   * the pipeline feeds, the runtime's {@code InMemoryData}: an in-memory source's elements, or the
+   * indices a {@code @Choose} follows.
    */
   String inMemoryData() {
     return inMemoryData;

@@ -119,8 +119,8 @@ public final class Mixing {
    *     skipping that index
    */
   public static Operand<? extends TType> choose(Ops tf, List<Operand<? extends TType>> pipelines,
-      Operand<TInt64> indices, boolean stopOnEmpty, ElementSpec spec) {
-    Operand<? extends TType> selector = tf.data.tensorSliceDataset(List.of(indices),
+      InMemoryData indices, boolean stopOnEmpty, ElementSpec spec) {
+    Operand<? extends TType> selector = tf.data.tensorSliceDataset(indices.values(),
         List.of(Shape.scalar()));
     return tf.data.directedInterleaveDataset(selector, pipelines, spec.types(), spec.shapes(),
         DirectedInterleaveDataset.stopOnEmptyDataset(stopOnEmpty));

@@ -84,16 +84,21 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
 
   /** The inputs of the pipelines a {@code @Concatenate} or {@code @Zip} reads, in order. */
   public static DataSource of(List<SourceDataset> sources) {
-    return composed(sources, List.of());
+    return composed(sources, List.of(), List.of());
   }
 
   /** The inputs of the pipelines a {@code @Mix} reads, and the weights it draws them with. */
   public static DataSource mixed(List<SourceDataset> sources, double[] weights) {
-    return composed(sources, List.of("weights: " + Arrays.toString(weights)));
+    return composed(sources, List.of("weights: " + Arrays.toString(weights)), List.of());
   }
 
-  /** The inputs of the pipelines a {@code @Choose} reads, and the indices it follows. */
-  public static DataSource chosen(List<SourceDataset> sources, TInt64 indices) {
+  /**
+   * The inputs of the pipelines a {@code @Choose} reads, and the indices it follows: the caller's
+   * {@code indices}, recorded by their count and checksum, and the pipeline's copy of them that
+   * it feeds, {@code fed}.
+   */
+  public static DataSource chosen(List<SourceDataset> sources, TInt64 indices,
+      InMemoryData fed) {
     CRC32C crc = new CRC32C();
     long count = indices == null ? 0 : indices.shape().size();
     for (long i = 0; i < count; i++) {
@@ -103,15 +108,16 @@ public record DataSource(List<CheckedInput> inputs, List<String> files,
       }
     }
     return composed(sources, List.of(String.format(Locale.ROOT,
-        "choices: %d indices, crc32c %08x", count, crc.getValue())));
+        "choices: %d indices, crc32c %08x", count, crc.getValue())), List.of(fed));
   }
 
-  private static DataSource composed(List<SourceDataset> sources, List<String> values) {
+  private static DataSource composed(List<SourceDataset> sources, List<String> values,
+      List<InMemoryData> fed) {
     List<CheckedInput> inputs = new ArrayList<>();
     List<String> files = new ArrayList<>();
     List<SkippedRecords.Record> skipped = new ArrayList<>();
     List<String> runTimeValues = new ArrayList<>(values);
-    List<InMemoryData> inMemoryData = new ArrayList<>();
+    List<InMemoryData> inMemoryData = new ArrayList<>(fed);
     for (SourceDataset source : sources) {
       DataSource data = source.data();
       inputs.addAll(data.inputs());

@@ -101,6 +101,31 @@ class ClashingNamesTest {
         compilation.diagnostics().toString());
   }
 
+  /**
+   * Components and stages named like the locals and parameters that hold the data a pipeline
+   * feeds ({@code elements}, {@code fedChoices}) and a {@code @Choose}'s indices ({@code
+   * choices}): an in-memory source with a file cache, whose key hashes the data, and a choice
+   * between two in-memory pipelines.
+   */
+  @Test
+  void namesOfTheFedDataCompile() {
+    JavaFileObject records = Sources.source("Fed", "@Element record Fed(@Shape({})"
+        + " Operand<TFloat32> elements, @Shape({}) Operand<TInt64> fedChoices) {}");
+    JavaFileObject cached = Sources.pipeline("Cached", List.of(
+        "  @InMemorySource Fed elements();",
+        "  @Cache(file = \"target/fed\") Fed fedChoices(Fed elements);",
+        "  @Batch(size = 4) Fed choices(Fed fedChoices);"));
+    JavaFileObject first = Sources.pipeline("First", List.of("  @InMemorySource Fed elements();"));
+    JavaFileObject second = Sources.pipeline("Second", List.of(
+        "  @InMemorySource Fed fedChoices();"));
+    JavaFileObject chosen = Sources.pipeline("Chosen", List.of(
+        "  @Choose(of = {First.class, Second.class}) Fed elements();",
+        "  @Batch(size = 4) Fed fedChoices(Fed choices);"));
+    Compilation compilation = Sources.compile(records, cached, first, second, chosen);
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+        compilation.diagnostics().toString());
+  }
+
   /** One batch of either pipeline, whose tensors records have the same components. */
   private static String describe(Object batch) {
     if (batch instanceof ClashingTensors t) {

@@ -10,6 +10,7 @@ import dev.feedline.runtime.EpochIterator;
 import dev.feedline.runtime.FeedlineException;
 import dev.feedline.runtime.MinMax;
 import dev.feedline.runtime.internal.cache.CacheFolder;
+import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_Blobs;
 import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_FileCached;
 import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_Scaled;
 import dev.feedline.tests.pipelines.FeedlineInMemoryPipelines_Training;
@@ -29,17 +30,19 @@ import org.tensorflow.Graph;
 import org.tensorflow.GraphOperation;
 import org.tensorflow.Session;
 import org.tensorflow.ndarray.Shape;
+import org.tensorflow.ndarray.buffer.ByteDataBuffer;
 import org.tensorflow.types.TFloat32;
 import org.tensorflow.types.TInt32;
 import org.tensorflow.types.TInt64;
+import org.tensorflow.types.TUint8;
 
 /**
  * In-memory data is fed to each run that makes an iterator, from the pipeline's own copy, not
  * written into the graph as constants (docs/performance.md#in-memory-data-fed): the graph holds
- * none of it, the caller may close its tensors once the pipeline is built, a closed pipeline says
- * so instead of reading freed memory, a {@code @Choose}'s indices are fed alike, and what is kept
- * across runs (a file cache, fitted statistics) is keyed by the data itself, so other data is
- * never served the old results.
+ * none of it, data beyond 2 GiB is read whole, the caller may close its tensors once the pipeline
+ * is built, a closed pipeline says so instead of reading freed memory, a {@code @Choose}'s
+ * indices are fed alike, and what is kept across runs (a file cache, fitted statistics) is keyed
+ * by the data itself, so other data is never served the old results.
  */
 class InMemoryDataTest {
   private static final int POINTS = 4_000;
@@ -146,6 +149,39 @@ class InMemoryDataTest {
       try (FeedlinePointsPipeline again =
           FeedlinePointsPipeline.builder().data(xy, cls).build(graph)) {
         assertSameX(expectedX(), epochOfX(again, session), "a pipeline built again");
+      }
+    }
+  }
+
+  /**
+   * 2,100 rows of a mebibyte, 2.05 GiB: beyond a protocol buffer's 2 GiB, which a graph holding the
+   * data as a constant met (the JVM aborted in TensorFlow's graph optimizer, serializing it).
+   */
+  @Test
+  void dataBeyondTheTwoGibibytesOfAProtocolBufferIsReadWhole() {
+    int rows = 2_100;
+    long row = 1 << 20;
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      FeedlineInMemoryPipelines_Blobs pipeline;
+      try (TUint8 bytes = TUint8.tensorOf(Shape.of(rows, row))) {
+        ByteDataBuffer data = bytes.asRawTensor().data();
+        for (int r = 0; r < rows; r++) {
+          data.setByte((byte) (r % 251), r * row); // each row's first byte names it
+        }
+        pipeline = FeedlineInMemoryPipelines_Blobs.builder().data(bytes).build(graph);
+      }
+      try (pipeline) {
+        int read = 0;
+        try (var epoch = pipeline.epoch(session)) {
+          while (epoch.hasNext()) {
+            try (var batch = epoch.next()) {
+              for (long i = 0; i < batch.bytes().shape().get(0); i++, read++) {
+                assertEquals((byte) (read % 251), batch.bytes().getByte(i, 0), "row " + read);
+              }
+            }
+          }
+        }
+        assertEquals(rows, read);
       }
     }
   }

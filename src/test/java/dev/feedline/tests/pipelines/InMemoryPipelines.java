@@ -13,11 +13,12 @@ import dev.feedline.runtime.MinMax;
 import org.tensorflow.Operand;
 import org.tensorflow.op.Ops;
 import org.tensorflow.types.TFloat32;
+import org.tensorflow.types.TUint8;
 
 /**
- * Pipelines of in-memory data whose results are kept across runs, keyed by what they were
- * computed from: a file cache, and statistics fitted over another in-memory pipeline. The data is
- * fed to the graph, not held in it, so the keys must hash the data itself.
+ * Pipelines of in-memory data: gigabytes of it, and results kept across runs, keyed by what they
+ * were computed from (a file cache, and statistics fitted over another in-memory pipeline). The
+ * data is fed to the graph, not held in it, so the keys must hash the data itself.
  */
 public final class InMemoryPipelines {
   private InMemoryPipelines() {}
@@ -25,6 +26,20 @@ public final class InMemoryPipelines {
   /** One value. */
   @Element
   public record Reading(@Shape({}) Operand<TFloat32> value) {}
+
+  /** A row of a mebibyte. */
+  @Element
+  public record Blob(@Shape(1 << 20) Operand<TUint8> bytes) {}
+
+  /** Rows of a mebibyte in memory, in batches of 100: data of gigabytes. */
+  @Pipeline
+  public interface Blobs {
+    @InMemorySource
+    Blob blobs();
+
+    @Batch(size = 100)
+    Blob batch(Blob blob);
+  }
 
   @StageGroup
   interface Readings {

@@ -352,8 +352,8 @@ final class BuilderWriter {
             "Sets the indices stage {@code $L} follows, a vector: element {@code i} of an epoch\n"
             + "comes from pipeline {@code indices[i]} of {@code of} (0 the first); the epoch"
                 + " ends with\n"
-            + "them. {@link #build} copies them into the graph; the caller still owns and closes"
-                + " them.\n",
+            + "them. {@link #build} copies them, and the pipeline frees its copy when closed;"
+                + " the\ncaller still owns and closes these.\n",
             stage.name())
         .addModifiers(Modifier.PUBLIC)
         .returns(builder)

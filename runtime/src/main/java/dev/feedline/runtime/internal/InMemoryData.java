@@ -23,8 +23,8 @@ import org.tensorflow.types.family.TType;
  * instead of written into the graph as constants. A constant holds the data in the graph, and
  * TensorFlow's graph optimizer copies every constant of the subgraph each time a session runs a
  * new set of ops, several times over: 294 MiB of frames grew the process by 4.1 GiB and cost
- * 30 ms of CPU a frame (docs/performance.md#in-memory-data-fed). A fed tensor is
- * handed over without a copy, and the dataset holds it as it is.
+ * 24 to 33 ms of CPU a frame (docs/performance.md#in-memory-data-fed). A fed tensor is handed
+ * over without a copy, and the dataset holds it as it is.
  *
  * <p>{@code build()} copies the caller's tensors once, so that the caller may close them, and
  * the pipeline frees the copy when it is closed. Also checks, at {@code build()}, the tensors

@@ -24,6 +24,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tensorflow.Graph;
@@ -215,6 +219,45 @@ class InMemoryDataTest {
       }
       assertEquals(POINTS, count);
       assertEquals(7L * POINTS * (POINTS - 1) / 2, sum, "every id once, in some order");
+    }
+  }
+
+  /**
+   * Two pipelines built from the same tensors, read by two threads at once in one session: each
+   * feeds its own copy, so closing one, mid-way through the other's epochs, costs the other
+   * nothing.
+   */
+  @Test
+  void twoPipelinesOfTheSameTensorsReadAtOnceEachFromItsOwnCopy() throws Exception {
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      FeedlinePointsPipeline first;
+      FeedlinePointsPipeline second;
+      try (TFloat32 xy = points(); TInt32 cls = classes()) {
+        first = FeedlinePointsPipeline.builder().data(xy, cls).build(graph);
+        second = FeedlinePointsPipeline.builder().data(xy, cls).build(graph);
+      }
+      try (second) {
+        Callable<List<List<Float>>> threeEpochs = () -> {
+          List<List<Float>> epochs = new ArrayList<>();
+          for (int e = 0; e < 3; e++) {
+            epochs.add(epochOfX(second, session));
+          }
+          return epochs;
+        };
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+          Future<List<List<Float>>> other = pool.submit(threeEpochs);
+          assertSameX(expectedX(), epochOfX(first, session), "the first pipeline");
+          first.close(); // while the other thread reads the second
+          for (List<Float> epoch : other.get()) {
+            assertSameX(expectedX(), epoch, "the second pipeline, read beside it");
+          }
+        } finally {
+          pool.shutdown();
+        }
+        assertThrows(FeedlineException.class, () -> epochOfX(first, session));
+        assertSameX(expectedX(), epochOfX(second, session), "the second, after the first closed");
+      }
     }
   }
 

@@ -265,11 +265,15 @@ class VectorizedCsvTest {
       assertTrue(!epochs.get(0).equals(epochs.get(1)) && !epochs.get(1).equals(epochs.get(2)),
           "a new order every epoch");
       assertTrue(!epochs.get(0).equals(written), "shuffled");
-      // The doctor finds the parse under its unbatch and the batch under the unpacking map.
+      // The doctor finds the parse under its packing map (the chunks are never unbatched), the
+      // shuffle under the map that orders a window, and the batch under the unpacking map.
       Map<String, StageChain.Link> links = new java.util.HashMap<>();
       StageChain.find(pipeline.iterator()).forEach(link -> links.put(link.name(), link));
-      assertEquals("UnbatchDataset", links.get("parse").type());
+      assertEquals("MapDataset", links.get("parse").type());
+      assertFalse(opTypes(graph).contains("UnbatchDataset"), "no row travels alone");
+      assertTrue(opTypes(graph).contains("RebatchDatasetV2"), "the windows and batches cut");
       assertFalse(links.get("parse").sequential(), "@DecodeCsv(parallel = AUTO)");
+      assertEquals(300L, links.get("shuffle").size(), "@Shuffle(buffer = 300): a window's rows");
       assertEquals(100L, links.get("batch").size(), "@Batch(size = 100)");
       assertFalse(links.get("batch").sequential());
     }

@@ -36,7 +36,9 @@ public final class StageChain {
       // A parse the plan made vectorized ends with an unbatch: its parse is the map on the batch
       // of records under it (past the map that packs its rows, where the plan packs them).
       // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle. A batch of
-      // packed rows ends with the map that unpacks them: its batch is the op under it.
+      // packed rows ends with the map that unpacks them: its batch (or rebatch) is the op under
+      // it. A shuffle of packed windows ends with the map that orders a window, over the
+      // numbering zip and the rebatch that cuts the windows, whose size is the declared buffer.
       GraphOperation work = op;
       if (stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)) {
         work = under(op);
@@ -55,10 +57,12 @@ public final class StageChain {
             Long.valueOf(1).equals(constant(work, afterArguments(work, 4)));
         default -> false;
       };
-      GraphOperation sized = stage.has(PipelineInfo.Trait.BATCHING) ? work : op;
+      GraphOperation sized = stage.has(PipelineInfo.Trait.BATCHING) ? work
+          : stage.is(Shuffle.class) && op.type().equals("MapDataset") ? under(under(op)) : op;
       Long size = switch (sized.type()) {
         case "ShuffleDatasetV3" -> shuffleBuffer(sized);
-        case "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset" -> constant(sized, 1);
+        case "BatchDatasetV2", "PaddedBatchDatasetV2", "PrefetchDataset", "RebatchDatasetV2" ->
+            constant(sized, 1);
         default -> null;
       };
       // The read's prefix ends at the interleave: epoch 1's shuffle of the records is not the

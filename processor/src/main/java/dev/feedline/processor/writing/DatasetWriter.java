@@ -278,8 +278,11 @@ final class DatasetWriter {
 
     Coder(Stage stage) {
       this.stage = stage;
-      this.spec = plan.packedRows().filter(p -> p.holds(stage)).isPresent()
-          ? CodeBlock.of("$N.rows()", names.packedRowsConstant()) : names.elementSpec(stage);
+      Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.holds(stage));
+      this.spec = packed.isPresent()
+          ? CodeBlock.of("$N.$L()", names.packedRowsConstant(),
+              packed.get().windows().isPresent() ? "chunks" : "rows")
+          : names.elementSpec(stage);
       this.types = CodeBlock.of("$L.types()", spec);
       this.shapes = CodeBlock.of("$L.shapes()", spec);
     }
@@ -466,7 +469,16 @@ final class DatasetWriter {
 
     @Override
     public StageCode batch(BatchStage batch) {
-      if (plan.packedRows().filter(p -> p.batch() == stage).isPresent()) {
+      Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.batch() == stage);
+      if (packed.isPresent() && packed.get().windows().isPresent()) {
+        return new StageCode(CodeBlock.builder()
+            .add("// Cut from the shuffled windows, across them, and unpacked into the element's"
+                + " components.\n")
+            .addStatement("dataset = $N.rebatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,"
+                + "\n$L)", names.packedRowsConstant(), batch.size(), batch.dropRemainder(), spec)
+            .build(), List.of(Names.dataOp("MapDataset"), Names.dataOp("RebatchDatasetV2")));
+      }
+      if (packed.isPresent()) {
         return new StageCode(CodeBlock.builder()
             .add("// Unpacked: each batch of packed rows back into the element's components.\n")
             .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,"
@@ -747,7 +759,12 @@ final class DatasetWriter {
         .add(parse.code());
     List<ClassName> unbatch = List.of(Names.dataOp("UnbatchDataset"));
     Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.parse() == stage);
-    if (packed.isPresent()) {
+    if (packed.isPresent() && packed.get().windows().isPresent()) {
+      code.add(VectorizedParse.packedComment(packed.get()))
+          .addStatement("dataset = $N.pack(tf, dataset, $N)", names.packedRowsConstant(),
+              batches);
+      unbatch = List.of(Names.dataOp("MapDataset"));
+    } else if (packed.isPresent()) {
       code.add(VectorizedParse.packedComment(packed.get()))
           .addStatement("dataset = $N.unbatch(tf, dataset, $N)", names.packedRowsConstant(),
               batches);
@@ -851,6 +868,24 @@ final class DatasetWriter {
               + "// gives no random access to its elements in TensorFlow 2.18\n"
               + "// (docs/performance.md#global-shuffle).\n",
           blocking.get().name(), blocking.get().kind().annotation());
+    }
+    Optional<Plan.PackedRows> windows =
+        plan.packedRows().filter(p -> p.windows().filter(w -> w == stage).isPresent());
+    if (windows.isPresent()) {
+      Plan.PackedRows packed = windows.get();
+      code.add("// A window at a time: the chunks of $L rows the parse packed pass through a"
+              + " buffer of\n"
+              + "// $L chunks, are cut into windows of $L rows, and each window's rows are put in"
+              + " a random\n"
+              + "// order drawn from the seeds and the window's number, once a window instead of"
+              + " once a row\n"
+              + "// (docs/performance.md#shuffled-windows measures it).\n",
+          packed.chunkRows(), packed.bufferChunks(), shuffle.buffer());
+      code.addStatement("dataset = $N.windows(tf, dataset, $LL /* rows a window */,"
+              + " $LL /* chunks in the buffer */,\n$L, $L)", names.packedRowsConstant(),
+          shuffle.buffer(), packed.bufferChunks(), seeds, reshuffle && !perEpoch);
+      return new StageCode(code.build(), List.of(Names.dataOp("MapDataset"),
+          Names.dataOp("ZipDataset"), Names.dataOp("RebatchDatasetV2"), Names.SHUFFLE));
     }
     if (records.isPresent()) {
       code.add("// Epoch 1 (number 0) shuffled its records as they were read (stage $L): here a"

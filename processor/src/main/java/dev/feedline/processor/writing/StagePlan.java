@@ -26,7 +26,7 @@ final class StagePlan {
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, those of
-      // packed rows, those of an interleave that reads lines in one thread, and those of an
+      // packed rows (and shuffled windows of them), those of an interleave that reads lines in one thread, and those of an
       // epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets differ by
       // strategy, which a later processor may choose otherwise for the same annotation; so do
       // the epochs after a cache that run without tf.data's autotuning, whose saved state lacks
@@ -44,6 +44,9 @@ final class StagePlan {
       }
       decided.packedRows().filter(p -> p.parse() == stage).ifPresent(p -> plan
           .append(", packed to stage ").append(p.batch().position()));
+      decided.packedRows().filter(p -> p.windows().filter(w -> w == stage).isPresent())
+          .ifPresent(p -> plan.append(", in windows of ").append(p.bufferChunks())
+              .append(" chunks"));
       if (decided.readsLinesInOneThread(stage)) {
         plan.append(", lines read in one thread");
       }

@@ -2,7 +2,9 @@ package dev.feedline.runtime.internal;
 
 import static dev.feedline.runtime.internal.ElementSpec.component;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -66,11 +68,17 @@ class PackedRowsTest {
   /** The batches, each component as text: numbers by their bits, strings as they are. */
   private static List<String> read(
       BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out) {
+    return read(10, stages, out);
+  }
+
+  /** The batches of rows 0 to {@code rows - 1} through {@code stages}, as {@link #describe}. */
+  private static List<String> read(long rows,
+      BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out) {
     TVariant.register();
     List<String> batches = new ArrayList<>();
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
       Ops tf = Ops.create(graph);
-      Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(10L),
+      Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(rows),
           tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
       try (ConcreteFunction function = ConcreteFunction.create(PackedRowsTest::row)) {
         dataset = tf.data.mapDataset(dataset, List.of(), function, ROW.types(), ROW.shapes());
@@ -167,6 +175,97 @@ class PackedRowsTest {
         assertEquals(false, map.getAttrOrThrow("use_inter_op_parallelism").getB(), map.getName());
       }
     }
+  }
+
+  /**
+   * Rows 0 to {@code rows - 1} as the generated code runs a shuffle of windows: parsed in batches
+   * of 32 and packed, cached, shuffled in windows of 96 rows from a buffer of 3 chunks, batched by
+   * 64. Each row is checked whole: its id, matrix, tag and y all say the same number, so no dtype's
+   * tensor was put in another order than the others.
+   *
+   * @return each batch's row numbers, in order
+   */
+  private static List<List<Long>> shuffledInWindows(long rows, long seed1, long seed2,
+      boolean dropRemainder) {
+    PackedRows packing = PackedRows.of(ROW);
+    ElementSpec out = batched(dropRemainder ? 64 : -1);
+    List<List<Long>> batches = new ArrayList<>();
+    TVariant.register();
+    try (Graph graph = new Graph(); Session session = new Session(graph)) {
+      Ops tf = Ops.create(graph);
+      Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(rows),
+          tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
+      try (ConcreteFunction function = ConcreteFunction.create(PackedRowsTest::row)) {
+        dataset = tf.data.mapDataset(dataset, List.of(), function, ROW.types(), ROW.shapes());
+      }
+      Operand<? extends TType> chunks = packing.pack(tf, batch(tf, dataset, 32, false,
+          batched(-1)), batched(-1));
+      chunks = tf.data.cacheDataset(chunks, tf.constant(""), tf.dummyMemoryCache(),
+          packing.chunks().types(), packing.chunks().shapes());
+      Operand<? extends TType> windows = packing.windows(tf, chunks, 96, 3, tf.constant(seed1),
+          tf.constant(seed2), false);
+      dataset = packing.rebatch(tf, windows, 64, dropRemainder, out);
+      var iterator = tf.data.iterator("", "", out.types(), out.shapes());
+      var make = tf.data.makeIterator(dataset, iterator);
+      List<Output<?>> next = List.copyOf(
+          tf.data.iteratorGetNext(iterator, out.types(), out.shapes()).components());
+      session.run(make);
+      while (true) {
+        Session.Runner runner = session.runner();
+        next.forEach(runner::fetch);
+        try (Result result = runner.run()) {
+          TInt64 ids = (TInt64) result.get(1);
+          TFloat32 m = (TFloat32) result.get(2);
+          TString tags = (TString) result.get(3);
+          TFloat32 y = (TFloat32) result.get(4);
+          List<Long> batch = new ArrayList<>();
+          for (long i = 0; i < ids.shape().get(0); i++) {
+            long n = ids.getLong(i) / 1000;
+            assertEquals("r" + n, tags.getObject(i), "row " + n + "'s tag");
+            assertEquals(-(float) n, y.getFloat(i), "row " + n + "'s y");
+            assertEquals(n + 0.75f, m.getFloat(i, 1, 1), "row " + n + "'s matrix");
+            batch.add(n);
+          }
+          batches.add(batch);
+        } catch (TFOutOfRangeException end) {
+          return batches;
+        }
+      }
+    }
+  }
+
+  private static List<Long> rowsOf(List<List<Long>> batches) {
+    return batches.stream().flatMap(List::stream).toList();
+  }
+
+  @Test
+  void windowsShuffleEveryRowOnceWholeIntoBatchesOfTheDeclaredSize() {
+    List<List<Long>> batches = shuffledInWindows(1000, ShuffleSeeds.GRAPH_SEED, 7, false);
+    List<Long> rows = rowsOf(batches);
+    assertEquals(java.util.stream.LongStream.range(0, 1000).boxed().toList(),
+        rows.stream().sorted().toList(), "every row once");
+    assertNotEquals(rows.stream().sorted().toList(), rows, "the rows in a new order");
+    assertEquals(16, batches.size(), "15 batches of 64, then 40");
+    assertEquals(40, batches.get(15).size());
+    // Rows travel at most a buffer of chunks and a window from where the parse put them.
+    for (int i = 0; i < rows.size(); i++) {
+      assertTrue(Math.abs(rows.get(i) - i) < 96 * 3 + 96, "row " + rows.get(i) + " at " + i);
+    }
+    List<List<Long>> dropped = shuffledInWindows(1000, ShuffleSeeds.GRAPH_SEED, 7, true);
+    assertEquals(15, dropped.size(), "the last, smaller batch dropped");
+    assertEquals(batches.subList(0, 15), dropped, "the same order");
+  }
+
+  @Test
+  void windowsDrawTheirOrderFromTheSeedsAloneOrAtRandomForSeedsZero() {
+    List<Long> seven = rowsOf(shuffledInWindows(1000, ShuffleSeeds.GRAPH_SEED, 7, false));
+    assertEquals(seven, rowsOf(shuffledInWindows(1000, ShuffleSeeds.GRAPH_SEED, 7, false)),
+        "the same seeds, the same order");
+    assertNotEquals(seven, rowsOf(shuffledInWindows(1000, ShuffleSeeds.GRAPH_SEED, 8, false)));
+    List<Long> random = rowsOf(shuffledInWindows(1000, 0, 0, false));
+    List<Long> again = rowsOf(shuffledInWindows(1000, 0, 0, false));
+    assertEquals(random.stream().sorted().toList(), again.stream().sorted().toList());
+    assertNotEquals(random, again, "seeds (0, 0) draw an order each time");
   }
 
   @Test

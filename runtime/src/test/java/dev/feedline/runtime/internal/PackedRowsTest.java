@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.tensorflow.ConcreteFunction;
 import org.tensorflow.Graph;
@@ -68,14 +69,21 @@ class PackedRowsTest {
   /** The batches, each component as text: numbers by their bits, strings as they are. */
   private static List<String> read(
       BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out) {
-    return read(10, stages, out);
+    return read(10, stages, out, result -> {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < out.size(); i++) {
+        text.append(describe(result.get(i))).append(' ');
+      }
+      return text.toString();
+    });
   }
 
-  /** The batches of rows 0 to {@code rows - 1} through {@code stages}, as {@link #describe}. */
-  private static List<String> read(long rows,
-      BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out) {
+  /** Each batch of rows 0 to {@code rows - 1} through {@code stages}, as {@code batch} reads it. */
+  private static <T> List<T> read(long rows,
+      BiFunction<Ops, Operand<? extends TType>, Operand<? extends TType>> stages, ElementSpec out,
+      Function<Result, T> batch) {
     TVariant.register();
-    List<String> batches = new ArrayList<>();
+    List<T> batches = new ArrayList<>();
     try (Graph graph = new Graph(); Session session = new Session(graph)) {
       Ops tf = Ops.create(graph);
       Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(rows),
@@ -93,11 +101,7 @@ class PackedRowsTest {
         Session.Runner runner = session.runner();
         next.forEach(runner::fetch);
         try (Result result = runner.run()) {
-          StringBuilder text = new StringBuilder();
-          for (int i = 0; i < next.size(); i++) {
-            text.append(describe(result.get(i))).append(' ');
-          }
-          batches.add(text.toString());
+          batches.add(batch.apply(result));
         } catch (TFOutOfRangeException end) {
           return batches;
         }
@@ -189,49 +193,29 @@ class PackedRowsTest {
       boolean dropRemainder) {
     PackedRows packing = PackedRows.of(ROW);
     ElementSpec out = batched(dropRemainder ? 64 : -1);
-    List<List<Long>> batches = new ArrayList<>();
-    TVariant.register();
-    try (Graph graph = new Graph(); Session session = new Session(graph)) {
-      Ops tf = Ops.create(graph);
-      Operand<? extends TType> dataset = tf.data.rangeDataset(tf.constant(0L), tf.constant(rows),
-          tf.constant(1L), List.of(TInt64.class), List.of(Shape.scalar()));
-      try (ConcreteFunction function = ConcreteFunction.create(PackedRowsTest::row)) {
-        dataset = tf.data.mapDataset(dataset, List.of(), function, ROW.types(), ROW.shapes());
-      }
+    return read(rows, (tf, dataset) -> {
       Operand<? extends TType> chunks = packing.pack(tf, batch(tf, dataset, 32, false,
           batched(-1)), batched(-1));
       chunks = tf.data.cacheDataset(chunks, tf.constant(""), tf.dummyMemoryCache(),
           packing.chunks().types(), packing.chunks().shapes());
       Operand<? extends TType> windows = packing.windows(tf, chunks, 96, 3, tf.constant(seed1),
           tf.constant(seed2), false);
-      dataset = packing.rebatch(tf, windows, 64, dropRemainder, out);
-      var iterator = tf.data.iterator("", "", out.types(), out.shapes());
-      var make = tf.data.makeIterator(dataset, iterator);
-      List<Output<?>> next = List.copyOf(
-          tf.data.iteratorGetNext(iterator, out.types(), out.shapes()).components());
-      session.run(make);
-      while (true) {
-        Session.Runner runner = session.runner();
-        next.forEach(runner::fetch);
-        try (Result result = runner.run()) {
-          TInt64 ids = (TInt64) result.get(1);
-          TFloat32 m = (TFloat32) result.get(2);
-          TString tags = (TString) result.get(3);
-          TFloat32 y = (TFloat32) result.get(4);
-          List<Long> batch = new ArrayList<>();
-          for (long i = 0; i < ids.shape().get(0); i++) {
-            long n = ids.getLong(i) / 1000;
-            assertEquals("r" + n, tags.getObject(i), "row " + n + "'s tag");
-            assertEquals(-(float) n, y.getFloat(i), "row " + n + "'s y");
-            assertEquals(n + 0.75f, m.getFloat(i, 1, 1), "row " + n + "'s matrix");
-            batch.add(n);
-          }
-          batches.add(batch);
-        } catch (TFOutOfRangeException end) {
-          return batches;
-        }
+      return packing.rebatch(tf, windows, 64, dropRemainder, out);
+    }, out, result -> {
+      TInt64 ids = (TInt64) result.get(1);
+      TFloat32 m = (TFloat32) result.get(2);
+      TString tags = (TString) result.get(3);
+      TFloat32 y = (TFloat32) result.get(4);
+      List<Long> batch = new ArrayList<>();
+      for (long i = 0; i < ids.shape().get(0); i++) {
+        long n = ids.getLong(i) / 1000;
+        assertEquals("r" + n, tags.getObject(i), "row " + n + "'s tag");
+        assertEquals(-(float) n, y.getFloat(i), "row " + n + "'s y");
+        assertEquals(n + 0.75f, m.getFloat(i, 1, 1), "row " + n + "'s matrix");
+        batch.add(n);
       }
-    }
+      return batch;
+    });
   }
 
   private static List<Long> rowsOf(List<List<Long>> batches) {

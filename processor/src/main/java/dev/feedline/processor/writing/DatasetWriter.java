@@ -474,8 +474,9 @@ final class DatasetWriter {
         return new StageCode(CodeBlock.builder()
             .add("// Cut from the shuffled windows, across them, and unpacked into the element's"
                 + " components.\n")
-            .addStatement("dataset = $N.rebatch(tf, dataset, $LL /* size */, $L /* dropRemainder */,"
-                + "\n$L)", names.packedRowsConstant(), batch.size(), batch.dropRemainder(), spec)
+            .addStatement("dataset = $N.rebatch(tf, dataset, $LL /* size */,"
+                + " $L /* dropRemainder */,\n$L)", names.packedRowsConstant(), batch.size(),
+                batch.dropRemainder(), spec)
             .build(), List.of(Names.dataOp("MapDataset"), Names.dataOp("RebatchDatasetV2")));
       }
       if (packed.isPresent()) {

@@ -26,11 +26,11 @@ final class StagePlan {
       // depend on the machine that compiled it.
       // A seeded map's values, and its checkpoints, differ from an unseeded one's: so does the
       // plan. So do a vectorized parse's checkpoints, which hold batches of records, those of
-      // packed rows (and shuffled windows of them), those of an interleave that reads lines in one thread, and those of an
-      // epoch 1 that shuffles its records as read; so do a bucketing's, whose datasets differ by
-      // strategy, which a later processor may choose otherwise for the same annotation; so do
-      // the epochs after a cache that run without tf.data's autotuning, whose saved state lacks
-      // the prefetch the autotune model injects.
+      // packed rows (and of their shuffled windows), those of an interleave that reads lines in
+      // one thread, and those of an epoch 1 that shuffles its records as read; so do a
+      // bucketing's, whose datasets differ by strategy, which a later processor may choose
+      // otherwise for the same annotation; so do the epochs after a cache that run without
+      // tf.data's autotuning, whose saved state lacks the prefetch the autotune model injects.
       String position = Integer.toString(stage.position());
       plan.append(" ".repeat(Math.max(0, 2 - position.length()))).append(position).append(' ')
           .append(stage.name()).append(" ".repeat(nameWidth - stage.name().length() + 2))

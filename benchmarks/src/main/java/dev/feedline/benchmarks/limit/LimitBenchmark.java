@@ -17,9 +17,11 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code ./feedline bench --tables} and {@code --text}: the generated pipelines for a table and
  * for text against hand-written references of raw tf.data ops, side by side in one run, each run in
- * a JVM of its own, alternated round by round so that drift hits each alike; then the generated
- * and hand-written pipelines on one core ({@code taskset -c 0}), whose rate times the cores is the
- * limit a parallel pipeline can reach. Prints a table, the ratios and a one-line JSON summary,
+ * a JVM of its own, alternated round by round so that drift hits each alike; in each round the
+ * generated and hand-written pipelines also run on one core ({@code taskset -c 0}), whose rate
+ * times the cores is the limit a parallel pipeline can reach, and the share of the limit reached
+ * is the median of the rounds' own shares: one run on one core, as before, moved the divisor by
+ * 1.46 times between two runs of the benchmark (docs/performance.md#shuffled-windows). Prints a table, the ratios and a one-line JSON summary,
  * and writes them to {@code benchmarks/target/bench/limits.md}. docs/performance.md#tables-and-text
  * explains the method and the figures.
  */
@@ -86,8 +88,8 @@ public final class LimitBenchmark {
 
   /**
    * Rounds of the generated, the hand-written and any further reference alternated on every core,
-   * one run of {@code other}, then the generated and hand-written ones on one core; returns the
-   * Markdown of what they measured and adds the ratios to {@code summary}.
+   * then the generated and hand-written ones on one core, and one run of {@code other}; returns
+   * the Markdown of what they measured and adds the ratios to {@code summary}.
    *
    * @param further hand-written variants that do more than the issue's reference, each compared
    *     with the generated one too
@@ -98,23 +100,22 @@ public final class LimitBenchmark {
     System.out.println(title);
     List<Variant> alternated = new ArrayList<>(List.of(generated, handWritten));
     alternated.addAll(further);
+    List<Variant> onOneCore = cores > 1 && taskset ? List.of(generated, handWritten) : List.of();
     List<LimitResult> all = new ArrayList<>();
+    List<LimitResult> single = new ArrayList<>();
     for (int r = 0; r < plan.rounds(); r++) {
       for (Variant variant : alternated) {
         all.add(measure(variant, dir, rows, plan.epochs(), cores));
       }
-    }
-    all.add(measure(other, dir, rows, plan.epochs(), cores)); // once: it is far from the others
-    List<LimitResult> single = new ArrayList<>();
-    if (cores > 1 && taskset) {
-      for (Variant variant : List.of(generated, handWritten)) {
+      for (Variant variant : onOneCore) {
         single.add(measure(variant, dir, rows, plan.epochs(), 1));
       }
     }
+    all.add(measure(other, dir, rows, plan.epochs(), cores)); // once: it is far from the others
     StringBuilder md = new StringBuilder("\n## ").append(title).append("\n\n")
         .append(String.format(Locale.ROOT, "%d epochs a run (epoch 1 reads, parses and fills the"
-            + " cache); %s in %d round%s alternated, medians of the rounds; %s once; then"
-            + " generated and hand-written on 1 core.%n%n", plan.epochs(), String.join(", ",
+            + " cache); %s in %d round%s alternated, each round with generated and hand-written on"
+            + " 1 core too, medians of the rounds; %s once.%n%n", plan.epochs(), String.join(", ",
             alternated.stream().map(v -> v.id).toList()), plan.rounds(),
             plan.rounds() == 1 ? "" : "s", other.id))
         .append("| variant | cores | epoch 1 rows/s | cached epochs rows/s | epoch 1 CPU µs a row"
@@ -125,8 +126,8 @@ public final class LimitBenchmark {
     for (Variant variant : rowsOf) {
       md.append(row(variant, cores, all));
     }
-    for (LimitResult one : single) {
-      md.append(row(one.variant(), 1, single));
+    for (Variant variant : onOneCore) {
+      md.append(row(variant, 1, single));
     }
     md.append('\n');
     double first = ratio(all, generated, handWritten, LimitResult::firstEpoch);
@@ -180,21 +181,21 @@ public final class LimitBenchmark {
         + " %.2fx%n", other.id, otherFirst, otherCached));
     summary.put(kind + "_" + (other.isTable() ? "per_line" : "generated_per_line")
         + "_vs_handwritten", otherFirst);
-    for (LimitResult one : single) {
-      double limit = cores * one.firstEpoch();
-      double reached = median(all, one.variant(), LimitResult::firstEpoch) / limit;
-      double cachedLimit = cores * one.cachedEpochs();
-      double cachedReached = median(all, one.variant(), LimitResult::cachedEpochs) / cachedLimit;
-      md.append(String.format(Locale.ROOT, "- %s on 1 core: epoch 1 %,.0f rows/s, so a %d-core"
-              + " limit of %,.0f; on %d cores it reaches %.2f of it (cached epochs: %.2f;"
-              + " target 0.9)%n", one.variant().id, one.firstEpoch(), cores, limit, cores,
-          reached, cachedReached));
-      double cpuGrowth = median(all, one.variant(), LimitResult::firstEpochCpuMicros)
-          / one.firstEpochCpuMicros();
+    for (Variant variant : onOneCore) {
+      double one = median(single, variant, LimitResult::firstEpoch);
+      double reached = paired(all, single, variant, LimitResult::firstEpoch) / cores;
+      double cachedReached = paired(all, single, variant, LimitResult::cachedEpochs) / cores;
+      md.append(String.format(Locale.ROOT, "- %s on 1 core: epoch 1 %,.0f rows/s (%s), so a %d-core"
+              + " limit of %,.0f; on %d cores it reaches %.2f of it, the median of the rounds'"
+              + " shares (%s; cached epochs: %.2f; target 0.9)%n", variant.id, one,
+          figures(single, variant, LimitResult::firstEpoch, "%,.0f"), cores, cores * one, cores,
+          reached, figures(shares(all, single, variant, LimitResult::firstEpoch, cores), "%.2f"),
+          cachedReached));
+      double cpuGrowth = paired(all, single, variant, LimitResult::firstEpochCpuMicros);
       md.append(String.format(Locale.ROOT, "  CPU a row in epoch 1 on %d cores against 1: %.2fx"
           + " (the work parallelism adds; the share of the limit needs idle cores)%n", cores,
           cpuGrowth));
-      String who = one.variant() == generated ? "generated" : "handwritten";
+      String who = variant == generated ? "generated" : "handwritten";
       summary.put(kind + "_" + who + "_of_core_limit", reached);
       summary.put(kind + "_" + who + "_of_core_limit_cached", cachedReached);
     }
@@ -219,6 +220,39 @@ public final class LimitBenchmark {
       ToDoubleFunction<LimitResult> figure) {
     return LimitResult.median(results.stream().filter(r -> r.variant() == variant)
         .map(figure::applyAsDouble).toList());
+  }
+
+  /**
+   * The median over rounds of {@code variant}'s figure on every core over its figure on one core
+   * in the same round.
+   */
+  static double paired(List<LimitResult> all, List<LimitResult> single, Variant variant,
+      ToDoubleFunction<LimitResult> figure) {
+    return LimitResult.median(shares(all, single, variant, figure, 1));
+  }
+
+  /** Each round's figure on every core over the same round's on one core, divided by {@code by}. */
+  private static List<Double> shares(List<LimitResult> all, List<LimitResult> single,
+      Variant variant, ToDoubleFunction<LimitResult> figure, int by) {
+    List<LimitResult> many = all.stream().filter(r -> r.variant() == variant).toList();
+    List<LimitResult> one = single.stream().filter(r -> r.variant() == variant).toList();
+    List<Double> shares = new ArrayList<>();
+    for (int i = 0; i < Math.min(many.size(), one.size()); i++) {
+      shares.add(figure.applyAsDouble(many.get(i)) / figure.applyAsDouble(one.get(i)) / by);
+    }
+    return shares;
+  }
+
+  /** {@code variant}'s figure in each round, formatted, joined. */
+  private static String figures(List<LimitResult> results, Variant variant,
+      ToDoubleFunction<LimitResult> figure, String format) {
+    return figures(results.stream().filter(r -> r.variant() == variant)
+        .map(figure::applyAsDouble).toList(), format);
+  }
+
+  private static String figures(List<Double> values, String format) {
+    return String.join(", ", values.stream()
+        .map(v -> String.format(Locale.ROOT, format, v)).toList());
   }
 
   /** The median over rounds of {@code a}'s figure over {@code b}'s in the same round. */

@@ -66,4 +66,16 @@ class LimitResultTest {
     assertEquals(90.0, LimitBenchmark.median(rounds, Variant.TABLE_GENERATED,
         LimitResult::firstEpoch));
   }
+
+  @Test
+  void theShareOfTheCoreLimitIsTheMedianOfEachRoundsOwnShare() {
+    List<LimitResult> everyCore = List.of(run("table-generated", "180,1", "1,1"),
+        run("table-hand-written", "1,1", "1,1"), run("table-generated", "150,1", "1,1"),
+        run("table-generated", "120,1", "1,1"));
+    List<LimitResult> oneCore = List.of(run("table-generated", "100,1", "1,1"),
+        run("table-generated", "150,1", "1,1"), run("table-generated", "60,1", "1,1"));
+    // Rounds: 1.8, 1.0, 2.0 times the one-core rate; the ratio of the medians would be 150 / 100.
+    assertEquals(1.8, LimitBenchmark.paired(everyCore, oneCore, Variant.TABLE_GENERATED,
+        LimitResult::firstEpoch), 1e-9);
+  }
 }

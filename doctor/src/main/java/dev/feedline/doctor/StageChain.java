@@ -35,17 +35,19 @@ public final class StageChain {
     static Link of(PipelineInfo.Stage stage, int position, GraphOperation op) {
       // A parse the plan made vectorized ends with an unbatch: its parse is the map on the batch
       // of records under it (past the map that packs its rows, where the plan packs them).
-      // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle. A batch of
-      // packed rows ends with the map that unpacks them: its batch (or rebatch) is the op under
-      // it. A shuffle of packed windows ends with the map that orders a window, over the
-      // numbering zip and the rebatch that cuts the windows, whose size is the declared buffer.
+      // An @Interleave whose records epoch 1 shuffles as read ends with that shuffle, one whose
+      // lines travel in chunks with the batch that makes them. A batch of packed rows ends with
+      // the map that unpacks them: its batch (or rebatch) is the op under it. A shuffle of
+      // windows ends with the map that orders a window, over the numbering zip and the rebatch
+      // that cuts the windows, whose size is the declared buffer.
       GraphOperation work = op;
       if (stage.has(PipelineInfo.Trait.VECTORIZED_PARSE)) {
         work = under(op);
         if (!under(work).type().equals("BatchDatasetV2")) {
           work = under(work);
         }
-      } else if (stage.is(Interleave.class) && op.type().equals("ShuffleDatasetV3")
+      } else if (stage.is(Interleave.class)
+              && (op.type().equals("ShuffleDatasetV3") || op.type().equals("BatchDatasetV2"))
           || stage.has(PipelineInfo.Trait.BATCHING) && op.type().equals("MapDataset")) {
         work = under(op);
       }

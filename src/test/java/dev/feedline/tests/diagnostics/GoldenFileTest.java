@@ -96,6 +96,7 @@ class GoldenFileTest {
       "dev.feedline.tests.pipelines.FeedlineWorkerCachedRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineShuffledSkippingRowsPipeline",
       "dev.feedline.tests.pipelines.FeedlineHousingPipelines_Packed",
+      "dev.feedline.tests.pipelines.FeedlineShuffledLinesPipelines_Seeded",
       "dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_FileCached",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_RebatchedReviews",
       "dev.feedline.tests.pipelines.FeedlineSequencePipelines_SortedReviews",

@@ -56,7 +56,7 @@ import java.util.Set;
 public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     boolean untunedAcrossEpochs, List<Stage> vectorizedParses, List<Guarded> memoryGuard,
     Optional<RecordShuffle> recordShuffle, List<Stage> globalShuffles,
-    Optional<PackedRows> packedRows, Optional<Stage> linesInOneThread) {
+    Optional<PackedRows> packedRows, Optional<Windows> windows, Optional<Stage> linesInOneThread) {
 
   /** Records a vectorized parse batches: the measured batch (docs/performance.md). */
   public static final long PARSE_RECORDS = 32;
@@ -104,34 +104,55 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * each handle one tensor a row per dtype instead of one per component, and the memory cache keeps
    * that many; the batch unpacks them into the element's components again.
    *
-   * <p>Where the stages between are caches and then one shuffle, the rows travel in the parse's
-   * chunks instead, never unbatched: the shuffle takes the chunks through a buffer, cuts them
-   * into windows of its buffer's rows and puts each window's rows in a random order, and the
-   * batch cuts the windows into batches (the runtime's {@code PackedRows.windows}). Each of these
-   * steps works once a chunk, a window or a batch instead of once a row: a table's cached epochs
-   * ran 1.3 to 3.1 times the rows a second in raw tf.data on 2 cores, and the tables benchmark's
-   * 1.39 to 1.46 times the hand-written packed pipeline's, against 1.11 before
-   * (docs/performance.md#shuffled-windows).
-   *
    * @param parse the vectorized parse, which packs each batch it parses
    * @param batch the batch, which unpacks each batch it makes
-   * @param windows the shuffle that shuffles the chunks a window at a time; empty where the rows
-   *     travel one by one
    */
-  public record PackedRows(Stage parse, Stage batch, Optional<Stage> windows) {
+  public record PackedRows(Stage parse, Stage batch) {
     /** Whether {@code stage} holds packed rows: it comes after the parse and before the batch. */
     public boolean holds(Stage stage) {
       return stage.position() > parse.position() && stage.position() < batch.position();
     }
+  }
 
-    /** Rows a chunk holds where the rows travel in chunks: the parse's batch. */
+  /**
+   * Rows that travel in chunks to a {@code @Batch}, never one by one, shuffled a window at a time
+   * (the runtime's {@code ShuffledWindows}): where the stages between are caches and then one
+   * shuffle, the shuffle takes the chunks through a buffer, cuts them into windows of its
+   * buffer's rows and puts each window's rows in a random order, and the batch cuts the windows
+   * into batches. The chunks are a vectorized parse's batches, its rows packed, or a text file's
+   * lines in batches of {@link #PARSE_LINES}. Each step works once a chunk, a window or a batch
+   * instead of once a row: a table's cached epochs ran 1.3 to 3.1 times the rows a second in raw
+   * tf.data on 2 cores, and the tables benchmark's 1.39 to 1.46 times the hand-written packed
+   * pipeline's, against 1.11 before (docs/performance.md#shuffled-windows).
+   *
+   * @param chunked the stage whose rows travel in chunks: the packing parse, or the lines
+   * @param shuffle the shuffle that shuffles the chunks a window at a time
+   * @param batch the batch that cuts the windows
+   */
+  public record Windows(Stage chunked, Stage shuffle, Stage batch) {
+    /** Whether {@code stage} holds chunks: it comes after the chunked stage and before the batch. */
+    public boolean holds(Stage stage) {
+      return stage.position() > chunked.position() && stage.position() < batch.position();
+    }
+
+    /** Whether the chunks are a vectorized parse's packed batches, not lines. */
+    public boolean packed() {
+      return chunked.kind() != InterleaveStage.KIND;
+    }
+
+    /** Rows a chunk holds: the parse's batch, or {@link #PARSE_LINES} lines. */
     public long chunkRows() {
-      return parseBatch(parse);
+      return packed() ? parseBatch(chunked) : PARSE_LINES;
+    }
+
+    /** What a chunk holds: "rows" of a parse, or "lines". */
+    public String unit() {
+      return packed() ? "rows" : "lines";
     }
 
     /** Chunks the shuffle's buffer holds: as many as hold its declared buffer of rows. */
     public long bufferChunks() {
-      long rows = windows.orElseThrow().as(ShuffleStage.class).orElseThrow().buffer();
+      long rows = shuffle.as(ShuffleStage.class).orElseThrow().buffer();
       return (rows + chunkRows() - 1) / chunkRows();
     }
   }
@@ -157,13 +178,13 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
         pipeline.hostStages().stream().filter(s -> canParseVectorized(pipeline, s)).toList();
     boolean across = acrossEpochs(pipeline, lastCache);
     Optional<RecordShuffle> records = recordShuffle(pipeline, lastCache);
+    Optional<PackedRows> packed =
+        vectorized.stream().flatMap(parse -> packedRows(pipeline, parse).stream()).findFirst();
     return new Plan(pipeline, lastCache, across,
         across && nothingToTuneAfter(pipeline, lastCache), vectorized,
         memoryGuard(pipeline), records, pipeline.stages().stream()
             .filter(s -> RandomAccess.shufflesGlobally(pipeline, s)).toList(),
-        vectorized.stream().flatMap(parse -> packedRows(pipeline, parse, records).stream())
-            .findFirst(),
-        linesInOneThread(pipeline));
+        packed, windows(pipeline, packed, records), linesInOneThread(pipeline));
   }
 
   /**
@@ -196,8 +217,7 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
    * rows a second in epoch 1 and 2.4 to 2.6 times in cached epochs of the same parse unpacked
    * (docs/performance.md#packed-rows).
    */
-  private static Optional<PackedRows> packedRows(PipelineModel pipeline, Stage parse,
-      Optional<RecordShuffle> records) {
+  private static Optional<PackedRows> packedRows(PipelineModel pipeline, Stage parse) {
     List<Component> components = parse.output().components();
     long tensors = components.stream().map(Component::dtype).distinct().count();
     if (2 * tensors > components.size()
@@ -208,8 +228,7 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     for (int i = host.indexOf(parse) + 1; i < host.size(); i++) {
       Stage stage = host.get(i);
       if (stage.definition() instanceof BatchStage) {
-        List<Stage> between = host.subList(host.indexOf(parse) + 1, i);
-        return Optional.of(new PackedRows(parse, stage, windowed(between, parse, records)));
+        return Optional.of(new PackedRows(parse, stage));
       }
       if (!PASS_WHOLE.contains(stage.kind()) || RandomAccess.shufflesGlobally(pipeline, stage)) {
         break;
@@ -219,21 +238,42 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
   }
 
   /**
-   * The shuffle of {@code between}, the stages from a parse to its batch, that may shuffle the
-   * parse's chunks a window at a time ({@link PackedRows}): the stages are caches and then one
-   * shuffle, which counts rows nowhere (no skip, take or repeat between), whose buffer holds at
-   * least one chunk, and whose records are not shuffled as they are read.
+   * Where rows travel in chunks to a {@code @Batch}, shuffled a window at a time ({@link
+   * Windows}): from the packing parse, or else from a text source's lines (a scalar each), when
+   * the stages between them and the batch are caches and then one shuffle, which counts rows
+   * nowhere (no skip, take or repeat between), whose buffer holds at least one chunk, and whose
+   * records are not shuffled as they are read.
    */
-  private static Optional<Stage> windowed(List<Stage> between, Stage parse,
+  private static Optional<Windows> windows(PipelineModel pipeline, Optional<PackedRows> packed,
       Optional<RecordShuffle> records) {
-    if (between.isEmpty() || records.isPresent()) {
+    List<Stage> host = pipeline.hostStages();
+    Stage chunked;
+    if (packed.isPresent()) {
+      chunked = packed.get().parse();
+    } else if (pipeline.stages().get(0).definition() instanceof TextLineSourceStage
+        && host.size() > 1 && host.get(1).kind() == InterleaveStage.KIND
+        && host.get(1).output().components().stream()
+            .allMatch(c -> host.get(1).shapeOf(c).isFullyKnown())) {
+      chunked = host.get(1);
+    } else {
       return Optional.empty();
     }
+    int from = host.indexOf(chunked) + 1;
+    int batch = from;
+    while (batch < host.size() && !(host.get(batch).definition() instanceof BatchStage)) {
+      batch++;
+    }
+    if (records.isPresent() || batch == host.size() || batch == from) {
+      return Optional.empty();
+    }
+    List<Stage> between = host.subList(from, batch);
     Stage last = between.get(between.size() - 1);
     boolean cachesBefore = between.subList(0, between.size() - 1).stream()
         .allMatch(s -> s.definition() instanceof CacheStage);
+    Windows windows = new Windows(chunked, last, host.get(batch));
     return last.definition() instanceof ShuffleStage shuffle && cachesBefore
-        && shuffle.buffer() >= parseBatch(parse) ? Optional.of(last) : Optional.empty();
+        && !RandomAccess.shufflesGlobally(pipeline, last)
+        && shuffle.buffer() >= windows.chunkRows() ? Optional.of(windows) : Optional.empty();
   }
 
   /**
@@ -441,11 +481,12 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
                 ? "every source element" : "fewer than the source's elements") + ")")
             .toList()) + ".");
     lines.add(packedRows.map(p -> "Packed rows: `" + p.parse().name() + "` packs each row into one"
-        + " tensor per dtype, `" + p.batch().name() + "` unpacks the batches."
-        + p.windows().map(w -> " The rows stay in the parse's chunks of " + p.chunkRows()
-            + ": `" + w.name() + "` shuffles them a window at a time, " + p.bufferChunks()
-            + " chunks in its buffer.").orElse(""))
+        + " tensor per dtype, `" + p.batch().name() + "` unpacks the batches.")
         .orElse("No packed rows."));
+    lines.add(windows.map(w -> "Shuffled windows: the rows of `" + w.chunked().name() + "` travel"
+        + " in chunks of " + w.chunkRows() + " to `" + w.batch().name() + "`, `"
+        + w.shuffle().name() + "` shuffles them a window at a time, " + w.bufferChunks()
+        + " chunks in its buffer.").orElse("No shuffled windows."));
     lines.add(linesInOneThread.map(s -> "Lines read in one thread: `" + s.name() + "` reads the"
         + " files' lines in the thread that asks for them, not in reader threads.")
         .orElse("No lines read in one thread."));

@@ -777,12 +777,10 @@ final class BuilderWriter {
         // A shuffle of the records as read every epoch holds records, not its own elements.
         Stage holds = plan.recordShuffle().filter(r -> r.everyEpoch() && r.shuffle() == stage)
             .map(Plan.RecordShuffle::read).orElse(stage);
-        Optional<Plan.PackedRows> windows =
-            plan.packedRows().filter(p -> p.windows().filter(w -> w == stage).isPresent());
-        CodeBlock capacity = windows
-            .map(p -> CodeBlock.of("$LL /* buffer: $L chunks of $L rows, and a window */",
-                p.bufferChunks() * p.chunkRows() + shuffle.buffer(), p.bufferChunks(),
-                p.chunkRows()))
+        CodeBlock capacity = plan.windows().filter(w -> w.shuffle() == stage)
+            .map(w -> CodeBlock.of("$LL /* buffer: $L chunks of $L rows, and a window */",
+                w.bufferChunks() * w.chunkRows() + shuffle.buffer(), w.bufferChunks(),
+                w.chunkRows()))
             .orElse(CodeBlock.of("$LL /* buffer */", shuffle.buffer()));
         buffers.add(CodeBlock.of("$T.shuffle($S, $L, $L, $L)", Names.MEMORY_GUARD,
             stage.name(), names.elementSpec(holds), capacity,

@@ -278,11 +278,12 @@ final class DatasetWriter {
 
     Coder(Stage stage) {
       this.stage = stage;
-      Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.holds(stage));
-      this.spec = packed.isPresent()
-          ? CodeBlock.of("$N.$L()", names.packedRowsConstant(),
-              packed.get().windows().isPresent() ? "chunks" : "rows")
-          : names.elementSpec(stage);
+      Optional<Plan.Windows> windows = plan.windows().filter(w -> w.holds(stage));
+      this.spec = windows.isPresent()
+          ? CodeBlock.of("$N.chunks()", names.windowsConstant(windows.get()))
+          : plan.packedRows().filter(p -> p.holds(stage)).isPresent()
+              ? CodeBlock.of("$N.rows()", names.packedRowsConstant())
+              : names.elementSpec(stage);
       this.types = CodeBlock.of("$L.types()", spec);
       this.shapes = CodeBlock.of("$L.shapes()", spec);
     }
@@ -334,7 +335,21 @@ final class DatasetWriter {
 
     @Override
     public StageCode interleave(InterleaveStage interleave) {
-      return DatasetWriter.this.interleave(stage, interleave, types, shapes);
+      StageCode lines = DatasetWriter.this.interleave(stage, interleave, types, shapes);
+      Optional<Plan.Windows> windows = plan.windows().filter(w -> w.chunked() == stage);
+      if (windows.isEmpty()) {
+        return lines;
+      }
+      Plan.Windows chunked = windows.get();
+      return new StageCode(lines.code().toBuilder()
+          .add("// In chunks of $L lines, never one by one, to stage $L, $L, which cuts them from"
+                  + " the\n// shuffled windows of stage $L, $L"
+                  + " (docs/performance.md#shuffled-windows).\n",
+              chunked.chunkRows(), chunked.batch().position(), chunked.batch().name(),
+              chunked.shuffle().position(), chunked.shuffle().name())
+          .addStatement("dataset = $N.chunk(tf, dataset, $LL /* lines */)",
+              names.windowsConstant(chunked), chunked.chunkRows())
+          .build(), concat(List.of(Names.dataOp("BatchDataset")), lines.ops()));
     }
 
     @Override
@@ -469,17 +484,20 @@ final class DatasetWriter {
 
     @Override
     public StageCode batch(BatchStage batch) {
-      Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.batch() == stage);
-      if (packed.isPresent() && packed.get().windows().isPresent()) {
+      Optional<Plan.Windows> windows = plan.windows().filter(w -> w.batch() == stage);
+      if (windows.isPresent()) {
+        boolean packed = windows.get().packed();
         return new StageCode(CodeBlock.builder()
-            .add("// Cut from the shuffled windows, across them, and unpacked into the element's"
-                + " components.\n")
+            .add(packed ? "// Cut from the shuffled windows, across them, and unpacked into the"
+                + " element's components.\n" : "// Cut from the shuffled windows, across them.\n")
             .addStatement("dataset = $N.rebatch(tf, dataset, $LL /* size */,"
-                + " $L /* dropRemainder */,\n$L)", names.packedRowsConstant(), batch.size(),
-                batch.dropRemainder(), spec)
-            .build(), List.of(Names.dataOp("MapDataset"), Names.dataOp("RebatchDatasetV2")));
+                + " $L /* dropRemainder */,\n$L)", names.windowsConstant(windows.get()),
+                batch.size(), batch.dropRemainder(), spec)
+            .build(), packed
+                ? List.of(Names.dataOp("MapDataset"), Names.dataOp("RebatchDatasetV2"))
+                : List.of(Names.dataOp("RebatchDatasetV2")));
       }
-      if (packed.isPresent()) {
+      if (plan.packedRows().filter(p -> p.batch() == stage).isPresent()) {
         return new StageCode(CodeBlock.builder()
             .add("// Unpacked: each batch of packed rows back into the element's components.\n")
             .addStatement("dataset = $N.batch(tf, dataset, $LL /* size */, $L /* dropRemainder */,"
@@ -760,13 +778,14 @@ final class DatasetWriter {
         .add(parse.code());
     List<ClassName> unbatch = List.of(Names.dataOp("UnbatchDataset"));
     Optional<Plan.PackedRows> packed = plan.packedRows().filter(p -> p.parse() == stage);
-    if (packed.isPresent() && packed.get().windows().isPresent()) {
-      code.add(VectorizedParse.packedComment(packed.get()))
+    boolean inChunks = plan.windows().filter(w -> w.chunked() == stage).isPresent();
+    if (packed.isPresent() && inChunks) {
+      code.add(VectorizedParse.packedComment(packed.get(), true))
           .addStatement("dataset = $N.pack(tf, dataset, $N)", names.packedRowsConstant(),
               batches);
       unbatch = List.of(Names.dataOp("MapDataset"));
     } else if (packed.isPresent()) {
-      code.add(VectorizedParse.packedComment(packed.get()))
+      code.add(VectorizedParse.packedComment(packed.get(), false))
           .addStatement("dataset = $N.unbatch(tf, dataset, $N)", names.packedRowsConstant(),
               batches);
       unbatch = List.of(Names.dataOp("UnbatchDataset"), Names.dataOp("MapDataset"));
@@ -870,21 +889,22 @@ final class DatasetWriter {
               + "// (docs/performance.md#global-shuffle).\n",
           blocking.get().name(), blocking.get().kind().annotation());
     }
-    Optional<Plan.PackedRows> windows =
-        plan.packedRows().filter(p -> p.windows().filter(w -> w == stage).isPresent());
+    Optional<Plan.Windows> windows = plan.windows().filter(w -> w.shuffle() == stage);
     if (windows.isPresent()) {
-      Plan.PackedRows packed = windows.get();
-      code.add("// A window at a time: the chunks of $L rows the parse packed pass through a"
+      Plan.Windows chunked = windows.get();
+      code.add("// A window at a time: the chunks of $L $L from stage $L pass through a"
               + " buffer of\n"
-              + "// $L chunks, are cut into windows of $L rows, and each window's rows are put in"
+              + "// $L chunks, are cut into windows of $L $L, and each window's $L are put in"
               + " a random\n"
               + "// order drawn from the seeds and the window's number, once a window instead of"
-              + " once a row\n"
+              + " once a $L\n"
               + "// (docs/performance.md#shuffled-windows measures it).\n",
-          packed.chunkRows(), packed.bufferChunks(), shuffle.buffer());
-      code.addStatement("dataset = $N.windows(tf, dataset, $LL /* rows a window */,"
-              + " $LL /* chunks in the buffer */,\n$L, $L)", names.packedRowsConstant(),
-          shuffle.buffer(), packed.bufferChunks(), seeds, reshuffle && !perEpoch);
+          chunked.chunkRows(), chunked.unit(), chunked.chunked().position(),
+          chunked.bufferChunks(), shuffle.buffer(), chunked.unit(), chunked.unit(),
+          chunked.unit().substring(0, chunked.unit().length() - 1));
+      code.addStatement("dataset = $N.windows(tf, dataset, $LL /* $L a window */,"
+              + " $LL /* chunks in the buffer */,\n$L, $L)", names.windowsConstant(chunked),
+          shuffle.buffer(), chunked.unit(), chunked.bufferChunks(), seeds, reshuffle && !perEpoch);
       return new StageCode(code.build(), List.of(Names.dataOp("MapDataset"),
           Names.dataOp("ZipDataset"), Names.dataOp("RebatchDatasetV2"), Names.SHUFFLE));
     }

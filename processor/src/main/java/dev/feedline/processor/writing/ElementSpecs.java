@@ -33,6 +33,8 @@ final class ElementSpecs {
       }
       plan.packedRows().filter(p -> p.parse() == stage)
           .ifPresent(p -> fields.add(packedRows(p, names)));
+      plan.windows().filter(w -> !w.packed() && w.chunked() == stage)
+          .ifPresent(w -> fields.add(chunkedLines(w, names)));
     }
     return fields;
   }
@@ -49,6 +51,19 @@ final class ElementSpecs {
             parse.position(), parse.name(), String.join(", ", dtypes), packed.batch().position(),
             packed.batch().name(), parse.output().components().size(), dtypes.size())
         .initializer("$T.of($L)", Names.PACKED_ROWS, names.elementSpec(parse))
+        .build();
+  }
+
+  /** How a text source's lines travel in chunks to the batch, shuffled a window at a time. */
+  private static FieldSpec chunkedLines(Plan.Windows windows, GeneratedNames names) {
+    Stage lines = windows.chunked();
+    return FieldSpec.builder(Names.SHUFFLED_WINDOWS, names.windowsConstant(windows),
+            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The lines of stage $L, $L, in chunks of $L to stage $L, $L, shuffled a window"
+                + " at a time\nby stage $L, $L.\n", lines.position(), lines.name(),
+            windows.chunkRows(), windows.batch().position(), windows.batch().name(),
+            windows.shuffle().position(), windows.shuffle().name())
+        .initializer("$T.of($L)", Names.SHUFFLED_WINDOWS, names.elementSpec(lines))
         .build();
   }
 

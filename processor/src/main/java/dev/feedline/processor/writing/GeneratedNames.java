@@ -101,6 +101,8 @@ public final class GeneratedNames {
   private final Map<Stage, String> parsedBatchConstants = new HashMap<>();
   /** The {@code PackedRows} constant of the rows a parse packs; null where none are packed. */
   private String packedRows;
+  /** The {@code ShuffledWindows} constant of a text source's lines; null where none travel so. */
+  private String chunkedLines;
   private final Map<Stage, String> csvColumns = new HashMap<>();
   private final Map<String, String> inputs = new HashMap<>();
   private final Map<Component, String> tensorComponents = new HashMap<>();
@@ -160,6 +162,9 @@ public final class GeneratedNames {
       }
       if (plan.packedRows().filter(p -> p.parse() == stage).isPresent()) {
         packedRows = members.newName(upperSnake(stage.name()) + "_PACKED");
+      }
+      if (plan.windows().filter(w -> !w.packed() && w.chunked() == stage).isPresent()) {
+        chunkedLines = members.newName(upperSnake(stage.name()) + "_CHUNKS");
       }
       if (stage.is(StageKind.Trait.RUNS_FUNCTION) && stage.kind() != InterleaveStage.KIND
           && !stage.isOnDevice()) {
@@ -296,6 +301,15 @@ public final class GeneratedNames {
   /** The {@code PackedRows} constant of the plan's packed rows ({@link Plan#packedRows}). */
   String packedRowsConstant() {
     return packedRows;
+  }
+
+  /**
+   * The constant whose {@code windows}, {@code rebatch} and {@code chunks} the plan's shuffled
+   * windows call ({@link Plan#windows}): the packed rows' {@code PackedRows}, or the lines'
+   * {@code ShuffledWindows}.
+   */
+  String windowsConstant(Plan.Windows windows) {
+    return windows.packed() ? packedRows : chunkedLines;
   }
 
   /** The run-time value holding the fields a {@code @DecodeCsv} stage takes, from the header. */

@@ -62,6 +62,7 @@ final class Names {
   static final ClassName COST_CHECK = ClassName.get(INTERNAL, "CostCheck");
   static final ClassName MEMORY_GUARD = ClassName.get(INTERNAL, "MemoryGuard");
   static final ClassName PACKED_ROWS = ClassName.get(INTERNAL, "PackedRows");
+  static final ClassName SHUFFLED_WINDOWS = ClassName.get(INTERNAL, "ShuffledWindows");
   static final ClassName IMAGES = ClassName.get(INTERNAL, "Images");
   static final ClassName SHUFFLE_SEEDS = ClassName.get(INTERNAL, "ShuffleSeeds");
   static final ClassName PADDING = ClassName.get(INTERNAL, "Padding");

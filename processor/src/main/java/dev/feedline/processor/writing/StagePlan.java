@@ -44,9 +44,10 @@ final class StagePlan {
       }
       decided.packedRows().filter(p -> p.parse() == stage).ifPresent(p -> plan
           .append(", packed to stage ").append(p.batch().position()));
-      decided.packedRows().filter(p -> p.windows().filter(w -> w == stage).isPresent())
-          .ifPresent(p -> plan.append(", in windows of ").append(p.bufferChunks())
-              .append(" chunks"));
+      decided.windows().filter(w -> !w.packed() && w.chunked() == stage).ifPresent(w -> plan
+          .append(", in chunks to stage ").append(w.batch().position()));
+      decided.windows().filter(w -> w.shuffle() == stage).ifPresent(w -> plan
+          .append(", in windows of ").append(w.bufferChunks()).append(" chunks"));
       if (decided.readsLinesInOneThread(stage)) {
         plan.append(", lines read in one thread");
       }

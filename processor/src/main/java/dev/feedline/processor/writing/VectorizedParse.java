@@ -33,16 +33,16 @@ final class VectorizedParse {
   }
 
   /** Why the parse packs its rows until the batch, for the reviewer. */
-  static CodeBlock packedComment(Plan.PackedRows packed) {
+  static CodeBlock packedComment(Plan.PackedRows packed, boolean inChunks) {
     List<Component> components = packed.parse().output().components();
     long tensors = components.stream().map(Component::dtype).distinct().count();
-    if (packed.windows().isPresent()) {
+    if (inChunks) {
       return CodeBlock.of(
           "// Packed: a row's $L components travel as $L, one per dtype, in this parse's chunks"
               + " of\n// $L rows, never one by one, to stage $L, $L, which unpacks each batch\n"
               + "// (docs/performance.md#packed-rows measures the packing).\n",
-          components.size(), tensors == 1 ? "1 tensor" : tensors + " tensors", packed.chunkRows(),
-          packed.batch().position(), packed.batch().name());
+          components.size(), tensors == 1 ? "1 tensor" : tensors + " tensors",
+          Plan.parseBatch(packed.parse()), packed.batch().position(), packed.batch().name());
     }
     return CodeBlock.of(
         "// Packed: a row's $L components travel as $L, one per dtype, to stage $L, $L, which\n"

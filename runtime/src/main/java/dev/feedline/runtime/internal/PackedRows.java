@@ -11,12 +11,6 @@ import org.tensorflow.Signature;
 import org.tensorflow.internal.types.registry.TensorTypeRegistry;
 import org.tensorflow.ndarray.Shape;
 import org.tensorflow.op.Ops;
-import org.tensorflow.op.core.Placeholder;
-import org.tensorflow.op.data.MapDataset;
-import org.tensorflow.op.data.ShuffleDataset;
-import org.tensorflow.op.random.StatelessRandomGetKeyCounterAlg;
-import org.tensorflow.op.random.experimental.StatelessShuffle;
-import org.tensorflow.types.TBool;
 import org.tensorflow.types.TInt64;
 import org.tensorflow.types.family.TType;
 
@@ -67,11 +61,9 @@ public record PackedRows(ElementSpec element, ElementSpec rows) {
         .toList());
   }
 
-  /** Packed chunks of rows of any length: what a shuffle of {@link #windows} takes and gives. */
+  /** Packed chunks of rows of any length, as {@link #pack} gives them: for {@link #windows}. */
   public ElementSpec chunks() {
-    return new ElementSpec(rows.components().stream()
-        .map(c -> ElementSpec.component(c.name(), c.type(), Shape.of(-1, c.shape().size(0))))
-        .toList());
+    return shuffledWindows().chunks();
   }
 
   /**
@@ -93,98 +85,29 @@ public record PackedRows(ElementSpec element, ElementSpec rows) {
   }
 
   /**
-   * Shuffles packed chunks of rows a window at a time, the work of a shuffle buffer of rows done
-   * once a window instead of once a row: the chunks pass through a shuffle buffer of
-   * {@code bufferChunks}, are cut into windows of {@code windowRows} rows, and each window's rows
-   * are put in a random order, every dtype's tensor in the same one. Every row is in exactly one
-   * window, once an epoch. A window's order is drawn from the seeds and the window's number
-   * alone ({@code StatelessShuffle}), so seeded shuffles give the same order on every run and
-   * after a restore; seeds (0, 0) draw a random seed each time an epoch builds this, as they do
-   * for the chunks' shuffle.
-   *
-   * @param seed1 the first of the seeds {@code ShuffleDatasetV3} takes
-   * @param seed2 the second; both 0 for random seeds
-   * @param reshuffle whether the chunks' shuffle draws a new order each time it is iterated
-   * @return windows of packed rows ({@link #chunks}), for {@link #rebatch}
+   * Shuffles packed chunks of rows a window at a time, as {@link ShuffledWindows#windows} does,
+   * every dtype's tensor of a row in the same order.
    */
   public Operand<? extends TType> windows(Ops tf, Operand<? extends TType> dataset,
       long windowRows, long bufferChunks, Operand<TInt64> seed1, Operand<TInt64> seed2,
       boolean reshuffle) {
-    TVariant.register();
-    ElementSpec chunks = chunks();
-    Operand<? extends TType> shuffled = tf.data.shuffleDataset(dataset,
-        tf.constant(bufferChunks), seed1, seed2, tf.random.dummySeedGenerator(), chunks.types(),
-        chunks.shapes(), ShuffleDataset.reshuffleEachIteration(reshuffle));
-    Operand<? extends TType> windows = tf.data.rebatchDatasetV2(shuffled,
-        tf.constant(new long[] {windowRows}), tf.constant(false), chunks.types(), chunks.shapes());
-    // Each window numbered, so that its order is drawn from the seeds and the number alone; the
-    // windows zipped first, so that the doctor follows each op's first input to the source.
-    List<Class<? extends TType>> numberedTypes = new ArrayList<>(chunks.types());
-    numberedTypes.add(TInt64.class);
-    List<Shape> numberedShapes = new ArrayList<>(chunks.shapes());
-    numberedShapes.add(Shape.scalar());
-    Operand<? extends TType> numbers = tf.data.rangeDataset(tf.constant(0L),
-        tf.constant(Long.MAX_VALUE), tf.constant(1L), List.of(TInt64.class),
-        List.of(Shape.scalar()));
-    Operand<? extends TType> numbered = tf.data.zipDataset(List.of(windows, numbers),
-        numberedTypes, numberedShapes);
-    try (ConcreteFunction permute = ConcreteFunction.create(this::permuteFunction)) {
-      return tf.data.mapDataset(numbered, List.of(windowSeed(tf, seed1, seed2)), permute,
-          chunks.types(), chunks.shapes(), MapDataset.useInterOpParallelism(false),
-          MapDataset.preserveCardinality(true));
-    }
+    return shuffledWindows().windows(tf, dataset, windowRows, bufferChunks, seed1, seed2,
+        reshuffle);
   }
 
   /**
-   * Batches the rows of {@link #windows} by {@code size}, across windows, and unpacks each batch
-   * into the components {@code batched} declares: what the batch stage gives.
+   * Cuts the rows of {@link #windows} into batches of {@code size}, across windows, and unpacks
+   * each batch into the components {@code batched} declares: what the batch stage gives.
    */
   public Operand<? extends TType> rebatch(Ops tf, Operand<? extends TType> dataset, long size,
       boolean dropRemainder, ElementSpec batched) {
-    ElementSpec chunks = chunks();
-    Operand<? extends TType> batches = tf.data.rebatchDatasetV2(dataset,
-        tf.constant(new long[] {size}), tf.constant(dropRemainder), chunks.types(),
-        chunks.shapes());
-    return map(tf, batches, "unpack", batches(batched), batched, this::unpackFunction);
+    ElementSpec packedBatches = batches(batched);
+    return map(tf, shuffledWindows().rebatch(tf, dataset, size, dropRemainder, packedBatches),
+        "unpack", packedBatches, batched, this::unpackFunction);
   }
 
-  /**
-   * The seed pair the windows' orders are drawn from: the shuffle's, or where both are 0, a random
-   * pair drawn when the epoch is built (a stateful op of the epoch's graph, not of the function).
-   */
-  private static Operand<TInt64> windowSeed(Ops tf, Operand<TInt64> seed1,
-      Operand<TInt64> seed2) {
-    Operand<TBool> random = tf.math.logicalAnd(tf.math.equal(seed1, tf.constant(0L)),
-        tf.math.equal(seed2, tf.constant(0L)));
-    Operand<TInt64> drawn = tf.random.randomUniformInt(tf.constant(new long[] {2}),
-        tf.constant(1L), tf.constant(Long.MAX_VALUE));
-    return tf.select(random, drawn, tf.stack(List.of(seed1, seed2)));
-  }
-
-  /** One window, numbered, its rows in an order drawn from the seed pair and its number. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private Signature permuteFunction(Ops tf) {
-    ElementSpec chunks = chunks();
-    Signature.Builder signature = Signature.builder().key("permute_window");
-    List<Operand<?>> groups = chunks.inputs(tf, signature);
-    Operand<TInt64> number = tf.placeholder(TInt64.class,
-        Placeholder.shape(Shape.scalar()));
-    signature.input("window", number);
-    Operand<TInt64> seedPair = tf.placeholder(TInt64.class, Placeholder.shape(Shape.of(2)));
-    signature.input("seed", seedPair);
-    Operand<TInt64> seed = tf.math.add(seedPair,
-        tf.stack(List.of(tf.constant(0L), number)));
-    StatelessRandomGetKeyCounterAlg key = tf.random.statelessRandomGetKeyCounterAlg(seed);
-    Operand<TInt64> rows = tf.shape(groups.get(0), TInt64.class);
-    Operand<TInt64> order = StatelessShuffle.create(tf.scope(),
-        tf.range(tf.constant(0L), tf.reshape(tf.slice(rows, tf.constant(new long[] {0}),
-            tf.constant(new long[] {1})), tf.constant(new long[0])), tf.constant(1L)),
-        key.key(), key.counter(), key.alg());
-    for (int g = 0; g < groups.size(); g++) {
-      signature.output(chunks.components().get(g).name(),
-          tf.gather((Operand) groups.get(g), order, tf.constant(0)));
-    }
-    return signature.build();
+  private ShuffledWindows shuffledWindows() {
+    return ShuffledWindows.of(rows);
   }
 
   /**

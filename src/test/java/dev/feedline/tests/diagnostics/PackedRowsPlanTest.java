@@ -85,6 +85,40 @@ class PackedRowsPlanTest {
         "  @Shuffle(buffer = 31, reshuffleEachEpoch = false) ImageSample shuffle(ImageSample s);"));
   }
 
+  /**
+   * A text source's lines travel in chunks of 256 to the batch where a cache and a shuffle of at
+   * least a chunk come between, and not where a map looks at each line or the buffer is smaller.
+   */
+  @Test
+  void linesTravelInChunksOnlyWhereCachesThenOneShuffleComeBetween() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (String between : List.of(
+        "  @Cache Operand<TString> cache(Operand<TString> line);\n"
+            + "  @Shuffle(buffer = 300) Operand<TString> shuffle(Operand<TString> line);",
+        "  @Cache Operand<TString> cache(Operand<TString> line);\n"
+            + "  @Shuffle(buffer = 100) Operand<TString> shuffle(Operand<TString> line);",
+        "  @Map static Operand<TString> lower(Ops tf, Operand<TString> line) {\n"
+            + "    return tf.strings.lower(line);\n  }\n"
+            + "  @Shuffle(buffer = 300) Operand<TString> shuffle(Operand<TString> line);")) {
+      String name = "Lines" + lines.size();
+      Compilation compilation = Sources.compile(List.of("-Afeedline.report=" + dir),
+          Sources.pipeline(name, List.of(
+              "  @TextLineSource Operand<TString> files();",
+              "  @Interleave(cycleLength = 2, parallel = AUTO)"
+                  + " Operand<TString> lines(Operand<TString> file);",
+              between,
+              "  @Batch(size = 8) Operand<TString> batch(Operand<TString> line);")));
+      assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+          compilation.diagnostics().toString());
+      lines.add(Files.readAllLines(dir.resolve("test." + name + ".md")).stream()
+          .filter(line -> line.startsWith("- Shuffled windows:") || line.equals(NO_WINDOWS))
+          .findFirst().orElseThrow());
+    }
+    assertEquals(List.of("- Shuffled windows: the lines of `lines` travel in chunks of 256 to"
+        + " `batch`, `shuffle` shuffles them a window at a time, 2 chunks in its buffer.",
+        NO_WINDOWS, NO_WINDOWS), lines);
+  }
+
   @Test
   void notWherePackingSavesLessThanHalfOrAStageBetweenLooksIntoTheRow() throws IOException {
     List<String> packed = new ArrayList<>();

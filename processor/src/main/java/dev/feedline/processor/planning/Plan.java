@@ -483,7 +483,8 @@ public record Plan(PipelineModel pipeline, int lastCache, boolean acrossEpochs,
     lines.add(packedRows.map(p -> "Packed rows: `" + p.parse().name() + "` packs each row into one"
         + " tensor per dtype, `" + p.batch().name() + "` unpacks the batches.")
         .orElse("No packed rows."));
-    lines.add(windows.map(w -> "Shuffled windows: the rows of `" + w.chunked().name() + "` travel"
+    lines.add(windows.map(w -> "Shuffled windows: the " + w.unit() + " of `" + w.chunked().name()
+        + "` travel"
         + " in chunks of " + w.chunkRows() + " to `" + w.batch().name() + "`, `"
         + w.shuffle().name() + "` shuffles them a window at a time, " + w.bufferChunks()
         + " chunks in its buffer.").orElse("No shuffled windows."));

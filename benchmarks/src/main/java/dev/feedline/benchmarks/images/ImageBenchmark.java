@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.images;
 
+import dev.feedline.benchmarks.ChildJava;
 import dev.feedline.benchmarks.MemoryPrimer;
 import dev.feedline.benchmarks.limit.LimitBenchmark;
 import dev.feedline.benchmarks.shuffle.ShuffleBenchmark;
@@ -254,8 +255,9 @@ public final class ImageBenchmark {
   private Process start(List<String> pin, Variant variant, Path dir, int images, int epochs,
       boolean train, Environment environment) throws IOException {
     List<String> command = new ArrayList<>(pin);
-    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), VariantRun.class.getName(), variant.id(),
+    command.addAll(ChildJava.command());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        VariantRun.class.getName(), variant.id(),
         dir.toString(), String.valueOf(images), String.valueOf(epochs)));
     if (train) {
       command.add("train");

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.limit;
 
+import dev.feedline.benchmarks.ChildJava;
 import dev.feedline.benchmarks.MemoryPrimer;
 import dev.feedline.benchmarks.images.Machine;
 import dev.feedline.example.HousingDataset;
@@ -274,8 +275,9 @@ public final class LimitBenchmark {
     if (cores < this.cores && taskset) {
       command.addAll(List.of("taskset", "-c", "0-" + (cores - 1)));
     }
-    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), LimitRun.class.getName(), variant.id,
+    command.addAll(ChildJava.command());
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+        LimitRun.class.getName(), variant.id,
         dir.toString(), String.valueOf(rows), String.valueOf(epochs)));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");

@@ -1,5 +1,6 @@
 package dev.feedline.benchmarks.startup;
 
+import dev.feedline.benchmarks.ChildJava;
 import dev.feedline.runtime.TFRecordWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -90,11 +91,10 @@ public final class StartupBenchmark {
   /** One start-up in a fresh JVM, with {@code checks} as the folder of remembered checks. */
   private static double time(Path data, int scale, Path checks, String classPath)
       throws IOException, InterruptedException {
-    List<String> command = List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dfeedline.checks=" + checks, "-cp", classPath,
+    List<String> command = new ArrayList<>(ChildJava.command());
+    command.addAll(List.of("-Dfeedline.checks=" + checks, "-cp", classPath,
         StartupRun.class.getName(), StartupRun.warmUp(data) + "/*.tfrecord",
-        data.resolve(scale + "x") + "/*.tfrecord");
+        data.resolve(scale + "x") + "/*.tfrecord"));
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     builder.environment().put("TF_CPP_MIN_LOG_LEVEL", "2");
     Process process = builder.start();

@@ -609,6 +609,7 @@ public final class DatasetIterator {
 
   /** Iterates the epoch just begun: each step runs under the lock, while the epoch is open. */
   private <T extends AutoCloseable> EpochIterator<T> iterate(Supplier<T> step) {
+    JavaCppMemoryCheck.noteOnce(pipeline);
     long serial = open;
     long number = current;
     Supplier<T> next = deviceBuffer == null ? step : () -> {

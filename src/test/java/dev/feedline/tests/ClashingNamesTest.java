@@ -1,6 +1,7 @@
 package dev.feedline.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import dev.feedline.runtime.BuiltPipeline;
@@ -11,6 +12,7 @@ import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory;
 import dev.feedline.tests.pipelines.FeedlineClashingNamesPipelines_InMemory.ClashingTensors;
 import dev.feedline.tests.support.Sources;
 import java.nio.file.Path;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -124,6 +126,28 @@ class ClashingNamesTest {
     Compilation compilation = Sources.compile(records, cached, first, second, chosen);
     assertEquals(Compilation.Status.SUCCESS, compilation.status(),
         compilation.diagnostics().toString());
+  }
+
+  /**
+   * Stages named like the methods and the constant of shuffled windows (chunk, windows, rebatch,
+   * chunks) compile, their lines in chunks: the constant takes a free name.
+   */
+  @Test
+  void namesOfTheShuffledWindowsCompile() throws IOException {
+    JavaFileObject lines = Sources.pipeline("Chunked", List.of(
+        "  @TextLineSource Operand<TString> windows();",
+        "  @Interleave(cycleLength = 2, parallel = AUTO)"
+            + " Operand<TString> chunks(Operand<TString> windows);",
+        "  @Cache Operand<TString> chunk(Operand<TString> line);",
+        "  @Shuffle(buffer = 512) Operand<TString> rebatch(Operand<TString> line);",
+        "  @Batch(size = 8) Operand<TString> chunksChunks(Operand<TString> line);"));
+    Compilation compilation = Sources.compile(lines);
+    assertEquals(Compilation.Status.SUCCESS, compilation.status(),
+        compilation.diagnostics().toString());
+    String code = compilation.generatedSourceFile("test.FeedlineChunked").orElseThrow()
+        .getCharContent(true).toString();
+    assertTrue(code.contains("CHUNKS_CHUNKS.chunk(tf, dataset, 256L /* lines */)"), code);
+    assertTrue(code.contains("CHUNKS_CHUNKS.windows(tf, dataset, 512L"), code);
   }
 
   /** One batch of either pipeline, whose tensors records have the same components. */
